@@ -1,0 +1,22 @@
+# One image, three roles (api, workers, web), chosen by the command; migrations run as a one-shot.
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+RUN groupadd --system tribe && useradd --system --gid tribe --home /app tribe \
+  && mkdir -p /app/.data/uploads && chown -R tribe:tribe /app/.data
+COPY --from=build --chown=tribe:tribe /app/package.json ./
+COPY --from=build --chown=tribe:tribe /app/node_modules ./node_modules
+COPY --from=build --chown=tribe:tribe /app/dist ./dist
+COPY --from=build --chown=tribe:tribe /app/web/build ./web/build
+USER tribe
+EXPOSE 3000 3001
+CMD ["node", "dist/api/src/main.js"]

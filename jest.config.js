@@ -1,0 +1,24 @@
+/** Three tiers: unit tests beside the code, API e2e and workflow tests under test/. */
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^content-disposition$': '<rootDir>/test/support/cjs/content-disposition.cjs',
+  },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+};
+
+export default {
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/api/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts', '<rootDir>/web/app/**/*.spec.ts'],
+    },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
+    // Real processes start and stop here; a loaded CI machine needs more than the default.
+    { ...common, displayName: 'workflow', testTimeout: 60_000, testMatch: ['<rootDir>/test/workflow/**/*.workflow-spec.ts'] },
+  ],
+};

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { hashPassword } from '../api/src/modules/auth/password.js';
+import { parseConfig } from '../api/src/platform/config/config.schema.js';
+import { dataSourceOptions } from '../api/src/platform/database/data-source-options.js';
+
+/**
+ * `npm run admin:create -- <email>`: makes an existing account an admin, or creates one with a
+ * random one-time password printed once. There is never a default admin password.
+ */
+const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
+if (!email.success) {
+  console.error('Usage: npm run admin:create -- <email>');
+  process.exit(2);
+}
+
+const permissions = { approve_events: true, delete_events: true, verify_influencers: true };
+const dataSource = await new DataSource(dataSourceOptions(parseConfig())).initialize();
+try {
+  const existing: Array<{ deleted_at: Date | null }> = await dataSource.query('SELECT deleted_at FROM users WHERE email = $1', [email.data]);
+  if (existing[0]?.deleted_at) {
+    console.error(`${email.data} belongs to an account being deleted; try again once its erasure has finished.`);
+    process.exitCode = 1;
+  } else if (existing.length > 0) {
+    await dataSource.query(
+      `UPDATE users SET role = 'admin', is_admin = true, admin_permissions = $2, updated_at = now() WHERE email = $1`,
+      [email.data, permissions],
+    );
+    console.log(`${email.data} is now an admin.`);
+  } else {
+    const password = randomBytes(12).toString('base64url');
+    await dataSource.query(
+      `INSERT INTO users (email, password_hash, name, role, is_admin, admin_permissions)
+       VALUES ($1, $2, 'Admin', 'admin', true, $3)`,
+      [email.data, await hashPassword(password), permissions],
+    );
+    console.log(`Created admin ${email.data}. Password, shown only this once: ${password}`);
+  }
+} finally {
+  await dataSource.destroy();
+}

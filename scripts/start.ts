@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ConfigError, parseConfig } from '../api/src/platform/config/config.schema.js';
+import { migrateDatabase } from '../api/src/platform/database/migrate.js';
+import { checkServices, PreflightError } from './preflight.js';
+
+/**
+ * `npm start`: checks PostgreSQL and Redis, creates and migrates the database, then runs the API,
+ * the workers and the web app until Ctrl-C, when each is asked to stop and given time to finish.
+ */
+const STOP_GRACE_MS = 20_000;
+
+const say = (message: string) => console.log(`[tribe] ${message}`);
+
+async function waitForHealth(url: string, deadlineMs: number): Promise<boolean> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+async function main() {
+  const config = parseConfig();
+  await checkServices(config);
+  const applied = await migrateDatabase(config);
+  say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
+
+  const apiUrl = `http://localhost:${config.API_PORT}`;
+  const env = { ...process.env, API_URL: process.env.API_URL ?? `http://127.0.0.1:${config.API_PORT}`, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+
+  const run = (name: string, script: string) => {
+    // Own process group: Ctrl-C reaches only this script, which then stops each child once.
+    const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: 'inherit', detached: true });
+    children.set(name, child);
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      if (!stopping) {
+        say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping the rest`);
+        void stop(1);
+      } else if (children.size === 0) {
+        say('stopped');
+        process.exit(exitCode);
+      }
+    });
+  };
+
+  let exitCode = 0;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    if (children.size === 0) process.exit(code);
+    say('stopping: waiting for the API, workers and web to finish their current work…');
+    for (const child of children.values()) child.kill('SIGTERM');
+    setTimeout(() => {
+      for (const child of children.values()) child.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  run('api', 'dist/api/src/main.js');
+  run('workers', 'dist/workers/src/main.js');
+  run('web', 'dist/web/server/main.js');
+
+  if (await waitForHealth(`${apiUrl}/api/v1/health`, 30_000)) {
+    say(`API:  ${apiUrl}/api/v1   (OpenAPI: ${apiUrl}/api/docs)`);
+    say(`Web:  http://localhost:${config.WEB_PORT}`);
+    say('Press Ctrl-C to stop.');
+  } else if (!stopping) {
+    say('the API did not become healthy within 30 s; see its log above');
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PreflightError || error instanceof ConfigError) console.error(`[tribe] ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});
