@@ -1,0 +1,23 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { EventsModule } from './modules/events/events.module.js';
+import { UploadsModule } from './modules/uploads/uploads.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { ConfigModule } from './platform/config/config.module.js';
+import { type AppConfig } from './platform/config/config.schema.js';
+import { DatabaseModule } from './platform/database/database.module.js';
+import { HealthModule } from './platform/health/health.module.js';
+import { OutboxModule } from './platform/outbox/outbox.module.js';
+import { QueueModule } from './platform/queue/queue.module.js';
+
+/** Modules shared by the HTTP process and the workers process. */
+export function coreModules(config: AppConfig) {
+  return [ConfigModule.forRoot(config), DatabaseModule, QueueModule, OutboxModule];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: AppModule, imports: [...coreModules(config), HealthModule, AuthModule, UsersModule, UploadsModule, EventsModule] };
+  }
+}

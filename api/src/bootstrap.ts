@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module.js';
+import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
+import { SessionsService } from './modules/auth/sessions.service.js';
+import { type AppConfig } from './platform/config/config.schema.js';
+import { toErrorResponse } from './platform/http/error-response.js';
+import { ErrorFilter } from './platform/http/error.filter.js';
+import { SECURITY_HEADERS } from './platform/http/security-headers.js';
+import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
+import { JobQueues } from './platform/queue/queue.module.js';
+
+export const API_PREFIX = 'api/v1';
+
+/** A caller's X-Request-Id is kept only when it cannot garble a log line. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Builds the HTTP application (used by main.ts, the tests and the benchmarks). */
+export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.LOG_LEVEL, 'api');
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    // The router refuses a malformed URL (400) or an over-long path parameter (414) before any hook
+    // or Nest filter runs; these get the same `{ error }` shape and request id as every other error.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toErrorResponse(error);
+      void reply.status(status).header('x-request-id', request.id).send(body);
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+
+  // An empty body sent with a JSON content type (as web views often do for POST …/cancel) means "no
+  // body", not malformed JSON; anything else goes to Fastify's own JSON parser.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body.toString('utf8'), done);
+  });
+
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cors as never, { origin: config.CORS_ORIGINS, credentials: true });
+  // Only multipart/form-data bodies (uploads); JSON keeps BODY_LIMIT_BYTES. One file per request;
+  // the cap is the largest upload and each route lowers it (images: UPLOAD_MAX_IMAGE_BYTES).
+  await app.register(multipart as never, {
+    limits: { files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024, fileSize: config.UPLOAD_MAX_VIDEO_BYTES },
+  });
+
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ErrorFilter());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Tribe API').setVersion('1').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+
+  await mountQueueDashboard(fastify, app.get(JobQueues), app.get(SessionsService));
+  return app;
+}

@@ -1,0 +1,39 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Messages } from '../../contracts/messages.js';
+import { toErrorResponse } from '../../platform/http/error-response.js';
+import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
+import { bearerToken, isAdmin } from '../../platform/http/auth-context.js';
+import { type JobQueues } from '../../platform/queue/queue.module.js';
+import { type SessionsService } from '../auth/sessions.service.js';
+
+export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
+
+/** Bull Board for support staff, behind the same bearer tokens, admins only. */
+export async function mountQueueDashboard(fastify: FastifyInstance, queues: JobQueues, sessions: SessionsService) {
+  const serverAdapter = new FastifyAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({ queues: [...queues.queues.values()].map((queue) => new BullMQAdapter(queue)), serverAdapter });
+
+  const requireAdmin = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError(Messages.auth.noToken);
+    const auth = await sessions.resolve(token);
+    if (!auth) throw new UnauthorizedError(Messages.auth.sessionExpired);
+    if (!isAdmin(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
+  };
+
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      try {
+        await requireAdmin(request);
+      } catch (error) {
+        const { status, body } = toErrorResponse(error);
+        return reply.status(status).send(body);
+      }
+    });
+    await scope.register(serverAdapter.registerPlugin() as never, { prefix: QUEUE_DASHBOARD_PATH });
+  });
+}

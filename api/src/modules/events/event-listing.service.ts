@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { paginate, type EventFilter, type PageQuery, type Pagination } from '../../contracts/event.contract.js';
+import { Messages } from '../../contracts/messages.js';
+import { isAdmin } from '../../platform/http/auth-context.js';
+import { NotFoundError } from '../../platform/http/domain-error.js';
+import { User } from '../users/entities/user.entity.js';
+import { EventListCache, type CachedPage } from './event-list-cache.js';
+import { type ListCache } from './list-cache.js';
+import { buildListQuery, countSql, pageSql, type ListFilter, type ListScope } from './event-query.js';
+import { toEventView, type EventRow, type EventVersion } from './event.views.js';
+import { HomeNeedsLoginError } from './events.errors.js';
+
+/**
+ * The JSON text of an EventPage ({ data, pagination }). Lists are the hot path (docs/performance.md):
+ * a cached page is serialised once per version and reused, so controllers send this text as is.
+ */
+export type EventPageJson = string;
+
+/** The Content-Type the list routes send EventPageJson with. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Event lists: the filter of SPEC §3 with the role rules of §6, the general lists, a host's lists. */
+@Injectable()
+export class EventListingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: EventListCache,
+  ) {}
+
+  /**
+   * userRole=influencer is the influencer's home: only the caller's own events, cancelled and
+   * unpublished ones included. Otherwise (fan, or no role) it is discover: listed events only, never
+   * the caller's own.
+   */
+  async filter(filter: EventFilter, viewer: User | null, version: EventVersion): Promise<EventPageJson> {
+    let scope: ListScope;
+    if (filter.userRole === 'influencer') {
+      if (!viewer) throw new HomeNeedsLoginError();
+      scope = { hostId: viewer.id, includeCancelled: true, includeUnpublished: true };
+    } else {
+      scope = { excludeHostId: viewer?.id, includeCancelled: false, includeUnpublished: false };
+    }
+    return this.list(scope, filter, filter, version);
+  }
+
+  /** GET /events and /events/public: listed upcoming events, soonest first. */
+  async upcoming(page: PageQuery, version: EventVersion): Promise<EventPageJson> {
+    return this.list({ includeCancelled: false, includeUnpublished: false }, { upcomingOnly: true }, page, version);
+  }
+
+  /**
+   * A host's events. `all` false: upcoming active ones, soonest first. `all` true: past ones too,
+   * latest first, and cancelled ones only for the host (or an admin). Unpublished ones only for them.
+   */
+  async hostedBy(hostId: string, viewer: User, all: boolean, page: PageQuery): Promise<EventPageJson> {
+    await this.requireUser(hostId);
+    const owner = viewer.id === hostId || isAdmin(viewer);
+    const scope: ListScope = { hostId, includeCancelled: all && owner, includeUnpublished: owner };
+    return this.list(scope, { upcomingOnly: !all }, page, 'full');
+  }
+
+  /** Events the person attended. Applications do not exist yet, so this is empty for everyone. */
+  async pastAttended(userId: string, page: PageQuery): Promise<EventPageJson> {
+    await this.requireUser(userId);
+    return pageJson('[]', paginate(page.page, page.limit, 0));
+  }
+
+  private async requireUser(id: string): Promise<void> {
+    const found = await this.dataSource.getRepository(User).exists({ where: { id, deletedAt: IsNull() } });
+    if (!found) throw new NotFoundError(Messages.users.notFound);
+  }
+
+  private async list(scope: ListScope, filter: ListFilter, page: PageQuery, version: EventVersion): Promise<EventPageJson> {
+    const query = buildListQuery(scope, filter);
+    const key = `${query.where}|${JSON.stringify(query.params)}`;
+    const offset = (page.page - 1) * page.limit;
+    // A host's own lists are always read fresh: with several API processes a cached page could hide
+    // the change they just made on another one.
+    const cached = <T>(cache: ListCache<T>, cacheKey: string, load: () => Promise<T>) =>
+      scope.includeUnpublished ? load() : cache.get(cacheKey, load);
+    const [total, found] = await Promise.all([
+      cached(this.cache.totals, key, async () => {
+        const rows: Array<{ total: number }> = await this.dataSource.query(countSql(query), query.params);
+        return rows[0]!.total;
+      }),
+      cached(this.cache.pages, `${key}|${query.order}|${page.limit}|${offset}`, async (): Promise<CachedPage> => {
+        const rows: EventRow[] = await this.dataSource.query(pageSql(query), [...query.params, page.limit, offset]);
+        return { rows, json: {} };
+      }),
+    ]);
+    found.json[version] ??= JSON.stringify(found.rows.map((row) => toEventView(row, version)));
+    return pageJson(found.json[version], paginate(page.page, page.limit, total));
+  }
+}
+
+const pageJson = (data: string, pagination: Pagination): EventPageJson => `{"data":${data},"pagination":${JSON.stringify(pagination)}}`;

@@ -1,0 +1,125 @@
+import { Controller, Delete, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  createEventSchema,
+  EVENT_GENERAL_LIST_LIMIT,
+  EVENT_LIST_PAGE_SIZE,
+  eventFilterSchema,
+  pageQuerySchema,
+  reportEventSchema,
+  updateEventSchema,
+  type CreateEventInput,
+  type EventFilter,
+  type PageQuery,
+  type ReportEventInput,
+  type UpdateEventInput,
+} from '../../contracts/event.contract.js';
+import { CurrentUser, OptionalUser, Public } from '../../platform/http/auth-context.js';
+import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
+import { type User } from '../users/entities/user.entity.js';
+import { EventListingService, JSON_CONTENT_TYPE } from './event-listing.service.js';
+import { EventsService } from './events.service.js';
+
+const userIdParam = z.object({ userId: z.uuid({ message: 'must be a valid id' }) });
+
+/** Static paths (filter, public, public/filter, past-attended) win over :id in the router. */
+@ApiTags('events')
+@ApiBearerAuth()
+@Controller('events')
+export class EventsController {
+  constructor(
+    private readonly events: EventsService,
+    private readonly listing: EventListingService,
+  ) {}
+
+  @Post()
+  create(@CurrentUser() user: User, @ZBody(createEventSchema) body: CreateEventInput) {
+    return this.events.create(user, body);
+  }
+
+  @Get()
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  list(@ZQuery(pageQuerySchema(EVENT_GENERAL_LIST_LIMIT)) query: PageQuery) {
+    return this.listing.upcoming(query, 'full');
+  }
+
+  @Public()
+  @Get('public')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  publicList(@ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery) {
+    return this.listing.upcoming(query, 'public');
+  }
+
+  @Get('filter')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  filter(@CurrentUser() user: User, @ZQuery(eventFilterSchema) query: EventFilter) {
+    return this.listing.filter(query, user, 'full');
+  }
+
+  @Public()
+  @Get('public/filter')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  publicFilter(@OptionalUser() viewer: User | null, @ZQuery(eventFilterSchema) query: EventFilter) {
+    return this.listing.filter(query, viewer, 'public');
+  }
+
+  @Get('past-attended/:userId')
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  pastAttended(
+    @ZParams(userIdParam) params: { userId: string },
+    @ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery,
+  ) {
+    return this.listing.pastAttended(params.userId, query);
+  }
+
+  /** A valid token gets the full version; a guest (or an invalid token) the public one. */
+  @Public()
+  @Get(':id')
+  byId(@OptionalUser() viewer: User | null, @ZParams(uuidParam) params: { id: string }) {
+    return this.events.view(params.id, viewer, viewer ? 'full' : 'public');
+  }
+
+  @Public()
+  @Get(':id/public')
+  publicById(@OptionalUser() viewer: User | null, @ZParams(uuidParam) params: { id: string }) {
+    return this.events.view(params.id, viewer, 'public');
+  }
+
+  @Put(':id')
+  update(
+    @CurrentUser() user: User,
+    @ZParams(uuidParam) params: { id: string },
+    @ZBody(updateEventSchema) body: UpdateEventInput,
+  ) {
+    return this.events.update(params.id, user, body);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+    return this.events.cancel(params.id, user);
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async remove(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+    await this.events.remove(params.id, user);
+    return { ok: true };
+  }
+
+  @Post(':id/convert-to-confirmed')
+  @HttpCode(200)
+  convert(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+    return this.events.convertToConfirmed(params.id, user);
+  }
+
+  @Post(':id/report')
+  report(
+    @CurrentUser() user: User,
+    @ZParams(uuidParam) params: { id: string },
+    @ZBody(reportEventSchema) body: ReportEventInput,
+  ) {
+    return this.events.report(params.id, user, body.reason);
+  }
+}

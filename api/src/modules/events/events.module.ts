@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { EventApplicants, NoApplicationsYet } from './event-applicants.port.js';
+import { EventListCache } from './event-list-cache.js';
+import { EventListingService } from './event-listing.service.js';
+import { EventsController } from './events.controller.js';
+import { EventsService } from './events.service.js';
+import { InfluencersService } from './influencers.service.js';
+import { UserEventsController } from './user-events.controller.js';
+
+@Module({
+  controllers: [EventsController, UserEventsController],
+  providers: [
+    EventsService,
+    EventListingService,
+    InfluencersService,
+    EventListCache,
+    { provide: EventApplicants, useClass: NoApplicationsYet },
+  ],
+  exports: [EventsService, EventListingService, EventApplicants],
+})
+export class EventsModule {}

@@ -1,0 +1,267 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  eventRuleViolation,
+  normalizeAgeSelection,
+  type CreateEventInput,
+  type EventView,
+  type UpdateEventInput,
+} from '../../contracts/event.contract.js';
+import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { isAdmin } from '../../platform/http/auth-context.js';
+import { ValidationError } from '../../platform/http/domain-error.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { type User } from '../users/entities/user.entity.js';
+import { cityFromLocation } from './city.js';
+import { Event } from './entities/event.entity.js';
+import { EventReport } from './entities/event-report.entity.js';
+import { EventApplicants } from './event-applicants.port.js';
+import { EventListCache } from './event-list-cache.js';
+import { EVENT_VIEW_COLUMNS, toEventView, type EventRow, type EventVersion } from './event.views.js';
+import {
+  CannotReactivateEventError,
+  CannotReportOwnEventError,
+  EventAlreadyReportedError,
+  EventCancelledError,
+  EventHasAcceptedApplicantsError,
+  EventNotFoundError,
+  NotCurationEventError,
+  NotEventHostError,
+} from './events.errors.js';
+import { EventDomainEvents } from './events.events.js';
+
+/** The event fields a request may send (a create sends them all, an edit some). */
+type EventFields = Omit<UpdateEventInput, 'status'>;
+
+/** API field → entity property, for the fields that map one to one. */
+const DIRECT_FIELDS = {
+  title: 'title',
+  description: 'description',
+  date: 'date',
+  end_date: 'endDate',
+  location: 'location',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  category: 'category',
+  images: 'images',
+  video: 'video',
+  video_duration: 'videoDuration',
+  video_url_reference: 'videoUrlReference',
+  min_bid: 'minBid',
+  male_price: 'malePrice',
+  female_price: 'femalePrice',
+  pricing_type: 'pricingType',
+  capacity: 'capacity',
+  event_type: 'eventType',
+  meeting_link: 'meetingLink',
+  enable_bidding: 'enableBidding',
+  show_attendees: 'showAttendees',
+  meetup_type: 'meetupType',
+  estimated_location: 'estimatedLocation',
+  estimated_latitude: 'estimatedLatitude',
+  estimated_longitude: 'estimatedLongitude',
+  host_contact_number: 'hostContactNumber',
+  host_social_link: 'hostSocialLink',
+} as const satisfies Partial<Record<keyof EventFields, keyof Event>>;
+
+/** The sent fields as entity changes (absent fields left alone; null clears). */
+function toEntityChanges(fields: EventFields): Partial<Event> {
+  const changes: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(DIRECT_FIELDS)) {
+    const value = fields[field as keyof EventFields];
+    if (value !== undefined) changes[property] = value;
+  }
+  if (fields.location !== undefined) changes.city = cityFromLocation(fields.location);
+  return changes as Partial<Event>;
+}
+
+const canManage = (event: Event, user: User) => event.hostId === user.id || isAdmin(user);
+
+@Injectable()
+export class EventsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly applicants: EventApplicants,
+    private readonly listCache: EventListCache,
+  ) {}
+
+  async create(host: User, input: CreateEventInput): Promise<EventView> {
+    const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
+    const inserted = await this.dataSource.getRepository(Event).insert({
+      ...toEntityChanges(input),
+      hostId: host.id,
+      ageGroups: ages.age_groups,
+      customAgeMin: ages.custom_age_range?.[0] ?? null,
+      customAgeMax: ages.custom_age_range?.[1] ?? null,
+    });
+    this.listCache.clear();
+    return this.view(String(inserted.identifiers[0]!.id), host, 'full');
+  }
+
+  /**
+   * One event. Unpublished events exist only for their host and admins; everyone else gets 404,
+   * as for a deleted event.
+   */
+  async view(id: string, viewer: User | null, version: EventVersion): Promise<EventView> {
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT ${EVENT_VIEW_COLUMNS} FROM event e JOIN users u ON u.id = e.host_id
+        WHERE e.id = $1 AND e.deleted_at IS NULL`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw new EventNotFoundError();
+    const privileged = viewer !== null && (viewer.id === row.host_id || isAdmin(viewer));
+    if (row.moderation_status !== 'published' && !privileged) throw new EventNotFoundError();
+    return toEventView(row, version);
+  }
+
+  /**
+   * PUT /events/{id}: sent fields change, absent ones stay. status "cancelled" cancels (with its
+   * domain event); a cancelled event cannot be edited or made active again.
+   */
+  async update(id: string, user: User, input: UpdateEventInput): Promise<EventView> {
+    const { status, ...fields } = input;
+    const edits = Object.values(fields).some((value) => value !== undefined);
+    await this.dataSource.transaction(async (tx) => {
+      const event = await this.lockManaged(tx, id, user);
+      if (event.status === 'cancelled') {
+        if (status === 'active') throw new CannotReactivateEventError();
+        if (edits) throw new EventCancelledError();
+        return;
+      }
+      if (edits) {
+        await this.refuseWithAcceptedApplicants(tx, event.id);
+        await tx.update(Event, { id: event.id }, this.mergedChanges(event, fields));
+      }
+      if (status === 'cancelled') await this.markCancelled(tx, event.id);
+    });
+    this.listCache.clear();
+    return this.view(id, user, 'full');
+  }
+
+  /** Idempotent: cancelling a cancelled event changes nothing and publishes nothing. */
+  async cancel(id: string, user: User): Promise<EventView> {
+    await this.dataSource.transaction(async (tx) => {
+      const event = await this.lockManaged(tx, id, user);
+      if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
+    });
+    this.listCache.clear();
+    return this.view(id, user, 'full');
+  }
+
+  /**
+   * A host leaving Tribe: their upcoming events are cancelled inside the caller's transaction, each
+   * with its event.cancelled, so attendees are told and refunded like any cancellation. Past events
+   * stay as history. Call listsChanged() after the transaction commits.
+   */
+  async cancelUpcomingHostedBy(hostId: string, tx: EntityManager): Promise<number> {
+    const upcoming: Array<{ id: string }> = await tx
+      .getRepository(Event)
+      .createQueryBuilder('event')
+      .select('event.id', 'id')
+      .setLock('pessimistic_write')
+      .where(`event.hostId = :hostId AND event.status = 'active' AND event.deletedAt IS NULL AND event.date >= now()`, { hostId })
+      .getRawMany();
+    for (const { id } of upcoming) await this.markCancelled(tx, id);
+    return upcoming.length;
+  }
+
+  /** Drops cached lists after a change made outside this service's own methods. */
+  listsChanged(): void {
+    this.listCache.clear();
+  }
+
+  /** Soft delete: the row stays for the records of later issues (payments, invoices). */
+  async remove(id: string, user: User): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      const event = await this.lockManaged(tx, id, user);
+      await this.refuseWithAcceptedApplicants(tx, event.id);
+      await tx.update(Event, { id: event.id }, { deletedAt: new Date() });
+    });
+    this.listCache.clear();
+  }
+
+  async convertToConfirmed(id: string, user: User): Promise<EventView> {
+    await this.dataSource.transaction(async (tx) => {
+      const event = await this.lockManaged(tx, id, user);
+      if (event.status === 'cancelled') throw new EventCancelledError();
+      if (event.meetupType !== 'curation') throw new NotCurationEventError();
+      await tx.update(Event, { id: event.id }, { meetupType: 'confirmed' });
+    });
+    this.listCache.clear();
+    return this.view(id, user, 'full');
+  }
+
+  async report(id: string, reporter: User, reason: string) {
+    const event = await this.view(id, reporter, 'full');
+    if (event.host_id === reporter.id) throw new CannotReportOwnEventError();
+    try {
+      const saved = await this.dataSource.getRepository(EventReport).save({ eventId: id, reporterId: reporter.id, reason });
+      return {
+        id: saved.id,
+        event_id: saved.eventId,
+        reason: saved.reason,
+        status: saved.status,
+        created_at: saved.createdAt.toISOString(),
+      };
+    } catch (error) {
+      if (uniqueViolation(error) === 'event_report_open_key') throw new EventAlreadyReportedError();
+      throw error;
+    }
+  }
+
+  /** The event row, locked for this transaction, once the caller may manage it (host or admin). */
+  private async lockManaged(tx: EntityManager, id: string, user: User): Promise<Event> {
+    const event = await tx
+      .getRepository(Event)
+      .createQueryBuilder('event')
+      .setLock('pessimistic_write')
+      .where('event.id = :id AND event.deletedAt IS NULL', { id })
+      .getOne();
+    if (!event) throw new EventNotFoundError();
+    if (!canManage(event, user)) throw new NotEventHostError();
+    return event;
+  }
+
+  private async refuseWithAcceptedApplicants(tx: EntityManager, eventId: string): Promise<void> {
+    if ((await this.applicants.acceptedApplicantCount(eventId, tx)) > 0) throw new EventHasAcceptedApplicantsError();
+  }
+
+  private async markCancelled(tx: EntityManager, eventId: string): Promise<void> {
+    await tx.update(Event, { id: eventId }, { status: 'cancelled', cancelledAt: new Date() });
+    await this.outbox.publish(tx, { type: EventDomainEvents.Cancelled, payload: { eventId } });
+  }
+
+  /** The changes of an edit, checked against the rules on the event as it would become. */
+  private mergedChanges(event: Event, fields: EventFields): Partial<Event> {
+    if (fields.date && fields.date.getTime() !== event.date.getTime() && fields.date.getTime() <= Date.now()) {
+      throw new ValidationError('date: must be in the future');
+    }
+    const storedRange: [number, number] | null =
+      event.customAgeMin === null || event.customAgeMax === null ? null : [event.customAgeMin, event.customAgeMax];
+    let groups = fields.age_groups ?? event.ageGroups;
+    let range = fields.custom_age_range !== undefined ? fields.custom_age_range : storedRange;
+    if (fields.age_groups !== undefined && fields.custom_age_range === undefined && !groups.includes('custom')) range = null;
+    if (fields.custom_age_range === null && fields.age_groups === undefined) groups = groups.filter((group) => group !== 'custom');
+    const ages = normalizeAgeSelection(groups, range);
+
+    const merged = {
+      date: fields.date ?? event.date,
+      end_date: fields.end_date !== undefined ? fields.end_date : event.endDate,
+      pricing_type: fields.pricing_type ?? event.pricingType,
+      male_price: fields.male_price !== undefined ? fields.male_price : event.malePrice,
+      female_price: fields.female_price !== undefined ? fields.female_price : event.femalePrice,
+      ...ages,
+    };
+    const problem = eventRuleViolation(merged);
+    if (problem) throw new ValidationError(problem);
+
+    return {
+      ...toEntityChanges(fields),
+      ageGroups: ages.age_groups,
+      customAgeMin: ages.custom_age_range?.[0] ?? null,
+      customAgeMax: ages.custom_age_range?.[1] ?? null,
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type MediaKind = 'image' | 'video';
+/** `processing` is internal (a worker holds the claim); the API shows it as pending. */
+export type VariantsStatus = 'pending' | 'processing' | 'ready' | 'failed';
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+const bigintAsNumber = { to: (value: number) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
+
+/** One uploaded file. URLs are not stored: they are built from the key, so the host can change. */
+@Entity('media')
+export class Media {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  ownerId: string;
+
+  @Column('text')
+  kind: MediaKind;
+
+  @Column('text')
+  storageKey: string;
+
+  @Column('text')
+  contentType: string;
+
+  @Column({ type: 'bigint', transformer: bigintAsNumber })
+  bytes: number;
+
+  @Column({ type: 'integer', nullable: true })
+  width: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  height: number | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  variants: MediaVariant[];
+
+  @Column({ type: 'text', default: 'pending' })
+  variantsStatus: VariantsStatus;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  variantsClaimedAt: Date | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

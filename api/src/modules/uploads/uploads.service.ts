@@ -1,0 +1,129 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { STORAGE, type StoragePort } from '../../platform/providers/storage/storage.port.js';
+import { type User } from '../users/entities/user.entity.js';
+import { VIDEO_TYPES } from './content-sniffing.js';
+import { Media, type VariantsStatus } from './entities/media.entity.js';
+import { prepareImage } from './image-preparation.js';
+import { originalKey } from './media-keys.js';
+import { readImage, receiveVideo, removeTemporary } from './upload-receiver.js';
+import { imageNotFound } from './uploads.errors.js';
+import { MediaEvents } from './uploads.events.js';
+
+export interface UploadedMedia {
+  id: string;
+  url: string;
+}
+
+export interface ResponsiveImage {
+  id: string;
+  original: string;
+  width: number;
+  height: number;
+  /** pending until the worker has made the variants; the original is usable meanwhile. */
+  status: 'pending' | 'ready' | 'failed';
+  variants: Array<{ width: number; height: number; url: string }>;
+}
+
+const publicStatus = (status: VariantsStatus): ResponsiveImage['status'] => (status === 'processing' ? 'pending' : status);
+
+@Injectable()
+export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks and cleans the image, stores it, then records the row and the `media.image_uploaded`
+   * event in one transaction (the worker makes the variants). Nothing is stored for a refused file.
+   */
+  async uploadImage(owner: User, file: MultipartFile): Promise<UploadedMedia> {
+    const image = await prepareImage(await readImage(file, this.config.UPLOAD_MAX_IMAGE_BYTES));
+    const id = randomUUID();
+    const key = originalKey(id, image.extension);
+    await this.storage.put(key, image.buffer, { contentType: image.contentType, bytes: image.buffer.length });
+    await this.record(key, async (tx) => {
+      await tx.insert(Media, {
+        id,
+        ownerId: owner.id,
+        kind: 'image',
+        storageKey: key,
+        contentType: image.contentType,
+        bytes: image.buffer.length,
+        width: image.width,
+        height: image.height,
+        variantsStatus: 'pending',
+      });
+      await this.outbox.publish(tx, { type: MediaEvents.ImageUploaded, payload: { mediaId: id } });
+    });
+    this.logger.log({ mediaId: id, bytes: image.buffer.length, reencoded: image.reencoded }, 'image uploaded');
+    return { id, url: this.storage.publicUrl(key) };
+  }
+
+  /** Videos are stored as sent (after the signature check); they have no variants. */
+  async uploadVideo(owner: User, file: MultipartFile): Promise<UploadedMedia> {
+    const video = await receiveVideo(file, this.config.UPLOAD_MAX_VIDEO_BYTES);
+    try {
+      const id = randomUUID();
+      const { contentType, extension } = VIDEO_TYPES[video.kind];
+      const key = originalKey(id, extension);
+      await this.storage.put(key, createReadStream(video.path), { contentType, bytes: video.bytes, sha256: video.sha256 });
+      await this.record(key, async (tx) => {
+        await tx.insert(Media, {
+          id,
+          ownerId: owner.id,
+          kind: 'video',
+          storageKey: key,
+          contentType,
+          bytes: video.bytes,
+          variantsStatus: 'ready',
+        });
+      });
+      this.logger.log({ mediaId: id, bytes: video.bytes }, 'video uploaded');
+      return { id, url: this.storage.publicUrl(key) };
+    } finally {
+      await removeTemporary(video.path);
+    }
+  }
+
+  /** If the row cannot be written, the stored file goes too: a refused upload leaves nothing. */
+  private async record(key: string, write: (tx: EntityManager) => Promise<void>): Promise<void> {
+    try {
+      await this.dataSource.transaction(write);
+    } catch (error) {
+      await this.storage.delete(key).catch((deleteError: unknown) => {
+        this.logger.error({ err: deleteError, key }, 'could not remove the file of a failed upload');
+      });
+      throw error;
+    }
+  }
+
+  /** Any signed-in user may ask: images are public once uploaded (their URLs are). */
+  async responsive(id: string): Promise<ResponsiveImage> {
+    const media = await this.dataSource.getRepository(Media).findOne({ where: { id, kind: 'image' } });
+    if (!media) throw imageNotFound();
+    const status = publicStatus(media.variantsStatus);
+    return {
+      id: media.id,
+      original: this.storage.publicUrl(media.storageKey),
+      width: media.width!,
+      height: media.height!,
+      status,
+      variants:
+        status === 'ready'
+          ? media.variants.map((variant) => ({ width: variant.width, height: variant.height, url: this.storage.publicUrl(variant.key) }))
+          : [],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { isProfileComplete } from '../../contracts/user.contract.js';
+import { type User } from './entities/user.entity.js';
+
+/** What anyone may see of a person. Email, phone, wallet and government id are never here. */
+export function toPublicUser(user: User) {
+  return {
+    id: user.id,
+    role: user.role,
+    name: user.name,
+    username: user.username,
+    avatar_url: user.avatarUrl,
+    bio: user.bio,
+    location: user.location,
+    age: user.age,
+    gender: user.gender,
+    height: user.height,
+    work: user.work,
+    education: user.education,
+    education_level: user.educationLevel,
+    drinking: user.drinking,
+    media_gallery: user.mediaGallery,
+    profile_photos: user.profilePhotos,
+    interests: user.interests,
+    facebook_url: user.facebookUrl,
+    instagram_url: user.instagramUrl,
+    instagram_handle: user.instagramHandle,
+    youtube_url: user.youtubeUrl,
+    cover_photo_url: user.coverPhotoUrl,
+    verified: user.verified,
+    verified_at: user.verifiedAt,
+    events_attended: user.eventsAttended,
+    events_hosted: user.eventsHosted,
+    events_hosted_count: user.eventsHosted,
+    follower_count: user.followerCount,
+    rating: user.rating === null ? null : Number(user.rating),
+    created_at: user.createdAt,
+  };
+}
+
+/** The signed-in person's own view, as the login response and GET /users/{own id} return it. */
+export function toSelfUser(user: User) {
+  return {
+    ...toPublicUser(user),
+    email: user.email,
+    mobile_number: user.mobileNumber,
+    phone: user.mobileNumber,
+    wallet_balance: user.walletBalance,
+    government_id_url: user.governmentIdUrl,
+    is_admin: user.isAdmin,
+    isAdmin: user.isAdmin || user.role === 'admin',
+    admin_permissions: user.adminPermissions,
+    needs_profile: !isProfileComplete(user),
+  };
+}
+
+export type PublicUserView = ReturnType<typeof toPublicUser>;
+export type SelfUserView = ReturnType<typeof toSelfUser>;

@@ -1,0 +1,31 @@
+import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { profileFieldsSchema, type ProfileFields } from '../../contracts/user.contract.js';
+import { CurrentUser } from '../../platform/http/auth-context.js';
+import { uuidParam, ZBody, ZParams } from '../../platform/http/zod.js';
+import { type User } from './entities/user.entity.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Put('me')
+  updateMe(@CurrentUser() user: User, @ZBody(profileFieldsSchema) body: ProfileFields) {
+    return this.users.updateProfile(user, body);
+  }
+
+  @Delete('me')
+  @HttpCode(200)
+  async deleteMe(@CurrentUser() user: User) {
+    await this.users.requestDeletion(user);
+    return { ok: true };
+  }
+
+  @Get(':id')
+  byId(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+    return this.users.view(params.id, user);
+  }
+}

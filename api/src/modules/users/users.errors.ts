@@ -1,0 +1,18 @@
+import { Messages } from '../../contracts/messages.js';
+import { ConflictError, ForbiddenError } from '../../platform/http/domain-error.js';
+
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  users_email_key: Messages.auth.emailTaken,
+  users_mobile_number_key: Messages.users.mobileTaken,
+  users_username_key: Messages.users.usernameTaken,
+};
+
+export function profileConflict(constraint: string): ConflictError {
+  return new ConflictError(CONSTRAINT_MESSAGES[constraint] ?? 'This value is already taken');
+}
+
+export class AdminRoleSwitchError extends ForbiddenError {
+  constructor() {
+    super('Admins cannot switch between fan and influencer views');
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { Messages } from '../../contracts/messages.js';
+import { type ProfileFields } from '../../contracts/user.contract.js';
+import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { NotFoundError } from '../../platform/http/domain-error.js';
+import { isAdmin } from '../../platform/http/auth-context.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { EventsService } from '../events/events.service.js';
+import { User } from './entities/user.entity.js';
+import { profileFieldsToEntity } from './profile-fields.js';
+import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
+import { UserEvents } from './users.events.js';
+import { toPublicUser, toSelfUser } from './user.views.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly sessions: SessionsService,
+    private readonly events: EventsService,
+  ) {}
+
+  async findActive(id: string): Promise<User> {
+    const user = await this.dataSource.getRepository(User).findOne({ where: { id, deletedAt: IsNull() } });
+    if (!user) throw new NotFoundError(Messages.users.notFound);
+    return user;
+  }
+
+  /** Others see the public view; the person themself sees everything. */
+  async view(id: string, viewer: User) {
+    const user = await this.findActive(id);
+    return viewer.id === user.id || isAdmin(viewer) ? toSelfUser(user) : toPublicUser(user);
+  }
+
+  async updateProfile(user: User, fields: ProfileFields) {
+    if (fields.role !== undefined && isAdmin(user)) throw new AdminRoleSwitchError();
+    const changes = profileFieldsToEntity(fields);
+    if (Object.keys(changes).length > 0) {
+      try {
+        await this.dataSource.getRepository(User).update({ id: user.id }, changes);
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint) throw profileConflict(constraint);
+        throw error;
+      }
+    }
+    return toSelfUser(await this.findActive(user.id));
+  }
+
+  /**
+   * Signs the person out everywhere, hides the account and cancels the events they were going to
+   * host, all at once; the account.erase job then pseudonymises what is left, keeping the financial
+   * records the law requires.
+   */
+  async requestDeletion(user: User): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      await tx.update(User, { id: user.id, deletedAt: IsNull() }, { deletedAt: new Date() });
+      await this.sessions.revokeAllForUser(user.id, tx);
+      await this.events.cancelUpcomingHostedBy(user.id, tx);
+      await this.outbox.publish(tx, { type: UserEvents.DeletionRequested, payload: { userId: user.id } });
+    });
+    this.events.listsChanged();
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+const csv = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every setting of the product. Defaults are safe for a laptop, so `npm start` needs no
+ * configuration; production overrides them through the environment (see README).
+ */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    API_HOST: z.string().default('0.0.0.0'),
+    API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tribe'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    QUEUE_PREFIX: z.string().min(1).default('tribe'),
+    CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(1000),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** New accounts per visitor address per hour (sign-up spam, and the slow hash each one costs). */
+    REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    UPLOAD_DIR: z.string().default('.data/uploads'),
+    /** Base of public file URLs; defaults to this API on localhost at API_PORT. */
+    PUBLIC_API_URL: z.string().url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_PUBLIC_URL: z.string().url().optional(),
+    AWS_ACCESS_KEY_ID: z.string().optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().optional(),
+    AWS_SESSION_TOKEN: z.string().optional(),
+    /** Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible stores want. */
+    S3_FORCE_PATH_STYLE: flag.default(false),
+    UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
+    UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().min(1024).default(100 * 1_048_576),
+    /**
+     * Which proxies' X-Forwarded-For to believe (Fastify trustProxy): "false", "true", or addresses,
+     * CIDRs and the names loopback/linklocal/uniquelocal. Loopback by default: the web server runs
+     * beside the API and forwards the visitor's address, so login limits count visitors, not the web.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
+    /**
+     * Event list pages and list totals are cached this long in each API process (then served while
+     * refreshed, up to twice as long); writes in the process clear them at once. 0 turns each off.
+     */
+    EVENT_LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
+    EVENT_TOTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
+    EVENT_LIST_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(5_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+    }
+    if (config.STORAGE_DRIVER === 's3' && (!config.AWS_ACCESS_KEY_ID || !config.AWS_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3' });
+    }
+  })
+  .transform((config) => ({ ...config, PUBLIC_API_URL: config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}` }));
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,20 @@
+import { type DataSourceOptions } from 'typeorm';
+import { type AppConfig } from '../config/config.schema.js';
+import { ENTITIES } from './entities.js';
+import { SnakeNamingStrategy } from './snake-naming.strategy.js';
+
+/**
+ * Options shared by the API, the workers and the migration runner. Migrations are deliberately not
+ * listed here: the runtime never loads them (see scripts/migrate.ts).
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: config.DATABASE_URL,
+    entities: ENTITIES,
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: config.DATABASE_POOL_SIZE },
+  };
+}

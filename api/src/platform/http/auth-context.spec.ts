@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { type User } from '../../modules/users/entities/user.entity.js';
+import { bearerToken, isAdmin } from './auth-context.js';
+
+const withHeader = (authorization: string | undefined) => ({ headers: { authorization } } as unknown as FastifyRequest);
+
+describe('bearerToken', () => {
+  it('reads the token after "Bearer", in any case', () => {
+    expect(bearerToken(withHeader('Bearer abc.DEF_123-x'))).toBe('abc.DEF_123-x');
+    expect(bearerToken(withHeader('bearer abc'))).toBe('abc');
+    expect(bearerToken(withHeader('BEARER   abc  '))).toBe('abc');
+  });
+
+  it.each([[undefined], [''], ['Bearer'], ['Bearer '], ['Basic dXNlcjpwYXNz'], ['Token abc'], ['abc'], ['Bearer abc def']])(
+    'finds no token in %j',
+    (header) => {
+      expect(bearerToken(withHeader(header))).toBeUndefined();
+    },
+  );
+});
+
+describe('isAdmin', () => {
+  const person = (role: User['role'], flag: boolean) => ({ role, isAdmin: flag } as User);
+
+  it('recognises the admin role or the admin flag (SPEC §6)', () => {
+    expect(isAdmin(person('admin', false))).toBe(true);
+    expect(isAdmin(person('fan', true))).toBe(true);
+    expect(isAdmin(person('fan', false))).toBe(false);
+    expect(isAdmin(person('influencer', false))).toBe(false);
+  });
+});

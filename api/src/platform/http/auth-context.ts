@@ -1,0 +1,45 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { type User } from '../../modules/users/entities/user.entity.js';
+
+export interface AuthContext {
+  user: User;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export const IS_PUBLIC = 'tribe:isPublic';
+export const IS_ADMIN_ONLY = 'tribe:isAdminOnly';
+
+/** No login needed; a valid token still identifies the caller (for owner views). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Admin role or admin flag required. */
+export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
+
+export const isAdmin = (user: User): boolean => user.isAdmin || user.role === 'admin';
+
+/** The signed-in user (guarded routes) — never an id taken from the client. */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => {
+  return ctx.switchToHttp().getRequest<FastifyRequest>().auth!.user;
+});
+
+/** The signed-in user on a public route, or null for a guest. */
+export const OptionalUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User | null => {
+  return ctx.switchToHttp().getRequest<FastifyRequest>().auth?.user ?? null;
+});
+
+export const CurrentSessionId = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  return ctx.switchToHttp().getRequest<FastifyRequest>().auth!.sessionId;
+});
+
+/** "Bearer <token>" (scheme in any case, spaces around tolerated); anything else carries no token. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^\s*bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}

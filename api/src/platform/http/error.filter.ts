@@ -1,0 +1,15 @@
+import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toErrorResponse } from './error-response.js';
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    const { status, body } = toErrorResponse(exception);
+    if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    void reply.status(status).send(body);
+  }
+}

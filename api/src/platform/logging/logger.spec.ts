@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import { QueryFailedError } from 'typeorm';
+import { createLogger } from './logger.js';
+
+/** A logger whose lines are kept in memory. */
+function capture() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: createLogger('info', 'test', destination), text: () => lines.join('') };
+}
+
+describe('createLogger', () => {
+  const hash = 'scrypt$16384$8$1$lBGTLfqKyRnHUooplcT9fg==$TMY8AC9ykYRtSBIgaWAK5zrHAJp10y00n0P3IvkXLAM=';
+
+  it('keeps the values of a failed statement out of the logs, but says what failed', () => {
+    const driverError = Object.assign(new Error('new row for relation "users" violates check constraint "users_age_check"'), {
+      code: '23514',
+      constraint: 'users_age_check',
+      detail: `Failing row contains (x, fan, Asha, asha@example.in, ${hash}, +919876543210).`,
+    });
+    const error = new QueryFailedError('INSERT INTO "users"("name", "email", "password_hash") VALUES ($1, $2, $3)', ['Asha', 'asha@example.in', hash], driverError);
+    const { logger, text } = capture();
+    logger.error({ err: error }, 'request failed');
+
+    const line = JSON.parse(text()) as { err: Record<string, any> };
+    expect(text()).not.toContain(hash);
+    expect(text()).not.toContain('asha@example.in');
+    expect(text()).not.toContain('9876543210');
+    expect(line.err).toMatchObject({
+      type: 'QueryFailedError',
+      message: expect.stringContaining('users_age_check'),
+      query: expect.stringContaining('INSERT INTO "users"'),
+      parameters: '[redacted]',
+      driverError: { code: '23514', constraint: 'users_age_check', detail: '[redacted]' },
+    });
+  });
+
+  it('still logs ordinary errors with their message and stack, and redacts passwords in objects', () => {
+    const { logger, text } = capture();
+    logger.error({ err: new Error('boom'), body: { password: 'hunter2hunter2' } }, 'failed');
+    const line = JSON.parse(text()) as { err: { message: string; stack: string } };
+    expect(line.err.message).toBe('boom');
+    expect(line.err.stack).toContain('logger.spec');
+    expect(text()).not.toContain('hunter2hunter2');
+  });
+});

@@ -1,0 +1,21 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A domain event written in the same transaction as the state change it describes. */
+@Entity('outbox_event')
+@Index('outbox_event_unpublished_idx', ['createdAt'], { where: 'published_at IS NULL' })
+export class OutboxEvent {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  type: string;
+
+  @Column('jsonb')
+  payload: Record<string, unknown>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+}
