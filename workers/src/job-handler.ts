@@ -1,0 +1,14 @@
+import { type Job } from 'bullmq';
+import { type JobName } from '../../api/src/platform/queue/queue.constants.js';
+
+export type JobData = { eventId: string } & Record<string, unknown>;
+
+/** One handler per job name. Handlers must be idempotent: a job may run more than once. */
+export interface JobHandler {
+  readonly job: JobName;
+  handle(data: JobData, job: Job<JobData>): Promise<void>;
+  /** Called once when the last attempt failed: mark the domain row failed and tell someone. */
+  onLastFailure?(data: JobData, error: Error): Promise<void>;
+}
+
+export const JOB_HANDLERS = Symbol('JOB_HANDLERS');
