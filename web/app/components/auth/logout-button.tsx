@@ -1,0 +1,31 @@
+import { Form } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { persistentStore, scrollMemoryStore } from '~/lib/client-storage';
+import { clearRecentlyViewed } from '~/lib/recently-viewed';
+import { clearScrollMemory } from '~/lib/scroll-memory';
+
+/** Logout forgets the scroll memory and the recently viewed events kept in this browser (SPEC §4 Session). */
+export function clearBrowserMemory(): void {
+  for (const store of [scrollMemoryStore(), persistentStore()]) {
+    if (!store) continue;
+    try {
+      clearScrollMemory(store);
+    } catch {
+      // blocked storage: nothing to clear
+    }
+  }
+  const local = persistentStore();
+  if (local) clearRecentlyViewed(local);
+}
+
+/**
+ * A POST to /logout (works without JavaScript; the page after it clears browser memory too, so
+ * nothing is left behind either way).
+ */
+export function LogoutForm({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className} onSubmit={() => clearBrowserMemory()}>
+      {children}
+    </Form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { cn } from '~/lib/cn';
+import { formatRating, type EventHost } from '~/lib/format-event';
+import { initialsOf } from '~/lib/user';
+
+/**
+ * The current time for countdowns. It starts at the loader's `now` so the server's HTML and the
+ * first browser render agree, then ticks every 30 s.
+ */
+export function useNow(initial: number, intervalMs = 30_000): number {
+  const [now, setNow] = useState(initial);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** True once the page has hydrated (JavaScript is running). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function StarIcon({ size = 14, className }: { size?: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
+      <path
+        fill="currentColor"
+        d="M12 2.8l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 16.8l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 2.8Z"
+      />
+    </svg>
+  );
+}
+
+export function CalendarIcon({ size = 16, className }: { size?: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </svg>
+  );
+}
+
+export function ClockIcon({ size = 16, className }: { size?: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
+export function FilterIcon({ size = 18, className }: { size?: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
+
+export function MoreIcon({ size = 20, className }: { size?: number; className?: string }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className={className}>
+      <circle cx="12" cy="5" r="1.8" />
+      <circle cx="12" cy="12" r="1.8" />
+      <circle cx="12" cy="19" r="1.8" />
+    </svg>
+  );
+}
+
+export function Avatar({ name, url, size = 32 }: { name: string | null | undefined; url: string | null | undefined; size?: number }) {
+  return url ? (
+    <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} loading="lazy" />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+      style={{ width: size, height: size, fontSize: Math.max(10, size * 0.38) }}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/** Host name with avatar and rating ("★ 4.5"); hosts without ratings show "New host". */
+export function HostLine({ host, size = 28, className, trailing }: { host: EventHost | null | undefined; size?: number; className?: string; trailing?: ReactNode }) {
+  if (!host) return null;
+  const rating = formatRating(host.rating);
+  return (
+    <div className={cn('flex min-w-0 items-center gap-2', className)}>
+      <Avatar name={host.name} url={host.avatar_url} size={size} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
+          {host.name || 'Host'}
+          {host.verified ? (
+            <span className="ml-1 align-middle text-brand-600" title="Verified host" aria-label="Verified host">
+              ✓
+            </span>
+          ) : null}
+        </p>
+        <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="host-rating">
+          {rating ? (
+            <>
+              <StarIcon size={12} className="text-amber-500" />
+              <span>{rating}</span>
+            </>
+          ) : (
+            'New host'
+          )}
+        </p>
+      </div>
+      {trailing}
+    </div>
+  );
+}
+
+export function Chip({ children, tone = 'light', className }: { children: ReactNode; tone?: 'light' | 'dark' | 'brand' | 'danger'; className?: string }) {
+  const tones = {
+    light: 'bg-white/90 text-slate-800',
+    dark: 'bg-slate-900/75 text-white',
+    brand: 'bg-brand-600 text-white',
+    danger: 'bg-rose-600 text-white',
+  } as const;
+  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold backdrop-blur', tones[tone], className)}>{children}</span>;
+}
+
+/** A gradient stand-in for events without photos. */
+export function ImagePlaceholder({ title, className }: { title: string; className?: string }) {
+  return (
+    <div className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}>
+      {title.trim().charAt(0).toUpperCase() || 'T'}
+    </div>
+  );
+}

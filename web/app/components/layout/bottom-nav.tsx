@@ -1,0 +1,83 @@
+import { Link, useLocation } from '@remix-run/react';
+import type { MouseEvent } from 'react';
+import { useLoginPrompt } from '~/components/auth/login-prompt';
+import { ChatIcon, HomeIcon, PlusSquareIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
+import { scrollMemoryStore, tapVibration } from '~/lib/client-storage';
+import { cn } from '~/lib/cn';
+import { activeTabFor, formatBadge, NAV_TABS, tabHref, type NavTab, type TabKey } from '~/lib/nav';
+import { saveScrollPosition, scrollKeyFor } from '~/lib/scroll-memory';
+
+const ICONS: Record<TabKey, typeof HomeIcon> = {
+  home: HomeIcon,
+  create: PlusSquareIcon,
+  community: UsersIcon,
+  chat: ChatIcon,
+  profile: UserIcon,
+};
+
+/**
+ * The five-tab bottom navigation. Tabs are plain links (they work without JavaScript; the server
+ * guard sends guests to login); with JavaScript a guest tapping Create, Chat or Profile gets the
+ * Login Required prompt instead, and every tap vibrates 10 ms and remembers the scroll position.
+ */
+export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadChats: number }) {
+  const location = useLocation();
+  const { prompt } = useLoginPrompt();
+  const active = activeTabFor(location.pathname);
+  const badge = formatBadge(unreadChats);
+
+  const onTap = (event: MouseEvent<HTMLAnchorElement>, tab: NavTab) => {
+    tapVibration();
+    const store = scrollMemoryStore();
+    if (store) saveScrollPosition(store, scrollKeyFor(location.pathname, location.search), window.scrollY);
+    if (isGuest && tab.loginAction) {
+      event.preventDefault();
+      prompt({ action: tab.loginAction, returnTo: tab.path });
+    }
+  };
+
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 safe-bottom"
+    >
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+        {NAV_TABS.map((tab) => {
+          const Icon = ICONS[tab.key];
+          const isActive = active === tab.key;
+          return (
+            <li key={tab.key} className="min-w-0">
+              <Link
+                to={tabHref(tab, isGuest)}
+                prefetch={isGuest && tab.loginAction ? 'none' : 'intent'}
+                onClick={(event) => onTap(event, tab)}
+                aria-current={isActive ? 'page' : undefined}
+                data-tab={tab.key}
+                className={cn(
+                  'group relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors',
+                  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                  isActive ? 'text-brand-600' : 'text-slate-500 hover:text-slate-800',
+                )}
+              >
+                <span className="relative">
+                  <Icon size={24} strokeWidth={isActive ? 2.2 : 1.8} />
+                  {tab.key === 'chat' && badge ? (
+                    <span
+                      data-testid="chat-badge"
+                      aria-label={`${badge} unread`}
+                      className="absolute -top-1.5 left-3.5 min-w-[1.25rem] rounded-full bg-rose-500 px-1 text-center text-[10px] leading-5 font-semibold text-white ring-2 ring-white"
+                    >
+                      {badge}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="truncate">{tab.label}</span>
+                {isActive ? <span className="absolute top-0 h-0.5 w-8 rounded-full bg-brand-600" aria-hidden="true" /> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { Logo } from '~/components/ui/logo';
+import { SPLASH_SEEN_KEY, WEBVIEW_FLAG_KEY } from '~/lib/webview';
+
+/**
+ * Runs in <head> before the first paint: remembers the web-view flag from `?webview=1`, and skips
+ * the splash inside the web view or when this browser tab has already seen it.
+ */
+export const splashScript = `(function(){try{var d=document.documentElement,q=new URLSearchParams(location.search).get('webview');if(q==='1'||q==='true')localStorage.setItem('${WEBVIEW_FLAG_KEY}','1');if(localStorage.getItem('${WEBVIEW_FLAG_KEY}')==='1'||sessionStorage.getItem('${SPLASH_SEEN_KEY}')==='1')d.classList.add('splash-skip');}catch(e){}})();`;
+
+/** Called once the app has hydrated: hides the splash and remembers it for this tab. */
+export function dismissSplash() {
+  document.documentElement.classList.add('splash-done');
+  try {
+    window.sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+  } catch {
+    // storage blocked: the splash simply shows again next time
+  }
+}
+
+/**
+ * The splash (SPEC §2): "Build your tribe" / "Preparing your experience...". The session is read on
+ * the server, so there is nothing to wait for except the app's JavaScript: it covers the first page
+ * of a visit until hydration (see tailwind.css for the hide rules and the no-JavaScript fallback).
+ */
+export function Splash() {
+  return (
+    <div
+      className="tribe-splash fixed inset-0 z-[100] flex flex-col items-center justify-center bg-gradient-to-b from-brand-600 to-brand-800 px-6 text-center text-white"
+      aria-hidden="true"
+      data-testid="splash"
+    >
+      <div className="rounded-3xl bg-white/95 p-4 shadow-xl">
+        <Logo showName={false} className="scale-[1.6]" />
+      </div>
+      <p className="mt-8 text-3xl font-bold tracking-tight">Build your tribe</p>
+      <p className="mt-3 text-[15px] text-brand-100">Preparing your experience...</p>
+      <span className="mt-10 size-7 animate-spin rounded-full border-[3px] border-white/30 border-t-white" />
+    </div>
+  );
+}

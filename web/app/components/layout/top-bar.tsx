@@ -1,0 +1,54 @@
+import { Link, useNavigate } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+import { Logo } from '~/components/ui/logo';
+
+/**
+ * The top bar: a back button on nested paths (history back, or the fallback when the app was
+ * opened directly on this page), the page title, and room for page actions on the right.
+ */
+export function TopBar({
+  title,
+  titleIsHeading = true,
+  showBack,
+  backFallback,
+  actions,
+}: {
+  title: string;
+  /** False when the page has its own <h1> (the bar then shows the title as plain text). */
+  titleIsHeading?: boolean;
+  showBack: boolean;
+  backFallback: string;
+  actions?: ReactNode;
+}) {
+  const TitleTag = titleIsHeading ? 'h1' : 'p';
+  const navigate = useNavigate();
+  const goBack = (event: React.MouseEvent) => {
+    event.preventDefault();
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(backFallback);
+  };
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-2 sm:px-4">
+        {showBack ? (
+          <Link
+            to={backFallback}
+            onClick={goBack}
+            aria-label="Go back"
+            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <ArrowLeftIcon size={22} />
+          </Link>
+        ) : (
+          <Link to="/" aria-label="Tribe home" className="flex h-10 items-center px-2">
+            <Logo showName={!title} />
+          </Link>
+        )}
+        {title ? <TitleTag className="min-w-0 flex-1 truncate text-[17px] font-semibold text-slate-900">{title}</TitleTag> : <div className="flex-1" />}
+        {actions ? <div className="flex items-center gap-1">{actions}</div> : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * How an event reads on a card and on its page (SPEC §5): price, age groups, countdown, "date to be
+ * decided", category label, dates in India time, lakhs on the price slider.
+ * Plain module (no React, no server imports): deterministic output on server and browser alike.
+ */
+import { DATE_TO_BE_DECIDED, EVENT_CATEGORIES } from '../../../api/src/contracts/event.contract.js';
+import type { EventPage as ContractEventPage, Pagination } from '../../../api/src/contracts/event.contract.js';
+
+export type { Pagination };
+
+/** An event as the API returns it (GET /events/filter, /events/{id}, ...). */
+export interface TribeEvent {
+  id: string;
+  title: string;
+  description: string | null;
+  date: string;
+  end_date: string | null;
+  location: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  host_id: string;
+  category: string | null;
+  category_label?: string | null;
+  images: string[] | string | null;
+  video: string | null;
+  video_duration: number | null;
+  video_url_reference: string | null;
+  min_bid: number | null;
+  male_price: number | null;
+  female_price: number | null;
+  pricing_type: 'standard' | 'gender_based' | string | null;
+  capacity: number | null;
+  status: string | null;
+  moderation_status?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  host?: EventHost | null;
+  age_groups: string[] | string | null;
+  custom_age_range: [number, number] | number[] | string | null;
+  event_type: string | null;
+  meeting_link: string | null;
+  enable_bidding: boolean | null;
+  show_attendees: boolean | null;
+  meetup_type: string | null;
+  estimated_location: string | null;
+  estimated_latitude: number | null;
+  estimated_longitude: number | null;
+  host_contact_number: string | null;
+  host_social_link: string | null;
+  attendees_count?: number | null;
+  is_date_to_be_decided?: boolean | null;
+}
+
+export interface EventHost {
+  id: string;
+  name: string | null;
+  avatar_url: string | null;
+  rating: number | null;
+  instagram_handle?: string | null;
+  verified?: boolean | null;
+}
+
+/** A page of GET /events/filter (the contract's shape, read leniently). */
+export interface EventPage extends Omit<ContractEventPage, 'data'> {
+  data: TribeEvent[];
+}
+
+/** The spec's messages for event screens (SPEC §8 "Events and influencers"). */
+export const EventMessages = {
+  loadEvents: 'Failed to load events',
+  filterEvents: 'Failed to filter events',
+  loadMore: 'Failed to load more events',
+  loadPublic: 'Failed to load public events',
+  filterPublic: 'Failed to filter public events',
+  loadEvent: 'Failed to load event',
+  createAuth: 'Unable to create event at this time. Please try again later.',
+} as const;
+
+/** Whether this person may edit, cancel or convert the event: its host, or an admin. */
+export function canManageEvent(
+  event: Pick<TribeEvent, 'host_id'>,
+  user: { id: string; role?: string | null; isAdmin?: boolean | null } | null | undefined,
+): boolean {
+  return Boolean(user && (event.host_id === user.id || user.isAdmin || user.role === 'admin'));
+}
+
+/* ------------------------------------------------------------- lists ---- */
+
+/** The server may send lists as JSON text or as arrays (SPEC §3); both read as an array. */
+export function readList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+export function eventImages(event: Pick<TribeEvent, 'images'>): string[] {
+  return readList(event.images).filter((item): item is string => typeof item === 'string' && item.length > 0);
+}
+
+export function eventAgeGroups(event: Pick<TribeEvent, 'age_groups'>): string[] {
+  return readList(event.age_groups).filter((item): item is string => typeof item === 'string' && item.length > 0);
+}
+
+export function eventCustomAgeRange(event: Pick<TribeEvent, 'custom_age_range'>): [number, number] | null {
+  const list = readList(event.custom_age_range).map(Number);
+  if (list.length !== 2 || !list.every((value) => Number.isFinite(value))) return null;
+  return [list[0]!, list[1]!];
+}
+
+/* ------------------------------------------------------------- money ---- */
+
+/** Indian digit grouping: 1500 → "1,500", 150000 → "1,50,000". */
+export function groupIndian(value: number): string {
+  const negative = value < 0;
+  const digits = String(Math.round(Math.abs(value)));
+  if (digits.length <= 3) return (negative ? '-' : '') + digits;
+  const last3 = digits.slice(-3);
+  let rest = digits.slice(0, -3);
+  const groups: string[] = [];
+  while (rest.length > 2) {
+    groups.unshift(rest.slice(-2));
+    rest = rest.slice(0, -2);
+  }
+  if (rest) groups.unshift(rest);
+  return (negative ? '-' : '') + [...groups, last3].join(',');
+}
+
+/** Whole rupees with the ₹ sign: "₹1,500". */
+export function formatRupees(value: number): string {
+  return `₹${groupIndian(value)}`;
+}
+
+/** Price slider labels (SPEC §9): from 100000 shown in lakhs, "₹1L", "₹1.5L"; below that "₹50,000". */
+export function formatPriceLabel(value: number): string {
+  if (value >= 100_000) {
+    const lakhs = Math.round((value / 100_000) * 100) / 100;
+    return `₹${lakhs}L`;
+  }
+  return formatRupees(value);
+}
+
+const hasAmount = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/**
+ * The price line (SPEC §5): gender_based "₹male / ₹female"; otherwise the minimum bid "₹x";
+ * with no price, nothing for curation or confirmed meetups and "Plan Together" otherwise.
+ * Returns null when nothing is shown.
+ */
+export function formatEventPrice(
+  event: Pick<TribeEvent, 'pricing_type' | 'male_price' | 'female_price' | 'min_bid' | 'meetup_type'>,
+): string | null {
+  if (event.pricing_type === 'gender_based' && (hasAmount(event.male_price) || hasAmount(event.female_price))) {
+    return `${formatRupees(event.male_price ?? 0)} / ${formatRupees(event.female_price ?? 0)}`;
+  }
+  if (hasAmount(event.min_bid)) return formatRupees(event.min_bid);
+  if (event.meetup_type === 'curation' || event.meetup_type === 'confirmed') return null;
+  return 'Plan Together';
+}
+
+/* --------------------------------------------------------------- age ---- */
+
+/**
+ * Age groups (SPEC §5): no groups or "open" gives "Open"; "custom" shows the two numbers
+ * ("25 - 40"); otherwise the groups joined by commas.
+ */
+export function formatAgeGroups(event: Pick<TribeEvent, 'age_groups' | 'custom_age_range'>): string {
+  const groups = eventAgeGroups(event);
+  if (groups.length === 0 || groups.includes('open')) return 'Open';
+  if (groups.includes('custom')) {
+    const range = eventCustomAgeRange(event);
+    if (range) return `${range[0]} - ${range[1]}`;
+    const others = groups.filter((group) => group !== 'custom');
+    return others.length > 0 ? others.join(', ') : 'Open';
+  }
+  return groups.join(', ');
+}
+
+/* -------------------------------------------------------------- dates ---- */
+
+/** The placeholder start (SPEC §4, §9): 2099-12-31 23:59:59 means "date to be decided". */
+export const PLACEHOLDER_DATE = DATE_TO_BE_DECIDED;
+const PLACEHOLDER_UTC_MS = Date.parse(DATE_TO_BE_DECIDED);
+const DAY_MS = 86_400_000;
+
+/**
+ * True for the placeholder date. The API's flag is used when present; otherwise any instant within
+ * a day of 2099-12-31 23:59:59 counts, whatever zone the placeholder was written in.
+ */
+export function isDateToBeDecided(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }): boolean {
+  if (typeof event.is_date_to_be_decided === 'boolean') return event.is_date_to_be_decided;
+  const time = Date.parse(event.date);
+  return Number.isFinite(time) && Math.abs(time - PLACEHOLDER_UTC_MS) <= DAY_MS;
+}
+
+/** India Standard Time is UTC+05:30 all year; every date on screen is in it. */
+const IST_OFFSET_MS = 330 * 60_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function istParts(iso: string) {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return null;
+  const shifted = new Date(time + IST_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "7:30 PM" in India time. */
+export function formatTime(iso: string): string {
+  const parts = istParts(iso);
+  if (!parts) return '';
+  const hour12 = parts.hours % 12 === 0 ? 12 : parts.hours % 12;
+  return `${hour12}:${pad(parts.minutes)} ${parts.hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Sat, 27 Dec 2025" in India time. */
+export function formatDay(iso: string): string {
+  const parts = istParts(iso);
+  if (!parts) return '';
+  return `${WEEKDAYS[parts.weekday]}, ${parts.day} ${MONTHS[parts.month]} ${parts.year}`;
+}
+
+/** The date line of a card or page: "Sat, 27 Dec 2025 · 7:30 PM", or "Date to be decided". */
+export function formatEventDate(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }): string {
+  if (isDateToBeDecided(event)) return 'Date to be decided';
+  const day = formatDay(event.date);
+  return day ? `${day} · ${formatTime(event.date)}` : '';
+}
+
+/** A datetime-local input value ("2025-12-27T19:30") for an instant, in India time. */
+export function toIstInputValue(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parts = istParts(iso);
+  if (!parts) return '';
+  return `${parts.year}-${pad(parts.month + 1)}-${pad(parts.day)}T${pad(parts.hours)}:${pad(parts.minutes)}`;
+}
+
+/** The instant (ISO, UTC) of a datetime-local value read as India time; null when it is not one. */
+export function fromIstInputValue(value: string | null | undefined): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec((value ?? '').trim());
+  if (!match) return null;
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
+  const utc = Date.UTC(year!, month! - 1, day!, hours!, minutes!, seconds ?? 0) - IST_OFFSET_MS;
+  const check = new Date(utc + IST_OFFSET_MS);
+  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day!) return null; // 31 Feb and friends
+  return new Date(utc).toISOString();
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * The countdown (SPEC §5): "2d 4h 10m" until the start; within the last hour "Event starting
+ * soon"; from the start on "Event has passed"; the placeholder date reads "Date to be decided".
+ */
+export function formatCountdown(
+  event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null },
+  now: number = Date.now(),
+): string {
+  if (isDateToBeDecided(event)) return 'Date to be decided';
+  const start = Date.parse(event.date);
+  if (!Number.isFinite(start)) return '';
+  const remaining = start - now;
+  if (remaining <= 0) return 'Event has passed';
+  if (remaining < HOUR_MS) return 'Event starting soon';
+  const days = Math.floor(remaining / DAY_MS);
+  const hours = Math.floor((remaining % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((remaining % HOUR_MS) / MINUTE_MS);
+  return days > 0 ? `${days}d ${hours}h ${minutes}m` : `${hours}h ${minutes}m`;
+}
+
+/** True once the start has gone by (never for the placeholder date). */
+export function hasEventStarted(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }, now = Date.now()): boolean {
+  if (isDateToBeDecided(event)) return false;
+  const start = Date.parse(event.date);
+  return Number.isFinite(start) && start <= now;
+}
+
+/* ---------------------------------------------------------- the rest ---- */
+
+export function isCancelled(event: Pick<TribeEvent, 'status'>): boolean {
+  return event.status === 'cancelled' || event.status === 'canceled';
+}
+
+/** The 13 categories (SPEC §3), key → label, from the shared contract. */
+export const CATEGORY_LABELS: Readonly<Record<string, string>> = EVENT_CATEGORIES;
+
+/** The category's label: the API's own label, else the catalogue's, else the key itself. */
+export function formatCategory(
+  event: Pick<TribeEvent, 'category' | 'category_label'>,
+  labels: Readonly<Record<string, string>> = CATEGORY_LABELS,
+): string | null {
+  if (event.category_label) return event.category_label;
+  if (!event.category) return null;
+  return labels[event.category] ?? event.category;
+}
+
+/** "4.5" for a host rating; null when the host has none yet. */
+export function formatRating(rating: number | string | null | undefined): string | null {
+  const value = typeof rating === 'string' ? Number(rating) : rating;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  return (Math.round(value * 10) / 10).toFixed(1);
+}
+
+/** The place to show: the city, else the location line. */
+export function formatPlace(event: Pick<TribeEvent, 'city' | 'location' | 'estimated_location'>): string | null {
+  return event.location || event.estimated_location || event.city || null;
+}
+
+/** A short description for link previews (og:description), at most `max` characters. */
+export function shareDescription(event: Pick<TribeEvent, 'description' | 'date' | 'location' | 'city'> & { is_date_to_be_decided?: boolean | null }, max = 200): string {
+  const text = (event.description ?? '').replace(/\s+/g, ' ').trim();
+  const base = text || [formatEventDate(event), event.location ?? event.city].filter(Boolean).join(' · ');
+  return base.length > max ? `${base.slice(0, max - 1).trimEnd()}…` : base;
+}

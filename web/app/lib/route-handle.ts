@@ -1,0 +1,19 @@
+/**
+ * What a child route of the shell may export as `handle` to shape the chrome around it:
+ *   export const handle: ShellHandle = { title: 'My Events' };
+ *   export const handle: ShellHandle = { title: (data) => `Past Events by ${(data as X).host.name}` };
+ */
+export interface ShellHandle {
+  /** Top bar title; a function receives the route's loader data. */
+  title?: string | ((data: unknown) => string);
+  /** Force the top bar off (for pages with their own header). */
+  hideTopBar?: boolean;
+  /** Force the bottom navigation off. */
+  hideBottomNav?: boolean;
+  /** The page has its own <h1>: the top bar title is then plain text, so the page keeps one main heading. */
+  ownHeading?: boolean;
+}
+
+export function isShellHandle(value: unknown): value is ShellHandle {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,31 @@
+/** The signed-in person as GET /api/v1/users/{own id} returns them (snake_case, SPEC §3 User). */
+export interface SelfUser {
+  id: string;
+  role: 'fan' | 'influencer' | 'admin';
+  name: string | null;
+  username: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  location: string | null;
+  age: number | null;
+  gender: 'male' | 'female' | null;
+  mobile_number: string | null;
+  instagram_handle: string | null;
+  follower_count: number | null;
+  events_attended: number | null;
+  events_hosted: number | null;
+  rating: number | null;
+  verified: boolean | null;
+  isAdmin: boolean;
+  is_admin?: boolean;
+  needs_profile: boolean;
+  created_at?: string;
+}
+
+/** Initials for an avatar placeholder: "Asha Rao" → "AR". */
+export function initialsOf(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
+}

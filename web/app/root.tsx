@@ -1,0 +1,131 @@
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { useEffect } from 'react';
+import { LoginPromptProvider } from '~/components/auth/login-prompt';
+import { clearBrowserMemory } from '~/components/auth/logout-button';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { NavigationProgress } from '~/components/layout/navigation-progress';
+import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
+import { ToastProvider } from '~/components/ui/toast';
+import { readAuth } from '~/lib/auth.server';
+import { webConfig } from '~/lib/config.server';
+import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
+import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects';
+import { commitSession, getSession } from '~/lib/session.server';
+import './tailwind.css';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%234f46e5'/%3E%3Ccircle cx='11.5' cy='13' r='4.5' fill='%23fff'/%3E%3Ccircle cx='20.5' cy='13' r='4.5' fill='%23fff' fill-opacity='.7'/%3E%3C/svg%3E";
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
+
+export const meta: MetaFunction = () => [
+  { title: 'Tribe — Build your tribe' },
+  { name: 'description', content: 'Discover and host well-curated in-person experiences across India. Real connections over digital ones.' },
+  { name: 'theme-color', content: '#4f46e5' },
+];
+
+/**
+ * Every request: who is signed in (the API is asked with the cookie's token; a refused token
+ * clears the cookie), the guard for protected pages, the incomplete-profile redirect, and the
+ * one-shot toast an action left in the session.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { auth, setCookie } = await readAuth(request);
+  const user = auth?.user ?? null;
+
+  if (!user && isProtectedPath(url.pathname)) {
+    throw redirect(loginPathFor(url.pathname + url.search), setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+  }
+  if (user?.needs_profile && !isAdminUser(user) && !allowsIncompleteProfile(url.pathname)) {
+    throw redirect(completeProfilePath(user, url.pathname + url.search));
+  }
+
+  const headers = new Headers();
+  let toast = null;
+  let signedOut = false;
+  if (setCookie) {
+    headers.append('Set-Cookie', setCookie);
+  } else {
+    const session = await getSession(request);
+    toast = session.get('toast') ?? null;
+    signedOut = session.get('signedOut') ?? false;
+    if (toast || signedOut) headers.append('Set-Cookie', await commitSession(session));
+  }
+
+  return data(
+    {
+      user,
+      toast,
+      signedOut,
+      company: { name: webConfig.COMPANY_NAME, address: webConfig.COMPANY_ADDRESS, email: webConfig.CONTACT_EMAIL },
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = typeof loader;
+
+/** The signed-in person is re-read on every page change (role switches, deletions and expiries show at once). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  useEffect(() => dismissSplash(), []);
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <script dangerouslySetInnerHTML={{ __html: splashScript }} />
+        <noscript>
+          <style>{'.tribe-splash{display:none}'}</style>
+        </noscript>
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        <Splash />
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast, signedOut } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (signedOut) clearBrowserMemory();
+  }, [signedOut]);
+  return (
+    <ToastProvider initial={toast}>
+      <LoginPromptProvider>
+        <NavigationProgress />
+        <Outlet />
+      </LoginPromptProvider>
+    </ToastProvider>
+  );
+}
+
+/** Render crashes show "Reloading app..." (and tell the web view host); a 404 shows the not-found page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { EventForm } from '~/components/events/event-form';
+import { emptyEventForm, type EventFormErrors, type EventFormValues } from '~/components/events/event-form-values';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+import { requireUser } from '~/lib/auth.server';
+import { createEvent, EventMessages, readEventSubmission } from '~/lib/events.server';
+import { flashToast } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Create event · Tribe' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { values: emptyEventForm() };
+}
+
+type ActionResult = { values: EventFormValues; errors: EventFormErrors };
+
+/** /create-event (SPEC §2): POST /events with every field; errors come back per field. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireUser(request);
+  const submission = await readEventSubmission(request, token, 'create');
+  if (!submission.ok) return data<ActionResult>({ values: submission.values, errors: submission.errors }, { status: 400 });
+  const { values, body } = submission;
+
+  const result = await createEvent(token, body);
+  if (!result.ok) {
+    const message = result.status === 401 || result.status === 403 ? EventMessages.createAuth : result.error;
+    return data<ActionResult>({ values, errors: { fields: {}, form: message } }, { status: result.status });
+  }
+  return redirect(`/event/${result.value.id}`, {
+    headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Your event is live!' }) },
+  });
+}
+
+export default function CreateEventPage() {
+  const { values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
+      <header className="mb-4 flex items-center gap-2">
+        <Link to="/home" aria-label="Back to home" className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <ArrowLeftIcon size={22} />
+        </Link>
+        <div>
+          <h1 className="text-xl font-bold text-slate-900">Create event</h1>
+          <p className="text-sm text-slate-500">Host an experience and build your tribe.</p>
+        </div>
+      </header>
+      <EventForm
+        values={actionData?.values ?? values}
+        errors={actionData?.errors ?? null}
+        submitLabel="Publish event"
+        busyLabel="Publishing…"
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,61 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { EventForm } from '~/components/events/event-form';
+import { eventToFormValues, type EventFormErrors, type EventFormValues } from '~/components/events/event-form-values';
+import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
+import { Alert } from '~/components/ui/alert';
+import { requireUser } from '~/lib/auth.server';
+import { loadOwnEvent, readEventSubmission, updateEvent } from '~/lib/events.server';
+import { isCancelled } from '~/lib/format-event';
+import type { ShellHandle } from '~/lib/route-handle';
+import { flashToast } from '~/lib/session.server';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Edit ${data.title} · Tribe` : 'Edit event · Tribe' }];
+
+export const handle: ShellHandle = { title: 'Edit Event' };
+
+/** /event/{eventId}/edit (SPEC §2): the host (or an admin) changes any field; PUT /events/{id}. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  const event = await loadOwnEvent(params.eventId ?? '', auth);
+  return { id: event.id, title: event.title, cancelled: isCancelled(event), values: eventToFormValues(event) };
+}
+
+type ActionResult = { values: EventFormValues; errors: EventFormErrors };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request);
+  const id = params.eventId ?? '';
+  const submission = await readEventSubmission(request, token, 'edit');
+  if (!submission.ok) return data<ActionResult>({ values: submission.values, errors: submission.errors }, { status: 400 });
+  const { values, body } = submission;
+
+  const result = await updateEvent(token, id, body);
+  if (!result.ok) return data<ActionResult>({ values, errors: { fields: {}, form: result.error } }, { status: result.status });
+  return redirect(`/event/${id}`, {
+    headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Event updated' }) },
+  });
+}
+
+export default function EditEventPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-4 sm:px-6">
+      {loaded.cancelled ? (
+        <Alert className="mb-4">This event has been cancelled and can no longer be changed.</Alert>
+      ) : null}
+      <p className="mb-4 text-sm text-slate-500">
+        Editing <Link to={`/event/${loaded.id}`} className="font-medium text-brand-700 hover:underline">{loaded.title}</Link>
+      </p>
+      <EventForm values={actionData?.values ?? loaded.values} errors={actionData?.errors ?? null} submitLabel="Save changes" busyLabel="Saving…" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage message="Only the host of this event can change it." />;
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,111 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+import { inputClasses } from '~/components/ui/field';
+import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
+import { reportEventSchema } from '../../../api/src/contracts/event.contract.js';
+import { requireUser } from '~/lib/auth.server';
+import { cn } from '~/lib/cn';
+import { loadEvent, reportEvent } from '~/lib/events.server';
+import { flashToast } from '~/lib/session.server';
+
+export const meta: MetaFunction = () => [{ title: 'Report event · Tribe' }];
+
+const REASONS = [
+  'Spam or misleading',
+  'Scam or fraud',
+  'Inappropriate or offensive content',
+  'Dangerous or illegal activity',
+  'Something else',
+] as const;
+
+/** /event/{eventId}/report (SPEC §2): a signed-in person tells the moderators what is wrong with an event. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  const { event } = await loadEvent(params.eventId ?? '', token);
+  return { event: { id: event.id, title: event.title } };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request);
+  const id = params.eventId ?? '';
+  const form = await request.formData();
+  const choice = String(form.get('choice') ?? '').trim();
+  const details = String(form.get('details') ?? '').trim();
+  if (!choice) return { fieldError: 'Please choose a reason.', error: null };
+  const reason = details ? `${choice}: ${details}` : choice;
+  const parsed = reportEventSchema.safeParse({ reason });
+  if (!parsed.success) return { fieldError: parsed.error.issues[0]?.message ?? 'Please tell us more.', error: null };
+  const result = await reportEvent(token, id, parsed.data.reason);
+  if (!result.ok) return { fieldError: null, error: result.error };
+  return redirect(`/event/${id}`, {
+    headers: {
+      'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Thanks for letting us know. Our team will review this event.' }),
+    },
+  });
+}
+
+export default function ReportEventPage() {
+  const { event } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const formRef = useFocusFirstError(actionData, Boolean(actionData?.error || actionData?.fieldError));
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
+      <header className="flex items-center gap-2">
+        <Link
+          to={`/event/${event.id}`}
+          aria-label="Back to the event"
+          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeftIcon size={22} />
+        </Link>
+        <h1 className="text-lg font-semibold text-slate-900">Report Event</h1>
+      </header>
+      <p className="mt-3 text-sm text-slate-600">
+        What's wrong with <span className="font-semibold text-slate-900">{event.title}</span>? Reports are private: the host is not told who sent them.
+      </p>
+
+      <Form ref={formRef} method="post" className="mt-5 space-y-5">
+        {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+        <fieldset aria-describedby={actionData?.fieldError ? 'reason-error' : undefined}>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Reason</legend>
+          <div className="space-y-2">
+            {REASONS.map((reason) => (
+              <label
+                key={reason}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-[15px] text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input type="radio" name="choice" value={reason} className="size-4 accent-brand-600" required aria-invalid={actionData?.fieldError ? true : undefined} />
+                {reason}
+              </label>
+            ))}
+          </div>
+          {actionData?.fieldError ? (
+            <p id="reason-error" className="mt-2 text-sm text-rose-600">
+              {actionData.fieldError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="space-y-1.5">
+          <label htmlFor="details" className="block text-sm font-medium text-slate-700">
+            Details (optional)
+          </label>
+          <textarea id="details" name="details" rows={4} maxLength={900} className={cn(inputClasses, 'border-slate-300 py-3')} placeholder="Tell us what happened" />
+        </div>
+        <Button type="submit" variant="danger" size="lg" fullWidth loading={busy}>
+          Submit report
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

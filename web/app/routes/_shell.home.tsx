@@ -1,0 +1,185 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
+import { useNow } from '~/components/events/event-bits';
+import { EventFeed } from '~/components/events/event-feed';
+import { FilterControls } from '~/components/events/filter-sheet';
+import { RecentlyViewedStrip } from '~/components/events/recently-viewed';
+import { useScrollMemory } from '~/components/events/use-scroll-memory';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { buttonClasses } from '~/components/ui/button';
+import { MapPinIcon } from '~/components/ui/icons';
+import { Logo } from '~/components/ui/logo';
+import { requireUser } from '~/lib/auth.server';
+import { cn } from '~/lib/cn';
+import { homeTabFrom, loadHomeFeed, readCityChoice, redirectFilterForm, type HomeTab } from '~/lib/events.server';
+import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
+import { scrollKeyFor } from '~/lib/scroll-memory';
+
+export const meta: MetaFunction = () => [{ title: 'Home · Tribe' }];
+
+/**
+ * /home (SPEC §2): the event list with its tabs, city and filters, all carried in the URL so the
+ * server renders the list. ?tab=influencer-events (default) is the influencer's own events in
+ * influencer view and the discover list otherwise; ?tab=plan-together lists plan-together meetups.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, token } = await requireUser(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const filters = filtersFromSearchParams(params, await readCityChoice(request));
+  redirectFilterForm(url, filters);
+
+  const tab = homeTabFrom(params);
+  const page = pageFromSearchParams(params);
+  const feed = await loadHomeFeed({ token, role: user.role, tab, filters, page });
+  return {
+    feed,
+    filters,
+    tab,
+    page,
+    isInfluencer: user.role === 'influencer',
+    isInfluencerView: user.role === 'influencer' && tab === 'influencer-events',
+    firstName: user.name?.trim().split(/\s+/)[0] || null,
+    now: Date.now(),
+  };
+}
+
+const TABS: readonly { key: HomeTab; label: (influencer: boolean) => string }[] = [
+  { key: 'influencer-events', label: (influencer) => (influencer ? 'My Events' : 'Discover') },
+  { key: 'plan-together', label: () => 'Plan Together' },
+];
+
+export default function HomePage() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const now = useNow(data.now);
+  useScrollMemory(scrollKeyFor(location.pathname, location.search));
+  const params = new URLSearchParams(location.search);
+  const feedKey = (() => {
+    const copy = new URLSearchParams(location.search);
+    copy.delete('sheet');
+    return copy.toString();
+  })();
+
+  const tabHref = (key: HomeTab) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    next.delete('sheet');
+    if (key === 'influencer-events') next.delete('tab');
+    else next.set('tab', key);
+    const query = next.toString();
+    return query ? `/home?${query}` : '/home';
+  };
+
+  const cityReturn = encodeURIComponent(location.pathname + location.search);
+  const filtered = activeFilterCount(data.filters) > 0;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6 sm:px-6">
+      <h1 className="sr-only">Home</h1>
+      <header className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <Link to="/home" aria-label="Tribe home">
+            <Logo showName={false} />
+          </Link>
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold text-slate-900">{data.firstName ? `Hi, ${data.firstName}` : 'Welcome'}</p>
+            <Link
+              to={`/city-filter?returnTo=${cityReturn}`}
+              className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              data-testid="city-link"
+            >
+              <MapPinIcon size={15} className="shrink-0" />
+              <span className="truncate" data-testid="current-city">
+                {data.filters.city ?? 'All cities'}
+              </span>
+            </Link>
+          </div>
+        </div>
+        <FilterControls filters={data.filters} />
+      </header>
+
+      <nav aria-label="Home tabs" className="mt-5 flex gap-1 rounded-full bg-slate-200/60 p-1">
+        {TABS.map((tab) => {
+          const active = data.tab === tab.key;
+          return (
+            <Link
+              key={tab.key}
+              to={tabHref(tab.key)}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`home-tab-${tab.key}`}
+              className={cn(
+                'flex-1 rounded-full px-3 py-2 text-center text-sm font-semibold transition-colors',
+                active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              )}
+            >
+              {tab.label(data.isInfluencer)}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="mt-5 space-y-6">
+        <RecentlyViewedStrip />
+        <section aria-label="Events" data-testid="event-list">
+          <EventFeed
+            key={feedKey}
+            feed={data.feed}
+            source="home"
+            now={now}
+            empty={
+              <EmptyFeed
+                filtered={filtered || Boolean(data.filters.city)}
+                influencerView={data.isInfluencerView}
+                planTogether={data.tab === 'plan-together'}
+              />
+            }
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function EmptyFeed({ filtered, influencerView, planTogether }: { filtered: boolean; influencerView: boolean; planTogether: boolean }) {
+  const location = useLocation();
+  const clearHref = (() => {
+    const params = new URLSearchParams(location.search);
+    const tab = params.get('tab');
+    const next = new URLSearchParams();
+    if (tab) next.set('tab', tab);
+    next.set('city', '');
+    return `${location.pathname}?${next.toString()}`;
+  })();
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">
+      <p className="text-base font-semibold text-slate-900">
+        {filtered ? 'No events match your filters' : influencerView ? "You haven't created any events yet" : planTogether ? 'No plans yet' : 'No events yet'}
+      </p>
+      <p className="mt-1 text-sm text-slate-500">
+        {filtered
+          ? 'Try another city, category, age group or price range.'
+          : influencerView
+            ? 'Host your first experience and start building your tribe.'
+            : 'New experiences are added all the time. Check back soon.'}
+      </p>
+      <div className="mt-5 flex justify-center gap-3">
+        {filtered ? (
+          <Link to={clearHref} className={buttonClasses('outline', 'md')}>
+            Clear filters
+          </Link>
+        ) : null}
+        {influencerView || planTogether ? (
+          <Link to="/create-event" className={buttonClasses('primary', 'md')}>
+            Create event
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { useNow } from '~/components/events/event-bits';
+import { EventCard, EventGrid } from '~/components/events/event-card';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { requireUser } from '~/lib/auth.server';
+import { loadUserEvents, loadUserName } from '~/lib/events.server';
+import { hasEventStarted, isCancelled } from '~/lib/format-event';
+import type { ShellHandle } from '~/lib/route-handle';
+
+const titleFor = (hostName: string | null | undefined) => `Past Events by ${hostName || 'Host'}`;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titleFor(data?.hostName)} · Tribe` }];
+
+/** The top bar reads "Past Events by <host name>" (fallback "Host"), SPEC §2 layout rules. */
+export const handle: ShellHandle = {
+  title: (data) => titleFor((data as { hostName?: string | null } | undefined)?.hostName),
+  ownHeading: true,
+};
+
+/** /host-past-events/{hostId}: the host's events that have already happened, newest first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  const hostId = params.hostId ?? '';
+  const now = Date.now();
+  const [hostName, events] = await Promise.all([loadUserName(hostId, token), loadUserEvents(hostId, token, { all: true })]);
+  const past = events
+    .filter((event) => !isCancelled(event) && hasEventStarted(event, now))
+    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  return { hostName, events: past, now };
+}
+
+export default function HostPastEventsPage() {
+  const { hostName, events, now: loadedAt } = useLoaderData<typeof loader>();
+  const now = useNow(loadedAt);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
+      <header className="mb-5">
+        <h1 className="text-2xl font-bold text-slate-900" data-testid="past-events-title">
+          Past Events by {hostName || 'Host'}
+        </h1>
+        <p className="mt-1 text-sm text-slate-500">View all past events by this host</p>
+      </header>
+      {events.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="past-events-empty">
+          <p className="text-base font-semibold text-slate-900">No past events yet</p>
+          <p className="mt-1 text-sm text-slate-500">Events this host has run will show up here.</p>
+        </div>
+      ) : (
+        <EventGrid>
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} now={now} />
+          ))}
+        </EventGrid>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

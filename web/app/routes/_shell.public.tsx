@@ -1,0 +1,110 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { useNow } from '~/components/events/event-bits';
+import { EventFeed } from '~/components/events/event-feed';
+import { FilterControls } from '~/components/events/filter-sheet';
+import { useScrollMemory } from '~/components/events/use-scroll-memory';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { buttonClasses } from '~/components/ui/button';
+import { Logo } from '~/components/ui/logo';
+import { loadPublicFeed, redirectFilterForm } from '~/lib/events.server';
+import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
+import { scrollKeyFor } from '~/lib/scroll-memory';
+import type { RootLoaderData } from '~/root';
+
+export const meta: MetaFunction = () => [
+  { title: 'Tribe — Build your tribe' },
+  { name: 'description', content: 'Discover well-curated in-person experiences across India, hosted by people worth meeting.' },
+  { property: 'og:title', content: 'Tribe — Build your tribe' },
+  { property: 'og:description', content: 'Discover well-curated in-person experiences across India, hosted by people worth meeting.' },
+];
+
+/** /public (SPEC §2): the logged-out home, listing published upcoming events through the public filter endpoint. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const filters = filtersFromSearchParams(params);
+  redirectFilterForm(url, filters);
+  const page = pageFromSearchParams(params);
+  const feed = await loadPublicFeed({ filters, page });
+  return { feed, filters, page, now: Date.now() };
+}
+
+export default function PublicHomePage() {
+  const data = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const location = useLocation();
+  const now = useNow(data.now);
+  useScrollMemory(scrollKeyFor(location.pathname, location.search));
+  const feedKey = (() => {
+    const copy = new URLSearchParams(location.search);
+    copy.delete('sheet');
+    return copy.toString();
+  })();
+  const filtered = activeFilterCount(data.filters) > 0 || Boolean(data.filters.city);
+  const signedIn = Boolean(root?.user);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6 sm:px-6">
+      <header className="flex items-center justify-between gap-3">
+        <Link to="/public" aria-label="Tribe">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-2">
+          <FilterControls filters={data.filters} />
+          {signedIn ? (
+            <Link to="/home" className={buttonClasses('primary', 'sm')}>
+              Home
+            </Link>
+          ) : (
+            <Link to="/login?returnTo=%2Fhome" className={buttonClasses('primary', 'sm')}>
+              Log in
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <section className="mt-6 overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-fuchsia-700 px-6 py-8 text-white sm:px-10 sm:py-12">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">Build your tribe</h1>
+        <p className="mt-2 max-w-xl text-[15px] text-white/85 sm:text-lg">
+          Real connections over digital ones. Find well-curated in-person experiences near you.
+        </p>
+        {!signedIn ? (
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Link to="/signup" className={buttonClasses('secondary', 'md')}>
+              Create account
+            </Link>
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-label="Events" className="mt-6" data-testid="event-list">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Upcoming experiences</h2>
+        <EventFeed
+          key={feedKey}
+          feed={data.feed}
+            source="public"
+          now={now}
+          empty={
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">
+              <p className="text-base font-semibold text-slate-900">{filtered ? 'No events match your filters' : 'No events yet'}</p>
+              <p className="mt-1 text-sm text-slate-500">
+                {filtered ? 'Try another category, age group or price range.' : 'New experiences are added all the time. Check back soon.'}
+              </p>
+              {filtered ? (
+                <Link to="/public" className={buttonClasses('outline', 'md', false, 'mt-5')}>
+                  Clear filters
+                </Link>
+              ) : null}
+            </div>
+          }
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

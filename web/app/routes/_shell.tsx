@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { BottomNav } from '~/components/layout/bottom-nav';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { TopBar } from '~/components/layout/top-bar';
+import { cn } from '~/lib/cn';
+import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden } from '~/lib/nav';
+import { isShellHandle } from '~/lib/route-handle';
+import type { RootLoaderData } from '~/root';
+
+/**
+ * The layout shell (SPEC §2): top bar, page content and the five-tab bottom navigation.
+ * Child routes are `_shell.<name>.tsx`; their content fills <main>, which sets no padding of its
+ * own (pages choose theirs, so hero images can run edge to edge). A child may export
+ * `handle: ShellHandle` (~/lib/route-handle) to set the top bar title or hide chrome.
+ */
+export async function loader(_args: LoaderFunctionArgs) {
+  // The chat service arrives in a later issue; until then nobody has unread chats.
+  return { unreadChats: 0 };
+}
+
+export default function Shell() {
+  const { unreadChats } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const location = useLocation();
+  const matches = useMatches();
+  const isGuest = !root?.user;
+
+  let title = defaultTitleFor(location.pathname);
+  let forceHideTop = false;
+  let forceHideBottom = false;
+  let ownHeading = false;
+  for (const match of matches) {
+    if (!isShellHandle(match.handle)) continue;
+    const handle = match.handle;
+    if (handle.title !== undefined) title = typeof handle.title === 'function' ? handle.title(match.data) : handle.title;
+    if (handle.hideTopBar) forceHideTop = true;
+    if (handle.hideBottomNav) forceHideBottom = true;
+    if (handle.ownHeading) ownHeading = true;
+  }
+
+  const fullScreen = isFullScreen(location.pathname);
+  const showTop = !fullScreen && !forceHideTop && !isTopNavHidden(location.pathname, isGuest);
+  const showBottom = !forceHideBottom && !isBottomNavHidden(location.pathname, isGuest);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      {showTop ? (
+        <TopBar
+          title={title}
+          titleIsHeading={!ownHeading}
+          showBack={hasBackButton(location.pathname)}
+          backFallback={isGuest ? '/public' : '/home'}
+        />
+      ) : null}
+      <main id="main" className={cn('flex-1', showBottom && 'pb-nav')}>
+        <Outlet />
+      </main>
+      {showBottom ? <BottomNav isGuest={isGuest} unreadChats={unreadChats} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
+    </div>
+  );
+}

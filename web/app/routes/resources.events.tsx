@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { readAuth } from '~/lib/auth.server';
+import { homeTabFrom, loadHomeFeed, loadPublicFeed, readCityChoice } from '~/lib/events.server';
+import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/**
+ * GET /resources/events?source=home|public&page=N&<the page's filters>: one more page of the home
+ * or public list, as JSON, for infinite scroll. A failed page answers with an error status and the
+ * spec's message ("Failed to load more events"), which the list shows without losing what it has.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const page = pageFromSearchParams(params);
+  if (params.get('source') === 'public') {
+    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page });
+    return json({ feed }, feed.error ? 502 : 200);
+  }
+  const { auth } = await readAuth(request);
+  if (!auth) return json({ error: 'Authentication required' }, 401);
+  const filters = filtersFromSearchParams(params, await readCityChoice(request));
+  const feed = await loadHomeFeed({ token: auth.token, role: auth.user.role, tab: homeTabFrom(params), filters, page });
+  return json({ feed }, feed.error ? 502 : 200);
+}

@@ -1,0 +1,14 @@
+import type { MetaFunction } from '@remix-run/node';
+import { useRouteError } from '@remix-run/react';
+import { LEGAL_TITLES, LegalPage } from '~/components/layout/legal-page';
+import { RouteErrorPage } from '~/components/layout/error-page';
+
+export const meta: MetaFunction = () => [{ title: `${LEGAL_TITLES.support} · Tribe` }];
+
+export default function Legal() {
+  return <LegalPage focus="support" />;
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorPage error={useRouteError()} status={500} />;
+}

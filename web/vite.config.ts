@@ -1,0 +1,34 @@
+import { vitePlugin as remix } from '@remix-run/dev';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  server: { port: 3000 },
+  // `~/…` is web/app (the same mapping as web/tsconfig.json "paths").
+  resolve: { alias: { '~': `${webRoot}app` } },
+  plugins: [
+    tailwindcss(),
+    remix({
+      appDirectory: `${webRoot}app`,
+      buildDirectory: `${webRoot}build`,
+      ignoredRouteFiles: ['**/*.spec.*', '**/*.test.*', '**/.*'],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+});
