@@ -1,0 +1,76 @@
+import { expect, logInThroughScreen, test } from './fixtures.js';
+
+test.describe('settings and account deletion', () => {
+  test('a fan switches to the influencer view and back in settings', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    const views = page.getByRole('radiogroup', { name: 'Active view' });
+    await expect(views.getByRole('radio', { name: 'Fan' })).toHaveAttribute('aria-checked', 'true');
+
+    await views.getByRole('radio', { name: 'Influencer' }).click();
+    await expect(page.getByTestId('toast')).toContainText("You're now in host view.");
+    await page.reload();
+    await expect(views.getByRole('radio', { name: 'Influencer' })).toHaveAttribute('aria-checked', 'true');
+    await page.goto('/profile-v2');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Host');
+
+    await page.goto('/settings');
+    await views.getByRole('radio', { name: 'Fan' }).click();
+    await expect(views.getByRole('radio', { name: 'Fan' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('deleting the account needs DELETE typed, signs out, and the login stops working', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await page.goto('/delete-account');
+    await expect(page.getByRole('link', { name: 'Log in to delete your account' })).toBeVisible();
+
+    await logInThroughScreen(page, account, '/login?returnTo=/delete-account');
+    await expect(page).toHaveURL((url) => url.pathname === '/delete-account');
+    await page.getByLabel('Type DELETE to confirm').fill('delete');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Type DELETE to confirm');
+
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
+
+    await page.goto('/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await logInThroughScreen(page, account);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+  });
+
+  test('admins land on /admin with the queue dashboard link; others get 403', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account);
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    const response = await page.goto('/admin');
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
+
+    const admin = await accounts.create({ name: 'Ops Admin' });
+    await accounts.makeAdmin(admin);
+    await page.context().clearCookies();
+    await logInThroughScreen(page, admin, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/admin');
+    const dashboard = page.getByRole('link', { name: /Queue dashboard/ });
+    await expect(dashboard).toHaveAttribute('href', '/api/v1/admin/queues');
+    // The web server proxies the dashboard with the admin's token from the session cookie.
+    const queues = await page.request.get('/api/v1/admin/queues');
+    expect(queues.status()).toBe(200);
+  });
+
+  test('an admin made by admin:create (no age or gender) can still use the app beyond /admin', async ({ page, accounts }) => {
+    const admin = await accounts.create({ complete: false, name: 'Night Shift Admin' });
+    await accounts.makeAdmin(admin);
+    await logInThroughScreen(page, admin);
+    await expect(page).toHaveURL((url) => url.pathname === '/admin');
+    await page.getByRole('link', { name: 'Open the app' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await page.goto('/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    await expect(page.getByRole('link', { name: 'Admin dashboard' })).toBeVisible();
+  });
+});

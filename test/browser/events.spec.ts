@@ -1,0 +1,495 @@
+/// <reference lib="dom" />
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { expect, logInThroughScreen, test, uniqueMobile } from './fixtures.js';
+
+/* --------------------------------------------------------------- helpers ---- */
+
+function apiUrl(): string {
+  const url = process.env.TRIBE_API_URL;
+  if (!url) throw new Error('TRIBE_API_URL is not set: run the browser tests through playwright.config.ts');
+  return url;
+}
+
+interface Person {
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+async function register(role: 'fan' | 'influencer', name: string): Promise<Person> {
+  const email = `${role}.${Date.now()}.${randomBytes(3).toString('hex')}@example.in`;
+  const password = 'tribe-password-1';
+  const response = await fetch(`${apiUrl()}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name, role, age: 29, gender: 'female', mobile_number: uniqueMobile() }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token, email, password, name };
+}
+
+/** Seeds an event through the API (POST /events) as the given host. */
+async function seedEvent(host: Person, fields: Record<string, unknown>): Promise<{ id: string; title: string }> {
+  const response = await fetch(`${apiUrl()}/api/v1/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ category: 'others', ...fields }),
+  });
+  if (response.status !== 201) throw new Error(`event seed failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; title: string };
+}
+
+const daysFromNow = (days: number, hour = 19) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour - 6, 30, 0, 0); // hh:00 India time is (hh-6):30 UTC
+  return date.toISOString();
+};
+
+/** A small, valid RGB PNG of one colour (made here, so the test needs no fixture files). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The start of an MP4 file (an ftyp box and a small mdat box): what the upload checks the content against. */
+function mp4(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(8 + body.length);
+    return Buffer.concat([size, Buffer.from(type, 'ascii'), body]);
+  };
+  const minor = Buffer.alloc(4);
+  minor.writeUInt32BE(512);
+  return Buffer.concat([box('ftyp', Buffer.concat([Buffer.from('isom'), minor, Buffer.from('isommp41')])), box('mdat', Buffer.alloc(4096, 7))]);
+}
+
+async function logIn(page: Page, person: Person) {
+  await logInThroughScreen(page, person);
+  await expect(page).toHaveURL((url) => url.pathname === '/home');
+}
+
+const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
+
+/** Sets a range input the way a person dragging it would (React listens for input events). */
+async function setRange(page: Page, label: string, value: number) {
+  await page.getByLabel(label, { exact: true }).evaluate((element, next) => {
+    const input = element as HTMLInputElement;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, String(next));
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, value);
+}
+
+/* -------------------------------------------------------------- journeys ---- */
+
+test.describe('events', () => {
+  test('a host creates an event with two photos, sees it on /my-events, and can cancel it there', async ({ page }) => {
+    const host = await register('influencer', 'Meera Kapoor');
+    await logIn(page, host);
+    let title = `Rooftop jam ${randomBytes(3).toString('hex')}`;
+
+    await page.goto('/create-event');
+    // Sending the empty form names each missing field in words and takes the keyboard to the first one.
+    await page.getByRole('button', { name: 'Publish event' }).click();
+    await expect(page.getByText('Please enter a title')).toBeVisible();
+    await expect(page.getByText('Pick a date and time, or choose "Date to be decided"')).toBeVisible();
+    await expect(page.getByLabel('Title')).toBeFocused();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('Bring an instrument, or just your voice.');
+    await page.getByLabel('Category').selectOption('music');
+    const start = new Date(Date.now() + 10 * 86_400_000 + 19_800_000); // India wall-clock, ten days out
+    await page.getByLabel('Starts').fill(`${start.toISOString().slice(0, 10)}T19:30`);
+    await page.getByLabel('Location', { exact: true }).fill('Carter Road, Bandra West, Mumbai');
+    await page.getByTestId('photo-input').setInputFiles([
+      { name: 'stage.png', mimeType: 'image/png', buffer: png(64, 40, [200, 60, 90]) },
+      { name: 'crowd.png', mimeType: 'image/png', buffer: png(64, 40, [40, 90, 200]) },
+    ]);
+    // Both photos are uploaded (with progress) before the event is sent.
+    await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(2);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await page.getByTestId('video-input').setInputFiles({ name: 'teaser.mp4', mimeType: 'video/mp4', buffer: mp4() });
+    await expect(page.locator('input[type="hidden"][name="video"]')).toHaveValue(/^https?:\/\//);
+    await page.getByLabel('Minimum bid (₹)').fill('1500');
+    await page.getByText('18-30', { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: '18-30' })).toBeChecked();
+    await page.getByRole('button', { name: 'Publish event' }).click();
+
+    await expect(page).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
+    const eventId = new URL(page.url()).pathname.split('/')[2]!;
+    await expect(page.getByTestId('event-title')).toHaveText(title);
+    await expect(page.getByTestId('event-gallery').locator('img')).toHaveCount(2);
+    // The photos can be stepped through with buttons (mouse and keyboard), not only swiped.
+    await expect(page.getByTestId('gallery-count')).toHaveText('1 / 2');
+    await page.getByRole('button', { name: 'Next photo' }).click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('2 / 2');
+    await expect.poll(() => page.getByTestId('event-gallery').evaluate((strip) => strip.scrollLeft)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Previous photo' }).click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('1 / 2');
+    await expect(page.getByTestId('event-price')).toHaveText('₹1,500');
+    await expect(page.getByTestId('event-age')).toHaveText('18-30');
+    await expect(page.getByTestId('event-category')).toHaveText('Music');
+    await expect(page.locator('video')).toHaveAttribute('src', /^https?:\/\//);
+    // The uploaded photos are really served.
+    const loaded = await page.getByTestId('event-gallery').locator('img').first().evaluate(async (img) => {
+      const image = img as HTMLImageElement;
+      if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
+      return image.naturalWidth;
+    });
+    expect(loaded).toBeGreaterThan(0);
+    // The host sees their own actions, not the report menu.
+    await expect(page.getByTestId('host-actions').getByRole('link', { name: 'Edit event' })).toBeVisible();
+    await expect(page.getByTestId('event-menu')).toHaveCount(0);
+
+    // Editing starts from the stored values (photos included) and saves the change.
+    await page.getByTestId('host-actions').getByRole('link', { name: 'Edit event' }).click();
+    await expect(page).toHaveURL(`/event/${eventId}/edit`);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Minimum bid (₹)')).toHaveValue('1500');
+    await expect(page.getByTestId('photo-item')).toHaveCount(2);
+    title = `${title} (acoustic)`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page).toHaveURL(`/event/${eventId}`);
+    await expect(page.getByTestId('event-title')).toHaveText(title);
+    await expect(page.getByTestId('event-gallery').locator('img')).toHaveCount(2);
+    await expect(page.getByTestId('event-date')).toContainText('7:30 PM');
+
+    await page.goto('/my-events');
+    const upcoming = page.getByTestId('my-events-upcoming');
+    await expect(cardTitled(page, title)).toBeVisible();
+    await expect(upcoming.getByText(title)).toBeVisible();
+
+    // Cancelling asks first, then moves the event to Cancelled.
+    const card = cardTitled(page, title);
+    await card.getByRole('link', { name: 'Cancel', exact: true }).click();
+    await expect(card.getByRole('alertdialog', { name: 'Cancel this event?' })).toBeVisible();
+    await card.getByRole('button', { name: 'Yes, cancel event' }).click();
+    await expect(page.getByTestId('my-events-cancelled').getByText(title)).toBeVisible();
+    await expect(page.getByTestId('toast')).toContainText('Event cancelled');
+
+    const stored = await fetch(`${apiUrl()}/api/v1/events/${eventId}`, { headers: { authorization: `Bearer ${host.token}` } });
+    expect(((await stored.json()) as { status: string }).status).toBe('cancelled');
+
+    // A curation meetup can be converted to confirmed from the same list.
+    const curated = await seedEvent(host, { title: `Curated supper ${randomBytes(3).toString('hex')}`, date: daysFromNow(4), location: 'Colaba, Mumbai', meetup_type: 'curation' });
+    await page.goto('/my-events');
+    const curatedCard = cardTitled(page, curated.title);
+    await curatedCard.getByRole('button', { name: 'Convert to confirmed' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Event converted to confirmed');
+    await expect(curatedCard.getByRole('button', { name: 'Convert to confirmed' })).toHaveCount(0);
+    const converted = await fetch(`${apiUrl()}/api/v1/events/${curated.id}`, { headers: { authorization: `Bearer ${host.token}` } });
+    expect(((await converted.json()) as { meetup_type: string }).meetup_type).toBe('confirmed');
+  });
+
+  test('a guest opens an event from /public without logging in, with no navigation, and share tags', async ({ page }) => {
+    const host = await register('influencer', 'Kabir Rao');
+    const title = `Sunrise trek ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, {
+      title,
+      description: 'A gentle trek to watch the sun come up over the valley.',
+      date: daysFromNow(2, 6),
+      location: 'Nandi Hills, Bengaluru',
+      category: 'travel',
+      pricing_type: 'gender_based',
+      male_price: 1200,
+      female_price: 900,
+      age_groups: ['custom'],
+      custom_age_range: [25, 40],
+    });
+
+    await page.goto('/public');
+    const card = cardTitled(page, title);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('event-price')).toHaveText('₹1,200 / ₹900');
+    await expect(card.getByTestId('event-age')).toHaveText('25 - 40');
+    // The link covers the whole card, so the card itself shows the keyboard focus.
+    await page.keyboard.press('Tab');
+    await card.getByRole('link', { name: title }).focus();
+    await expect(card).toHaveCSS('outline-style', 'solid');
+    await card.getByRole('link', { name: title }).click();
+
+    await expect(page).toHaveURL(`/event/${event.id}`);
+    await expect(page.getByTestId('event-title')).toHaveText(title);
+    await expect(page.getByTestId('event-category')).toHaveText('Travel');
+    await expect(page.getByTestId('event-countdown')).toHaveText(/^\d+d \d+h \d+m$/);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go back' })).toHaveCount(0);
+    await expect(page.getByTestId('event-menu')).toHaveCount(0);
+    await expect(page.getByTestId('guest-header').getByRole('link', { name: 'Log in' })).toBeVisible();
+    // Both ways in bring the guest back to this event afterwards.
+    await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', `/signup?returnTo=${encodeURIComponent(`/event/${event.id}`)}`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /gentle trek/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
+
+    // The plain HTML (what a link preview reads) carries the tags too.
+    const html = await (await fetch(new URL(`/event/${event.id}`, page.url()))).text();
+    expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
+  });
+
+  test('a signed-in fan reports an event from its menu', async ({ page }) => {
+    const host = await register('influencer', 'Ishaan Sen');
+    const fan = await register('fan', 'Tara Iyer');
+    const title = `Board game night ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, { title, date: daysFromNow(3), location: 'Indiranagar, Bengaluru', category: 'gamenights' });
+
+    await logIn(page, fan);
+    await page.goto(`/event/${event.id}`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByTestId('host-actions')).toHaveCount(0);
+    await page.getByLabel('More options').click();
+    await page.getByRole('link', { name: 'Report Event' }).click();
+    await expect(page).toHaveURL(`/event/${event.id}/report`);
+    await page.getByRole('button', { name: 'Submit report' }).click();
+    // The browser insists on a reason before anything is sent.
+    await expect(page).toHaveURL(`/event/${event.id}/report`);
+    await page.getByLabel('Scam or fraud').check();
+    await page.getByLabel('Details (optional)').fill('Asked me to pay outside the app.');
+    await page.getByRole('button', { name: 'Submit report' }).click();
+    await expect(page).toHaveURL(`/event/${event.id}`);
+    await expect(page.getByTestId('toast')).toContainText('Thanks for letting us know');
+
+    // A second report of the same event is refused with the API's message.
+    await page.goto(`/event/${event.id}/report`);
+    await page.getByLabel('Spam or misleading').check();
+    await page.getByRole('button', { name: 'Submit report' }).click();
+    await expect(page.getByText('You have already reported this event.')).toBeVisible();
+
+    // The host card leads to the host's past events, titled with the host's name.
+    await page.goto(`/event/${event.id}`);
+    await page.getByTestId('event-host').getByRole('link', { name: 'Past events by this host' }).click();
+    await expect(page).toHaveURL(`/host-past-events/${host.id}`);
+    await expect(page.getByTestId('past-events-title')).toHaveText('Past Events by Ishaan Sen');
+    await expect(page.getByText('View all past events by this host')).toBeVisible();
+    await expect(page.getByTestId('past-events-empty')).toBeVisible();
+  });
+
+  test('a fan filters by city, category, age and price and the list updates', async ({ page }) => {
+    const host = await register('influencer', 'Nisha Bhat');
+    const fan = await register('fan', 'Rohan Das');
+    const tag = randomBytes(3).toString('hex');
+    const seed = (name: string, fields: Record<string, unknown>) =>
+      seedEvent(host, { title: `${name} ${tag}`, date: daysFromNow(2), category: 'music', age_groups: ['18-30'], min_bid: 500, ...fields });
+    await seed('Shillong music young cheap', { location: 'Police Bazar, Shillong' });
+    await seed('Leh music young cheap', { location: 'Main Bazaar, Leh' });
+    await seed('Shillong food young cheap', { location: 'Laitumkhrah, Shillong', category: 'food' });
+    await seed('Shillong music older cheap', { location: 'Police Bazar, Shillong', age_groups: ['41-50'] });
+    await seed('Shillong music young pricey', { location: 'Police Bazar, Shillong', min_bid: 50_000 });
+    const all = ['Shillong music young cheap', 'Leh music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey'];
+    const expectList = async (visible: string[]) => {
+      for (const name of all) {
+        if (visible.includes(name)) await expect(cardTitled(page, `${name} ${tag}`)).toBeVisible();
+        else await expect(cardTitled(page, `${name} ${tag}`)).toHaveCount(0);
+      }
+    };
+
+    await logIn(page, fan);
+    await expect(page.getByTestId('home-tab-influencer-events')).toHaveAttribute('aria-current', 'page');
+
+    // City: chosen on /city-filter, shown on /home and kept in the URL.
+    await page.getByTestId('city-link').click();
+    await expect(page).toHaveURL((url) => url.pathname === '/city-filter');
+    await page.getByLabel('Search cities').fill('shill');
+    await expect(page.getByTestId('city-list').getByRole('button', { name: 'Leh' })).toHaveCount(0);
+    await page.getByTestId('city-list').getByRole('button', { name: 'Shillong' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('city') === 'Shillong');
+    await expect(page.getByTestId('current-city')).toHaveText('Shillong');
+    await expectList(['Shillong music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey']);
+
+    // Category.
+    await page.getByTestId('filter-button').click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByText('Music', { exact: true }).click();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('category') === 'music');
+    await expectList(['Shillong music young cheap', 'Shillong music older cheap', 'Shillong music young pricey']);
+
+    // Age group: Open and Custom Range give way to a fixed range.
+    await page.getByTestId('filter-button').click();
+    await sheet.getByText('Open', { exact: true }).click();
+    await expect(sheet.getByRole('checkbox', { name: 'Open' })).toBeChecked();
+    await sheet.getByText('18-30', { exact: true }).click();
+    await expect(sheet.getByRole('checkbox', { name: 'Open' })).not.toBeChecked();
+    await expect(sheet.getByRole('checkbox', { name: '18-30' })).toBeChecked();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('age') === '18-30');
+    await expectList(['Shillong music young cheap', 'Shillong music young pricey']);
+
+    // Price: the top of the slider reads in lakhs; the maximum handle cannot pass the minimum.
+    await page.getByTestId('filter-button').click();
+    await expect(sheet.getByTestId('maxPrice-label')).toHaveText('₹1L');
+    await setRange(page, 'Minimum price', 2000);
+    await setRange(page, 'Maximum price', 1000);
+    await expect(sheet.getByLabel('Maximum price', { exact: true })).toHaveValue('2000');
+    await setRange(page, 'Minimum price', 0);
+    await setRange(page, 'Maximum price', 10_000);
+    await expect(sheet.getByTestId('maxPrice-label')).toHaveText('₹10,000');
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.get('maxPrice') === '10000');
+    await expectList(['Shillong music young cheap']);
+    await expect(page.getByTestId('filter-button')).toHaveAccessibleName('Filters (3 active)');
+
+    // Clear resets category, price and age (the city stays).
+    await page.getByTestId('filter-button').click();
+    await sheet.getByRole('button', { name: 'Clear' }).click();
+    await expect(sheet.getByRole('radio', { name: 'All' })).toBeChecked();
+    await expect(sheet.getByTestId('maxPrice-label')).toHaveText('₹1L');
+    await expect(sheet.getByRole('checkbox', { name: '18-30' })).not.toBeChecked();
+    await sheet.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL((url) => !url.searchParams.has('category') && url.searchParams.get('city') === 'Shillong');
+    await expectList(['Shillong music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey']);
+  });
+
+  test('the open filter sheet keeps the keyboard focus while the countdowns tick', async ({ page }) => {
+    const fan = await register('fan', 'Kavya Menon');
+    await page.clock.install();
+    await logIn(page, fan);
+    await page.getByTestId('filter-button').click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    // Opening moves the focus into the sheet.
+    await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+    await sheet.getByRole('button', { name: 'Apply' }).focus();
+    // The home page re-renders every 30 s for its countdowns; the sheet must not grab the focus back.
+    await page.clock.fastForward(31_000);
+    await page.clock.fastForward(31_000);
+    await expect(sheet.getByRole('button', { name: 'Apply' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(page.getByTestId('filter-button')).toBeFocused();
+  });
+
+  test('without JavaScript a host still creates an event with a photo and filters the home list', async ({ page, browser, baseURL }) => {
+    const host = await register('influencer', 'Aditi Nair');
+    await logIn(page, host);
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await context.newPage();
+    const title = `Pottery evening ${randomBytes(3).toString('hex')}`;
+
+    await plain.goto('/create-event');
+    await plain.getByLabel('Title').fill(title);
+    await plain.getByLabel('Category').selectOption('arts');
+    const start = new Date(Date.now() + 6 * 86_400_000 + 19_800_000);
+    await plain.getByLabel('Starts').fill(`${start.toISOString().slice(0, 10)}T18:00`);
+    await plain.getByLabel('Location', { exact: true }).fill('Jubilee Hills, Hyderabad');
+    // Without JavaScript the picker itself is sent and the server uploads the file.
+    await plain.locator('input[name="photo_files"]').setInputFiles([{ name: 'clay.png', mimeType: 'image/png', buffer: png(48, 48, [180, 120, 60]) }]);
+    await plain.getByLabel('Minimum bid (₹)').fill('900');
+    await plain.getByRole('button', { name: 'Publish event' }).click();
+    await expect(plain).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
+    await expect(plain.getByTestId('event-title')).toHaveText(title);
+    await expect(plain.getByTestId('event-gallery').locator('img')).toHaveCount(1);
+
+    // The influencer's home lists their own events; the filter sheet is a plain GET form.
+    await plain.goto('/home');
+    await expect(cardTitled(plain, title)).toBeVisible();
+    await plain.getByTestId('filter-button').click();
+    await expect(plain).toHaveURL((url) => url.searchParams.get('sheet') === 'filters');
+    await plain.getByRole('dialog', { name: 'Filters' }).getByText('Food', { exact: true }).click();
+    await plain.getByRole('button', { name: 'Apply' }).click();
+    await expect(plain).toHaveURL((url) => url.searchParams.get('category') === 'food' && !url.searchParams.has('sheet') && !url.searchParams.has('minPrice'));
+    await expect(cardTitled(plain, title)).toHaveCount(0);
+    await expect(plain.getByTestId('feed-empty')).toContainText('No events match your filters');
+
+    await plain.getByTestId('filter-button').click();
+    await plain.getByRole('button', { name: 'Clear' }).click();
+    await expect(plain).toHaveURL((url) => !url.searchParams.has('category') && url.searchParams.get('sheet') === 'filters');
+    await plain.getByRole('button', { name: 'Apply' }).click();
+    await expect(cardTitled(plain, title)).toBeVisible();
+    await context.close();
+  });
+
+  test('the home list comes back at the same scroll position after visiting an event', async ({ page }) => {
+    const host = await register('influencer', 'Dev Malhotra');
+    const fan = await register('fan', 'Anaya Shah');
+    const tag = randomBytes(3).toString('hex');
+    for (let index = 0; index < 24; index += 1) {
+      const title = `Srinagar shikara ride ${String(index + 1).padStart(2, '0')} ${tag}`;
+      await seedEvent(host, { title, date: daysFromNow(5 + index), location: 'Dal Lake, Srinagar', category: 'travel', min_bid: 700 });
+    }
+
+    await logIn(page, fan);
+    await page.goto('/city-filter?returnTo=%2Fhome');
+    await page.getByTestId('city-list').getByRole('button', { name: 'Srinagar' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await expect(page.getByTestId('event-card')).toHaveCount(20);
+
+    // Infinite scroll brings the rest; a page that fails to load says so and can be retried.
+    await page.route('**/resources/events?*', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.getByTestId('event-card').last().scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('toast')).toContainText('Failed to load more events');
+    await expect(page.getByTestId('feed-end').getByRole('alert')).toHaveText('Failed to load more events');
+    await expect(page.getByTestId('event-card')).toHaveCount(20);
+    await page.unroute('**/resources/events?*');
+    await page.getByTestId('feed-end').getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByTestId('event-card')).toHaveCount(24);
+    await expect(page.getByTestId('feed-end').getByRole('alert')).toHaveCount(0);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, 900));
+    // Saved after the 150 ms debounce, per path and home tab.
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('tribe:scroll:/home?tab=influencer-events'))).toBe('900');
+
+    // Open an event that is fully on screen (so clicking it scrolls nothing), then come back through the Home tab.
+    const visibleTitles = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="event-card"]'))
+          .filter((card) => {
+            const box = card.getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight - 100;
+          })
+          .map((card) => card.querySelector('h3')?.textContent ?? ''),
+      );
+    const [first, second] = await visibleTitles();
+    expect(first && second).toBeTruthy();
+    await page.getByTestId('event-card').filter({ hasText: first! }).getByRole('link').click();
+    await expect(page).toHaveURL(/\/event\//);
+    await expect(page.getByTestId('event-title')).toHaveText(first!);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+
+    // The event shows in Recently viewed.
+    await expect(page.getByTestId('recently-viewed').getByText(first!)).toBeVisible();
+
+    // And with the browser's back button.
+    await page.getByTestId('event-card').filter({ hasText: second! }).getByRole('link').click();
+    await expect(page.getByTestId('event-title')).toHaveText(second!);
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  });
+});

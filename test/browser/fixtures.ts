@@ -1,0 +1,80 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * Shared fixtures: `baseURL` points at the stack the global setup started, and `accounts` creates
+ * people straight through the API when a journey does not need to sign up through the screens.
+ */
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+interface Accounts {
+  /** A new email address no one has used. */
+  uniqueEmail: (label?: string) => string;
+  /** Registers through the API; `complete` also fills in age, gender and mobile number. */
+  create: (options?: { complete?: boolean; name?: string }) => Promise<Account>;
+  /** Makes the account an admin, as `npm run admin:create` does. */
+  makeAdmin: (account: Account) => Promise<void>;
+}
+
+function apiUrl(): string {
+  const url = process.env.TRIBE_API_URL;
+  if (!url) throw new Error('TRIBE_API_URL is not set: the browser tests run through playwright.config.ts (global setup).');
+  return url;
+}
+
+/** A valid Indian mobile number, different each call. */
+export function uniqueMobile(): string {
+  return `9${String(Number.parseInt(randomBytes(4).toString('hex'), 16) % 1_000_000_000).padStart(9, '0')}`;
+}
+
+export const test = base.extend<{ accounts: Accounts }>({
+  baseURL: async ({}, use) => {
+    const url = process.env.TRIBE_WEB_URL;
+    if (!url) throw new Error('TRIBE_WEB_URL is not set: the browser tests run through playwright.config.ts (global setup).');
+    await use(url);
+  },
+  accounts: async ({}, use) => {
+    const uniqueEmail = (label = 'member') => `${label}.${Date.now()}.${randomBytes(3).toString('hex')}@example.in`;
+    await use({
+      uniqueEmail,
+      create: async ({ complete = true, name = 'Aarav Mehta' } = {}) => {
+        const credentials = { email: uniqueEmail(), password: 'tribe-password-1', name };
+        const profile = complete ? { age: 27, gender: 'male', mobile_number: uniqueMobile() } : {};
+        const response = await fetch(`${apiUrl()}/api/v1/auth/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...credentials, ...profile }),
+        });
+        if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+        const { user } = (await response.json()) as { user: { id: string } };
+        return { ...credentials, id: user.id };
+      },
+      makeAdmin: async (account) => {
+        const client = new pg.Client({ connectionString: process.env.TRIBE_DATABASE_URL });
+        await client.connect();
+        try {
+          await client.query(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [account.id]);
+        } finally {
+          await client.end();
+        }
+      },
+    });
+  },
+});
+
+export { expect };
+
+/** Logs in through the /login screen (the app must be hydrated; Playwright waits for the splash to clear). */
+export async function logInThroughScreen(page: Page, account: Pick<Account, 'email' | 'password'>, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}

@@ -1,0 +1,15 @@
+import { startBrowserStack } from '../support/servers.js';
+
+/**
+ * Starts the stack once for the run and hands its address to the tests through the environment
+ * (workers inherit it); the returned function is Playwright's teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const stack = await startBrowserStack();
+  process.env.TRIBE_WEB_URL = stack.webUrl;
+  process.env.TRIBE_API_URL = stack.apiUrl;
+  process.env.TRIBE_DATABASE_URL = stack.config.DATABASE_URL;
+  return async () => {
+    await stack.stop();
+  };
+}

@@ -1,0 +1,101 @@
+/// <reference lib="dom" />
+import { expect, logInThroughScreen, test } from './fixtures.js';
+
+test.describe('the layout shell', () => {
+  test('a guest tapping Create sees the Login Required prompt, and Maybe Later closes it', async ({ page }) => {
+    await page.goto('/public');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Create' }).click();
+
+    const prompt = page.getByRole('dialog', { name: 'Login Required' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('create an event');
+    await expect(prompt.getByRole('link', { name: 'Login to Continue' })).toHaveAttribute('href', '/login?returnTo=%2Fcreate-event');
+    // Create Account goes to /signup, carrying the page the guest wanted so they land there afterwards.
+    await expect(prompt.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup?returnTo=%2Fcreate-event');
+    // The prompt takes the keyboard focus, on its first action.
+    await expect(prompt.getByRole('link', { name: 'Login to Continue' })).toBeFocused();
+    await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL((url) => url.pathname === '/public');
+
+    // Chat and Profile ask the same, with their own action text; Login to Continue goes to login.
+    await nav.getByRole('link', { name: 'Chat' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login Required' })).toContainText('access your chats');
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Login Required' })).toContainText('access your profile');
+    await page.getByRole('link', { name: 'Login to Continue' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/profile-v2');
+  });
+
+  test('the active tab follows the path, and nested pages get a back button', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account);
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/profile-v2');
+    await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go back' })).toHaveCount(0);
+
+    // A nested path opened directly has a back button; with no history inside the app it falls back to /home.
+    await page.goto(`/host-past-events/${account.id}`);
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+  });
+
+  test('unknown paths show the not-found page with a 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('the legal routes all show the legal page, led by their own policy', async ({ page }) => {
+    for (const [path, title] of [
+      ['/terms', 'Terms and Conditions'],
+      ['/privacy', 'Privacy Policy'],
+      ['/refund', 'Cancellation and Refund Policy'],
+      ['/cancellation', 'Cancellation and Refund Policy'],
+      ['/refund-cancellation', 'Cancellation and Refund Policy'],
+      ['/shipping', 'Shipping and Delivery Policy'],
+      ['/support', 'Contact and Support'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(page.getByRole('navigation', { name: 'Policies' })).toBeVisible();
+    }
+  });
+
+  for (const width of [375, 640, 768, 1024]) {
+    test(`at ${width} px the bottom navigation is visible and nothing overflows sideways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/public');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav).toBeVisible();
+      const box = await nav.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+      for (const label of ['Home', 'Create', 'Community', 'Chat', 'Profile']) {
+        const tab = await nav.getByRole('link', { name: label }).boundingBox();
+        expect(tab, label).not.toBeNull();
+        expect(tab!.x + tab!.width, label).toBeLessThanOrEqual(width);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.goto('/login');
+      const loginOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(loginOverflow).toBeLessThanOrEqual(0);
+    });
+  }
+});

@@ -1,0 +1,4 @@
+// Jest's CommonJS runtime cannot require() ESM-only packages on Node 20 (Node itself can).
+// @fastify/static requires content-disposition 3 (ESM); under Jest it gets the CJS 0.5 API instead.
+const contentDisposition = require('../../../node_modules/express/node_modules/content-disposition/index.js');
+module.exports = { create: contentDisposition, parse: contentDisposition.parse };

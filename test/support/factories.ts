@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { type TestApi } from './test-api.js';
+
+export interface SignedUp {
+  token: string;
+  user: { id: string; email: string; role: string; needs_profile: boolean } & Record<string, unknown>;
+  password: string;
+}
+
+let counter = 0;
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now()}.${++counter}.${randomBytes(3).toString('hex')}@example.in`;
+
+/** Registers a person through the API; extra profile fields may be passed. */
+export async function signUp(api: TestApi, fields: Record<string, unknown> = {}): Promise<SignedUp> {
+  const password = 'a-good-password';
+  const response = await api
+    .http()
+    .post('/api/v1/auth/register')
+    .send({ email: uniqueEmail(), password, name: 'Test Person', ...fields })
+    .expect(201);
+  return { ...(response.body as Omit<SignedUp, 'password'>), password };
+}
+
+/** A complete profile: needs_profile is false. */
+export const completeProfile = { age: 27, gender: 'female', mobile_number: '9876543210' };
+
+export async function signUpHost(api: TestApi, fields: Record<string, unknown> = {}): Promise<SignedUp> {
+  const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  return signUp(api, { ...completeProfile, mobile_number: mobile, role: 'influencer', name: 'Host Person', ...fields });
+}
+
+export async function makeAdmin(api: TestApi, userId: string): Promise<void> {
+  await api.db.query(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [userId]);
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,0 +1,112 @@
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
+import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
+import { freePort, startNodeProcess, type NodeProcess } from './node-process.js';
+import { waitUntil } from './poll.js';
+import { clearQueuePrefix } from './queue-prefix.js';
+import { configEnv, testConfig } from './test-config.js';
+
+/**
+ * The product as real processes for workflow and browser tests: a fresh database and queue prefix,
+ * then the compiled API, workers and (optionally) web server on free ports. Assumes `npm run build`.
+ */
+export interface Stack {
+  config: AppConfig;
+  /** http://127.0.0.1:<web port>, when the web server was started */
+  webUrl: string;
+  /** http://127.0.0.1:<api port> (without /api/v1) */
+  apiUrl: string;
+  processes: Record<string, NodeProcess>;
+  /** Everything the processes printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export type BrowserStack = Stack;
+
+const ENTRY_POINTS = {
+  api: 'dist/api/src/main.js',
+  workers: 'dist/workers/src/main.js',
+  web: 'dist/web/server/main.js',
+  migrate: 'dist/scripts/migrate.js',
+  webBuild: 'web/build/server/index.js',
+} as const;
+
+export const startBrowserStack = () => startStack({ web: true });
+
+export async function startStack(options: { web: boolean }): Promise<Stack> {
+  for (const file of Object.values(ENTRY_POINTS)) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests.`);
+  }
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const config = testConfig({
+    API_PORT: String(apiPort),
+    WEB_PORT: String(webPort),
+    CORS_ORIGINS: `${webUrl},http://localhost:${webPort}`,
+    PUBLIC_API_URL: apiUrl,
+  });
+  const env = {
+    ...configEnv(config),
+    LOG_LEVEL: process.env.TRIBE_TEST_LOG_LEVEL ?? 'warn',
+    API_URL: apiUrl,
+    COOKIE_SECURE: 'false',
+  };
+
+  // Migrate through the compiled script: Playwright's own TypeScript loader cannot run TypeORM's
+  // decorated entities, so this module must not import the database code directly.
+  await runToEnd(ENTRY_POINTS.migrate, env);
+
+  const processes: Record<string, NodeProcess> = {
+    api: startNodeProcess(ENTRY_POINTS.api, env),
+    // The workers announce readiness at info level.
+    workers: startNodeProcess(ENTRY_POINTS.workers, { ...env, LOG_LEVEL: 'info' }),
+    ...(options.web ? { web: startNodeProcess(ENTRY_POINTS.web, env) } : {}),
+  };
+  const output = () =>
+    Object.entries(processes)
+      .map(([name, process]) => `--- ${name} ---\n${process.output()}`)
+      .join('\n');
+
+  const stop = async () => {
+    await Promise.all(Object.values(processes).map((process) => process.stop()));
+    await clearQueuePrefix(config).catch(() => undefined);
+    await dropDatabase(config.DATABASE_URL).catch(() => undefined);
+    await rm(config.UPLOAD_DIR, { recursive: true, force: true });
+  };
+
+  try {
+    const alive = () => {
+      for (const [name, process] of Object.entries(processes)) {
+        if (process.child.exitCode !== null) throw new Error(`${name} exited during start-up:\n${output()}`);
+      }
+    };
+    await waitUntil(async () => {
+      alive();
+      return (await fetch(`${apiUrl}/api/v1/health`).catch(() => undefined))?.ok;
+    }, 'the API to be healthy', 60_000);
+    await waitUntil(async () => {
+      alive();
+      return processes.workers.output().includes('workers started');
+    }, 'the workers to start', 60_000);
+    if (options.web) {
+      await waitUntil(async () => {
+        alive();
+        return (await fetch(`${webUrl}/login`, { redirect: 'manual' }).catch(() => undefined))?.status === 200;
+      }, 'the web server to answer', 60_000);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { config, webUrl, apiUrl, processes, output, stop };
+}
+
+async function runToEnd(script: string, env: Record<string, string>): Promise<void> {
+  const run = startNodeProcess(script, env);
+  const [code] = (await once(run.child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`${script} failed (exit ${code}):\n${run.output()}`);
+}

@@ -1,0 +1,48 @@
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import request from 'supertest';
+import { createApiApp } from '../../api/src/bootstrap.js';
+import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
+import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
+import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
+import { clearQueuePrefix } from './queue-prefix.js';
+import { testConfig } from './test-config.js';
+
+export interface TestApi {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** A direct connection for asserting what the database holds. */
+  db: pg.Pool;
+  http: () => ReturnType<typeof request>;
+  close: () => Promise<void>;
+}
+
+/** The real API in this process, on a fresh migrated database and real Redis. */
+export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const config = testConfig(overrides);
+  await migrateDatabase(config);
+  const app = await createApiApp(config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
+  // The forced drop at the end may cut connections that are still closing; that is expected.
+  db.on('error', () => undefined);
+  return {
+    app,
+    config,
+    db,
+    http: () => request(app.getHttpServer()),
+    close: async () => {
+      await app.close();
+      await db.end();
+      await clearQueuePrefix(config).catch(() => undefined);
+      await dropDatabase(config.DATABASE_URL);
+    },
+  };
+}
+
+/** Counts rows, for asserting that a refused request changed nothing. */
+export async function countRows(db: pg.Pool, table: string): Promise<number> {
+  const { rows } = await db.query<{ count: string }>(`SELECT count(*) FROM ${table}`);
+  return Number(rows[0]!.count);
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { parseConfig, type AppConfig } from '../../api/src/platform/config/config.schema.js';
+
+/** A config with its own fresh database and queue prefix, so test runs never share state. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const id = randomBytes(5).toString('hex');
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/tribe_test_${id}`,
+    DATABASE_POOL_SIZE: '4',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `tribe-test-${id}`,
+    UPLOAD_DIR: `/tmp/tribe-test-uploads-${id}`,
+    OUTBOX_POLL_MS: '50',
+    // Every test signs people up from 127.0.0.1; the limit itself is tested with a low value.
+    REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    ...overrides,
+  });
+}
+
+/** The same settings as environment variables, for child processes. */
+export function configEnv(config: AppConfig): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(config).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]),
+  );
+}
