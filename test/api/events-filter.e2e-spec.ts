@@ -1,3 +1,6 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import type { Response } from 'supertest';
 import { type AgeGroup } from '../../api/src/contracts/event.contract.js';
 import { matchesAgePlan, planAgeFilter } from '../../api/src/modules/events/age-filter.js';
@@ -396,5 +399,49 @@ describe('event lists with the list cache on', () => {
     expect(await titles()).toEqual(['Renamed']);
     await api.http().post(`/api/v1/events/${created.body.id}/cancel`).set(bearer(host.token)).expect(200);
     expect(await titles()).toEqual([]);
+  });
+
+  describe('compression', () => {
+    // Plain node:http, which hands back the bytes as sent (supertest would unzip them).
+    const fetchPage = async (query: string, acceptEncoding: string) => {
+      const server = api.app.getHttpServer();
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      return new Promise<{ headers: IncomingHttpHeaders; rawPayload: Buffer; payload: string }>((resolve, reject) => {
+        const path = `/api/v1/events/public/filter?${query}`;
+        httpGet({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const rawPayload = Buffer.concat(chunks);
+            resolve({ headers: response.headers, rawPayload, payload: rawPayload.toString('utf8') });
+          });
+        }).on('error', reject);
+      });
+    };
+
+    it('sends a list page gzip-encoded to a client that accepts it, with the same JSON as without', async () => {
+      for (let n = 1; n <= 6; n += 1) {
+        await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: `Gzip ${n}`, description: 'An evening of music by the sea. '.repeat(8), date: inDays(4 + n) }).expect(201);
+      }
+      const plain = await fetchPage('limit=50', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      const listed = JSON.parse(plain.payload) as { data: Array<{ title: string }>; pagination: { total: number } };
+      expect(listed.pagination.total).toBe(6);
+
+      const zipped = await fetchPage('limit=50', 'gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(listed);
+    });
+
+    it('answers a refused gzip and a small page uncompressed', async () => {
+      expect((await fetchPage('limit=50', 'gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+      const empty = await fetchPage('category=music', 'gzip');
+      expect(empty.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(empty.payload)).toMatchObject({ data: [], pagination: { total: 0 } });
+    });
   });
 });

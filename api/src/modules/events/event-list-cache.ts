@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
+import { type PreparedJson } from '../../platform/http/prepared-json.js';
 import { type EventRow, type EventVersion } from './event.views.js';
 import { ListCache } from './list-cache.js';
 
-/** A page of rows, with its JSON text per version once a request has needed it. */
+/**
+ * A page of rows, with its body per version once a request has needed it: the data array's JSON
+ * text, and the whole page prepared for the total it was last sent with.
+ */
 export interface CachedPage {
   rows: EventRow[];
-  json: Partial<Record<EventVersion, string>>;
+  bodies: Partial<Record<EventVersion, { data: string; total: number; json: PreparedJson }>>;
 }
 
 /**

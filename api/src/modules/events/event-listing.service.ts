@@ -4,6 +4,7 @@ import { paginate, type EventFilter, type PageQuery, type Pagination } from '../
 import { Messages } from '../../contracts/messages.js';
 import { isAdmin } from '../../platform/http/auth-context.js';
 import { NotFoundError } from '../../platform/http/domain-error.js';
+import { PreparedJson } from '../../platform/http/prepared-json.js';
 import { User } from '../users/entities/user.entity.js';
 import { EventListCache, type CachedPage } from './event-list-cache.js';
 import { type ListCache } from './list-cache.js';
@@ -12,13 +13,10 @@ import { toEventView, type EventRow, type EventVersion } from './event.views.js'
 import { HomeNeedsLoginError } from './events.errors.js';
 
 /**
- * The JSON text of an EventPage ({ data, pagination }). Lists are the hot path (docs/performance.md):
- * a cached page is serialised once per version and reused, so controllers send this text as is.
+ * An EventPage ({ data, pagination }) as prepared JSON. Lists are the hot path (docs/performance.md):
+ * a cached page keeps its body per version and total, so its text is built and gzipped once.
  */
-export type EventPageJson = string;
-
-/** The Content-Type the list routes send EventPageJson with. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+export type EventPageJson = PreparedJson;
 
 /** Event lists: the filter of SPEC §3 with the role rules of §6, the general lists, a host's lists. */
 @Injectable()
@@ -63,7 +61,7 @@ export class EventListingService {
   /** Events the person attended. Applications do not exist yet, so this is empty for everyone. */
   async pastAttended(userId: string, page: PageQuery): Promise<EventPageJson> {
     await this.requireUser(userId);
-    return pageJson('[]', paginate(page.page, page.limit, 0));
+    return new PreparedJson(pageJson('[]', paginate(page.page, page.limit, 0)));
   }
 
   private async requireUser(id: string): Promise<void> {
@@ -86,12 +84,16 @@ export class EventListingService {
       }),
       cached(this.cache.pages, `${key}|${query.order}|${page.limit}|${offset}`, async (): Promise<CachedPage> => {
         const rows: EventRow[] = await this.dataSource.query(pageSql(query), [...query.params, page.limit, offset]);
-        return { rows, json: {} };
+        return { rows, bodies: {} };
       }),
     ]);
-    found.json[version] ??= JSON.stringify(found.rows.map((row) => toEventView(row, version)));
-    return pageJson(found.json[version], paginate(page.page, page.limit, total));
+    const body = found.bodies[version];
+    if (body?.total === total) return body.json;
+    const data = body?.data ?? JSON.stringify(found.rows.map((row) => toEventView(row, version)));
+    const json = new PreparedJson(pageJson(data, paginate(page.page, page.limit, total)));
+    found.bodies[version] = { data, total, json };
+    return json;
   }
 }
 
-const pageJson = (data: string, pagination: Pagination): EventPageJson => `{"data":${data},"pagination":${JSON.stringify(pagination)}}`;
+const pageJson = (data: string, pagination: Pagination): string => `{"data":${data},"pagination":${JSON.stringify(pagination)}}`;

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -16,9 +16,10 @@ import {
   type UpdateEventInput,
 } from '../../contracts/event.contract.js';
 import { CurrentUser, OptionalUser, Public } from '../../platform/http/auth-context.js';
+import { PreparedJsonInterceptor } from '../../platform/http/prepared-json.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { type User } from '../users/entities/user.entity.js';
-import { EventListingService, JSON_CONTENT_TYPE } from './event-listing.service.js';
+import { EventListingService } from './event-listing.service.js';
 import { EventsService } from './events.service.js';
 
 const userIdParam = z.object({ userId: z.uuid({ message: 'must be a valid id' }) });
@@ -26,6 +27,7 @@ const userIdParam = z.object({ userId: z.uuid({ message: 'must be a valid id' })
 /** Static paths (filter, public, public/filter, past-attended) win over :id in the router. */
 @ApiTags('events')
 @ApiBearerAuth()
+@UseInterceptors(PreparedJsonInterceptor)
 @Controller('events')
 export class EventsController {
   constructor(
@@ -39,33 +41,28 @@ export class EventsController {
   }
 
   @Get()
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   list(@ZQuery(pageQuerySchema(EVENT_GENERAL_LIST_LIMIT)) query: PageQuery) {
     return this.listing.upcoming(query, 'full');
   }
 
   @Public()
   @Get('public')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   publicList(@ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery) {
     return this.listing.upcoming(query, 'public');
   }
 
   @Get('filter')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   filter(@CurrentUser() user: User, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, user, 'full');
   }
 
   @Public()
   @Get('public/filter')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   publicFilter(@OptionalUser() viewer: User | null, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, viewer, 'public');
   }
 
   @Get('past-attended/:userId')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   pastAttended(
     @ZParams(userIdParam) params: { userId: string },
     @ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery,

@@ -1,10 +1,11 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { EVENT_LIST_PAGE_SIZE, pageQuerySchema, type PageQuery } from '../../contracts/event.contract.js';
 import { CurrentUser } from '../../platform/http/auth-context.js';
+import { PreparedJsonInterceptor } from '../../platform/http/prepared-json.js';
 import { uuidParam, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { type User } from '../users/entities/user.entity.js';
-import { EventListingService, JSON_CONTENT_TYPE } from './event-listing.service.js';
+import { EventListingService } from './event-listing.service.js';
 import { InfluencersService } from './influencers.service.js';
 
 /**
@@ -13,6 +14,7 @@ import { InfluencersService } from './influencers.service.js';
  */
 @ApiTags('users')
 @ApiBearerAuth()
+@UseInterceptors(PreparedJsonInterceptor)
 @Controller('users')
 export class UserEventsController {
   constructor(
@@ -32,7 +34,6 @@ export class UserEventsController {
 
   /** Upcoming active events the person hosts, soonest first. */
   @Get(':id/events')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   hosted(
     @CurrentUser() viewer: User,
     @ZParams(uuidParam) params: { id: string },
@@ -43,7 +44,6 @@ export class UserEventsController {
 
   /** Every event the person hosts, past ones too, latest first; cancelled ones only for the host. */
   @Get(':id/events/all')
-  @Header('Content-Type', JSON_CONTENT_TYPE)
   hostedAll(
     @CurrentUser() viewer: User,
     @ZParams(uuidParam) params: { id: string },
