@@ -52,6 +52,19 @@ test.describe('the layout shell', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/home');
   });
 
+  test('pages, scripts and styles reach the browser compressed (brotli or gzip)', async ({ page }) => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (type === 'document' || type === 'script' || type === 'stylesheet') encodings.set(type, (await response.allHeaders())['content-encoding']);
+    });
+    await page.goto('/public');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect.poll(() => [...encodings.keys()].sort()).toEqual(['document', 'script', 'stylesheet']);
+    const compressed = expect.stringMatching(/^(br|gzip)$/);
+    expect(Object.fromEntries(encodings)).toEqual({ document: compressed, script: compressed, stylesheet: compressed });
+  });
+
   test('unknown paths show the not-found page with a 404', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

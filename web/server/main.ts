@@ -1,4 +1,5 @@
 import { createRequestHandler } from '@remix-run/express';
+import compression from 'compression';
 import express from 'express';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -47,6 +48,8 @@ async function main() {
     next();
   });
   app.use('/api/v1/admin/queues', await proxyQueueDashboard(readSessionToken));
+  // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
+  app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
   app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
