@@ -57,14 +57,25 @@ describe('account deletion workflow', () => {
     // A past event stays as history after the account goes.
     await db.query(`UPDATE event SET date = now() - interval '30 days' WHERE id = $1`, [hosted.body.id]);
 
+    const hostNameListed = async () => {
+      const listed = await call('/events/public/filter');
+      return (listed.body.data as Array<{ id: string; host: { name: string } }>).find((event) => event.id === hosted.body.id)?.host.name;
+    };
+    expect(await hostNameListed()).toBe('Priya Sharma');
+
     const deleted = await call('/users/me', { method: 'DELETE', token });
     expect(deleted).toEqual({ status: 200, body: { ok: true } });
+    // Read again before the erase job runs, so the API caches the page with the old name.
+    await hostNameListed();
 
     const erased = await waitUntil(async () => {
       const { rows } = await db.query('SELECT * FROM users WHERE id = $1 AND erased_at IS NOT NULL', [user.id]);
       return rows[0] as Record<string, unknown> | undefined;
     }, 'the erase job to finish');
     expect(erased).toMatchObject({ name: 'Deleted user', email: null, mobile_number: null, bio: null, age: null, password_hash: null });
+
+    // The worker tells the API its cached lists changed: the name goes at once, not when the cache expires.
+    await waitUntil(async () => (await hostNameListed()) === 'Deleted user', 'the public list to drop the name', 5_000);
 
     const { rows: history } = await db.query('SELECT title, status, host_contact_number, host_social_link FROM event WHERE id = $1', [hosted.body.id]);
     expect(history).toEqual([{ title: 'Sunrise trek', status: 'active', host_contact_number: null, host_social_link: null }]);

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type MediaVariant } from '../../../api/src/modules/uploads/entities/media.entity.js';
 import { STORAGE, type StoragePort } from '../../../api/src/platform/providers/storage/storage.port.js';
+import { ChangeSignals, ChangeTopic } from '../../../api/src/platform/queue/change-signals.js';
 import { JobName } from '../../../api/src/platform/queue/queue.constants.js';
 import { type JobData, type JobHandler } from '../job-handler.js';
 
@@ -19,6 +20,7 @@ export class AccountEraseProcessor implements JobHandler {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly signals: ChangeSignals,
   ) {}
 
   async handle(data: JobData): Promise<void> {
@@ -48,6 +50,8 @@ export class AccountEraseProcessor implements JobHandler {
       await tx.query('DELETE FROM session WHERE user_id = $1', [userId]);
       this.logger.log({ userId, erased: erased.length > 0 }, 'account profile erased');
     });
+    // Cached event lists carry the host's name and photo.
+    this.signals.announce(ChangeTopic.EventLists);
     await this.eraseUploads(userId);
   }
 

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type PreparedJson } from '../../platform/http/prepared-json.js';
+import { ChangeSignals, ChangeTopic } from '../../platform/queue/change-signals.js';
 import { type EventRow, type EventVersion } from './event.views.js';
 import { ListCache } from './list-cache.js';
 
@@ -16,19 +17,33 @@ export interface CachedPage {
 
 /**
  * The caches of list pages and of list totals (one total per filter, shared by all its pages),
- * cleared by every event write in this process.
+ * cleared by every event write in this process and, through a change signal, in every other one.
  */
 @Injectable()
-export class EventListCache {
+export class EventListCache implements OnModuleInit {
   readonly pages: ListCache<CachedPage>;
   readonly totals: ListCache<number>;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly signals: ChangeSignals,
+  ) {
     this.pages = new ListCache(config.EVENT_LIST_CACHE_TTL_MS, config.EVENT_LIST_CACHE_MAX_ENTRIES);
     this.totals = new ListCache(config.EVENT_TOTAL_CACHE_TTL_MS, config.EVENT_LIST_CACHE_MAX_ENTRIES);
   }
 
+  /** Not awaited: with Redis down at boot the API still starts (and /health says why). */
+  onModuleInit(): void {
+    this.signals.on(ChangeTopic.EventLists, () => this.clearHere()).catch(() => undefined);
+  }
+
+  /** After an event write: here at once, elsewhere as soon as the announcement arrives. */
   clear(): void {
+    this.clearHere();
+    this.signals.announce(ChangeTopic.EventLists);
+  }
+
+  private clearHere(): void {
     this.pages.clear();
     this.totals.clear();
   }

@@ -10,7 +10,7 @@ interface Entry<T> {
  *
  * - An entry is fresh for `ttlMs`. For another `ttlMs` after that it is still served while one
  *   background query refreshes it (stale-while-revalidate), so expiry never makes callers wait.
- *   Other API processes therefore see a change within 2 × ttlMs.
+ *   A process that never hears of a change therefore serves it within 2 × ttlMs.
  * - Any event write in this process clears everything: a host sees their own change at once.
  * - Concurrent misses for one key share one database query.
  * - At most `maxEntries` keys; the oldest is dropped first. A ttl of 0 turns the cache off.

@@ -3,10 +3,11 @@ import { Queue } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
-import { createRedis } from './redis.js';
+import { ChangeSignals } from './change-signals.js';
+import { createRedis, REDIS } from './redis.js';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, QueueName, type JobName } from './queue.constants.js';
 
-export const REDIS = Symbol('REDIS');
+export { REDIS };
 
 /** Typed producer over the queues; only the outbox relay and a few parent jobs enqueue directly. */
 @Injectable()
@@ -44,6 +45,7 @@ export class JobQueues implements OnApplicationShutdown {
 @Module({
   providers: [
     JobQueues,
+    ChangeSignals,
     {
       provide: REDIS,
       inject: [APP_CONFIG],
@@ -55,7 +57,7 @@ export class JobQueues implements OnApplicationShutdown {
       },
     },
   ],
-  exports: [JobQueues, REDIS],
+  exports: [JobQueues, REDIS, ChangeSignals],
 })
 export class QueueModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -1,5 +1,8 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
+/** The injection token of the shared command connection (not for BullMQ or subscriptions). */
+export const REDIS = Symbol('REDIS');
+
 /**
  * BullMQ wants `maxRetriesPerRequest: null` on worker connections; the API's own client fails fast
  * instead so that a Redis outage turns into a 503, not a hung request.

@@ -1,0 +1,71 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig } from '../config/config.schema.js';
+import { createRedis, REDIS } from './redis.js';
+
+/** What processes keep in memory and must drop when someone, anywhere, changes it. */
+export enum ChangeTopic {
+  EventLists = 'event-lists',
+}
+
+type Listener = () => void;
+
+/**
+ * "This changed" announcements between processes, over Redis pub/sub: each API replica keeps its
+ * own caches, and a write on one replica (or in a worker) must empty them on every other.
+ * Fire-and-forget: if Redis is down the announcement is lost and the caches' own expiry bounds
+ * the staleness. A process never hears its own announcements; it has already acted on them.
+ */
+@Injectable()
+export class ChangeSignals implements OnApplicationShutdown {
+  private readonly origin = randomUUID();
+  private readonly listeners = new Map<string, Listener[]>();
+  private subscriber?: Redis;
+  private readonly logger = new Logger(ChangeSignals.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  announce(topic: ChangeTopic): void {
+    this.redis.publish(this.channel(topic), this.origin).catch((error: unknown) => {
+      this.logger.warn({ topic, err: error }, 'change not announced; other processes catch up when their caches expire');
+    });
+  }
+
+  /** Resolves once the subscription is in place, so changes made afterwards are heard. */
+  async on(topic: ChangeTopic, listener: Listener): Promise<void> {
+    const channel = this.channel(topic);
+    const known = this.listeners.get(channel);
+    if (known) {
+      known.push(listener);
+      return;
+    }
+    this.listeners.set(channel, [listener]);
+    await this.subscriberConnection().subscribe(channel);
+  }
+
+  onApplicationShutdown(): void {
+    this.subscriber?.disconnect();
+  }
+
+  private subscriberConnection(): Redis {
+    if (this.subscriber) return this.subscriber;
+    // A connection in subscriber mode can do nothing else; it resubscribes by itself after a reconnect.
+    const subscriber = createRedis(this.config.REDIS_URL, 'queue');
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (channel: string, origin: string) => {
+      if (origin === this.origin) return;
+      for (const listener of this.listeners.get(channel) ?? []) listener();
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
+  private channel(topic: ChangeTopic): string {
+    return `${this.config.QUEUE_PREFIX}:changed:${topic}`;
+  }
+}
