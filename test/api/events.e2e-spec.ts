@@ -13,7 +13,7 @@ const FUTURE = '2031-06-01T19:00:00+05:30';
 /** Every key of the event JSON shared with the web (full version). */
 const FULL_KEYS = [
   'id', 'title', 'description', 'date', 'end_date', 'location', 'city', 'latitude', 'longitude', 'host_id', 'category',
-  'category_label', 'images', 'video', 'video_duration', 'video_url_reference', 'min_bid', 'male_price', 'female_price',
+  'category_label', 'images', 'responsive_images', 'video', 'video_duration', 'video_url_reference', 'min_bid', 'male_price', 'female_price',
   'pricing_type', 'capacity', 'status', 'moderation_status', 'created_at', 'updated_at', 'host', 'age_groups',
   'custom_age_range', 'event_type', 'meeting_link', 'enable_bidding', 'show_attendees', 'meetup_type',
   'estimated_location', 'estimated_latitude', 'estimated_longitude', 'host_contact_number', 'host_social_link',

@@ -187,6 +187,18 @@ test.describe('events', () => {
     await expect(page.getByTestId('event-title')).toHaveText(title);
     await expect(page.getByTestId('event-gallery').locator('img')).toHaveCount(2);
     await expect(page.getByTestId('event-date')).toContainText('7:30 PM');
+    // Once the workers have made the WebP variants, the browser picks one instead of the original.
+    const firstPhoto = page.getByTestId('event-gallery').locator('img').first();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return firstPhoto.evaluate(async (img) => {
+          const image = img as HTMLImageElement;
+          if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
+          return image.currentSrc;
+        });
+      }, { timeout: 15_000 })
+      .toMatch(/-w\d+\.webp$/);
 
     await page.goto('/my-events');
     const upcoming = page.getByTestId('my-events-upcoming');

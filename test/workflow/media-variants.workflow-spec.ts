@@ -227,5 +227,23 @@ describe('image upload to responsive variants', () => {
     expect(variant.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 640]);
+
+    // An event shows them for srcset, beside each of its images, to guests and in lists too.
+    const elsewhere = 'https://images.example.in/7d3f5a8e-2b1c-4d9e-8f70-1a2b3c4d5e6f.jpg';
+    const created = await fetch(`${baseUrl}/api/v1/events`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Sunset sketching', date: new Date(Date.now() + 5 * 86_400_000).toISOString(), images: [url, elsewhere] }),
+    });
+    expect(created.status).toBe(201);
+    const { id: eventId } = (await created.json()) as { id: string };
+    const expected = [
+      { url, variants: ready.variants },
+      { url: elsewhere, variants: [] },
+    ];
+    const publicView = (await (await fetch(`${baseUrl}/api/v1/events/${eventId}/public`)).json()) as { responsive_images: unknown };
+    expect(publicView.responsive_images).toEqual(expected);
+    const listed = (await (await fetch(`${baseUrl}/api/v1/events/public/filter`)).json()) as { data: Array<{ id: string; responsive_images: unknown }> };
+    expect(listed.data.find((event) => event.id === eventId)?.responsive_images).toEqual(expected);
   });
 });

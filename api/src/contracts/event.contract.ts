@@ -492,6 +492,12 @@ export interface EventHostView {
 }
 
 /** An event as the API sends it (snake_case). The public version leaves out PRIVATE_EVENT_FIELDS. */
+/** An image with the WebP variants made of it (none until the worker has made them), smallest first. */
+export interface ResponsiveImage {
+  url: string;
+  variants: Array<{ width: number; height: number; url: string }>;
+}
+
 export interface EventView {
   id: string;
   title: string;
@@ -506,6 +512,8 @@ export interface EventView {
   category: EventCategory;
   category_label: string;
   images: string[];
+  /** `images`, in the same order, each with its variants for srcset. */
+  responsive_images: ResponsiveImage[];
   video: string | null;
   video_duration: number | null;
   video_url_reference: string | null;

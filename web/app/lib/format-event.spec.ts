@@ -1,5 +1,7 @@
 import {
   eventImages,
+  imageSrcSet,
+  thumbnailUrl,
   formatAgeGroups,
   formatCategory,
   formatCountdown,
@@ -123,6 +125,33 @@ describe('the rest', () => {
     expect(formatRating('3')).toBe('3.0');
     expect(formatRating(null)).toBeNull();
     expect(formatRating(0)).toBeNull();
+  });
+
+  it('offers the WebP variants of an image as its srcset, and nothing before they exist', () => {
+    const event = {
+      responsive_images: [
+        { url: '/files/a.jpg', variants: [{ width: 320, height: 200, url: '/files/a-w320.webp' }, { width: 640, height: 400, url: '/files/a-w640.webp' }] },
+        { url: '/files/b.jpg', variants: [] },
+      ],
+    };
+    expect(imageSrcSet(event, '/files/a.jpg')).toBe('/files/a-w320.webp 320w, /files/a-w640.webp 640w');
+    expect(imageSrcSet(event, '/files/b.jpg')).toBeUndefined();
+    expect(imageSrcSet(event, '/files/elsewhere.jpg')).toBeUndefined();
+    expect(imageSrcSet({}, '/files/a.jpg')).toBeUndefined();
+  });
+
+  it('picks a thumbnail: the smallest variant wide enough, else the largest, else the original', () => {
+    const event = {
+      responsive_images: [
+        { url: '/a.jpg', variants: [{ width: 320, height: 200, url: '/a-w320.webp' }, { width: 640, height: 400, url: '/a-w640.webp' }] },
+        { url: '/small.png', variants: [{ width: 200, height: 100, url: '/small-w200.webp' }] },
+      ],
+    };
+    expect(thumbnailUrl(event, '/a.jpg', 320)).toBe('/a-w320.webp');
+    expect(thumbnailUrl(event, '/a.jpg', 321)).toBe('/a-w640.webp');
+    expect(thumbnailUrl(event, '/a.jpg', 2000)).toBe('/a-w640.webp');
+    expect(thumbnailUrl(event, '/small.png', 320)).toBe('/small-w200.webp');
+    expect(thumbnailUrl(event, '/other.jpg', 320)).toBe('/other.jpg');
   });
 
   it('reads images sent as JSON text or as a list', () => {

@@ -23,6 +23,8 @@ export interface TribeEvent {
   category: string | null;
   category_label?: string | null;
   images: string[] | string | null;
+  /** `images` with the WebP variants made of each (sent by the API; none before the worker ran). */
+  responsive_images?: ResponsiveImage[] | null;
   video: string | null;
   video_duration: number | null;
   video_url_reference: string | null;
@@ -50,6 +52,11 @@ export interface TribeEvent {
   host_social_link: string | null;
   attendees_count?: number | null;
   is_date_to_be_decided?: boolean | null;
+}
+
+export interface ResponsiveImage {
+  url: string;
+  variants: Array<{ width: number; height: number; url: string }>;
 }
 
 export interface EventHost {
@@ -103,6 +110,21 @@ export function readList(value: unknown): unknown[] {
 
 export function eventImages(event: Pick<TribeEvent, 'images'>): string[] {
   return readList(event.images).filter((item): item is string => typeof item === 'string' && item.length > 0);
+}
+
+/**
+ * The srcset for one of the event's images: its variants by width, so a phone fetches a 640 px WebP
+ * instead of the uploaded original. Undefined when no variants exist (yet), and the original is used.
+ */
+export function imageSrcSet(event: Pick<TribeEvent, 'responsive_images'>, url: string): string | undefined {
+  const variants = event.responsive_images?.find((image) => image.url === url)?.variants ?? [];
+  return variants.length > 0 ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') : undefined;
+}
+
+/** The smallest variant at least `minWidth` pixels wide (or the largest there is), else the image itself. */
+export function thumbnailUrl(event: Pick<TribeEvent, 'responsive_images'>, url: string, minWidth: number): string {
+  const variants = event.responsive_images?.find((image) => image.url === url)?.variants ?? [];
+  return (variants.find((variant) => variant.width >= minWidth) ?? variants.at(-1))?.url ?? url;
 }
 
 export function eventAgeGroups(event: Pick<TribeEvent, 'age_groups'>): string[] {

@@ -26,6 +26,8 @@ import {
   formatRating,
   formatTime,
   hasEventStarted,
+  imageSrcSet,
+  thumbnailUrl,
   isCancelled,
   isDateToBeDecided,
   shareDescription,
@@ -102,7 +104,9 @@ export default function EventPage() {
   const user = root?.user ?? null;
   const now = useNow(loadedAt);
   const images = eventImages(event);
-  useRecordRecentlyViewed({ id: event.id, title: event.title, image: images[0] ?? null, date: event.date, city: event.city });
+  // The recently viewed strip draws 160 px tiles: a 320 px variant covers two device pixels per point.
+  const thumbnail = images[0] ? thumbnailUrl(event, images[0], 320) : null;
+  useRecordRecentlyViewed({ id: event.id, title: event.title, image: thumbnail, date: event.date, city: event.city });
 
   const isHost = canManageEvent(event, user ? { id: user.id, role: user.role, isAdmin: isAdminUser(user) } : null);
   const cancelled = isCancelled(event);
@@ -331,6 +335,8 @@ function Gallery({ event, images }: { event: TribeEvent; images: string[] }) {
           <li key={src + index} className="w-full shrink-0 snap-center" aria-hidden={hydrated && many && index !== current ? true : undefined}>
             <img
               src={src}
+              srcSet={imageSrcSet(event, src)}
+              sizes="(min-width: 768px) 768px, 100vw"
               alt={index === 0 ? event.title : `${event.title}, photo ${index + 1}`}
               className="aspect-[16/9] w-full bg-slate-100 object-cover"
               loading={index === 0 ? 'eager' : 'lazy'}

@@ -2,9 +2,17 @@ import {
   categoryLabel,
   isDateToBeDecided,
   type EventView,
+  type ResponsiveImage,
 } from '../../contracts/event.contract.js';
+import { type MediaVariant } from '../uploads/entities/media.entity.js';
 
-/** Every column a view needs, with the host's public fields; `e` is event, `u` its host. */
+/** The name of an uploaded original (`<media id>.<extension>`) at the end of its URL; group 1 is the id. */
+const UPLOADED_FILE_NAME = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.[a-z0-9]+$';
+
+/**
+ * Every column a view needs, with the host's public fields and the ready variants of the event's
+ * uploaded images (by storage key, looked up by primary key); `e` is event, `u` its host.
+ */
 export const EVENT_VIEW_COLUMNS = `
   e.id, e.title, e.description, e.date, e.end_date, e.location, e.city, e.latitude, e.longitude, e.host_id,
   e.category, e.images, e.video, e.video_duration, e.video_url_reference, e.min_bid, e.male_price,
@@ -13,7 +21,11 @@ export const EVENT_VIEW_COLUMNS = `
   e.show_attendees, e.meetup_type, e.estimated_location, e.estimated_latitude, e.estimated_longitude,
   e.host_contact_number, e.host_social_link, e.attendees_count,
   u.name AS host_name, u.avatar_url AS host_avatar_url, u.rating AS host_rating,
-  u.instagram_handle AS host_instagram_handle, u.verified AS host_verified`;
+  u.instagram_handle AS host_instagram_handle, u.verified AS host_verified,
+  (SELECT jsonb_object_agg(m.storage_key, m.variants) FROM media m
+    WHERE m.variants_status = 'ready' AND m.id = ANY (ARRAY(
+      SELECT substring(image FROM '${UPLOADED_FILE_NAME}')::uuid FROM jsonb_array_elements_text(e.images) AS image))
+  ) AS image_variants`;
 
 /** Fields the view derives or reshapes rather than copying them from the row. */
 type DerivedFields =
@@ -23,6 +35,7 @@ type DerivedFields =
   | 'updated_at'
   | 'category_label'
   | 'images'
+  | 'responsive_images'
   | 'host'
   | 'age_groups'
   | 'custom_age_range'
@@ -47,6 +60,7 @@ export type EventRow = Omit<EventView, DerivedFields> & {
   host_rating: string | number | null;
   host_instagram_handle: string | null;
   host_verified: boolean | null;
+  image_variants: Record<string, MediaVariant[]> | null;
 };
 
 /**
@@ -61,8 +75,27 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
+/**
+ * Each image with the WebP variants made of it, smallest first. A variant lives beside its original,
+ * so its URL is the original's with the file name swapped: whatever host served the original serves it.
+ */
+function responsiveImages(images: string[], variantsByKey: Record<string, MediaVariant[]> | null): ResponsiveImage[] {
+  return images.map((url) => {
+    const fileName = url.slice(url.lastIndexOf('/') + 1);
+    const variants = variantsByKey?.[fileName] ?? [];
+    const base = url.slice(0, url.length - fileName.length);
+    return {
+      url,
+      variants: [...variants]
+        .sort((a, b) => a.width - b.width)
+        .map((variant) => ({ width: variant.width, height: variant.height, url: base + variant.key })),
+    };
+  });
+}
+
 /** Built in one go (no `delete`), so every view keeps one object shape and serialises fast. */
 export function toEventView(row: EventRow, version: EventVersion): EventView {
+  const images = stringList(row.images);
   const shared = {
     id: row.id,
     title: row.title,
@@ -76,7 +109,8 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
     host_id: row.host_id,
     category: row.category,
     category_label: categoryLabel(row.category) ?? row.category,
-    images: stringList(row.images),
+    images,
+    responsive_images: responsiveImages(images, row.image_variants),
     video: row.video,
     video_duration: row.video_duration,
     video_url_reference: row.video_url_reference,

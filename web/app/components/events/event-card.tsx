@@ -10,10 +10,14 @@ import {
   formatEventPrice,
   formatPlace,
   hasEventStarted,
+  imageSrcSet,
   isCancelled,
   type TribeEvent,
 } from '~/lib/format-event';
 import { CalendarIcon, Chip, ClockIcon, HostLine, ImagePlaceholder } from './event-bits';
+
+/** How wide a card's photo is drawn: one column on phones, two from 640 px, three (in max-w-6xl) from 1024 px. */
+const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
 
 /**
  * One event in a list: photo with category and price, title, date (or "Date to be decided"),
@@ -40,7 +44,14 @@ export function EventCard({ event, now, className, footer }: { event: TribeEvent
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-slate-100">
         {image ? (
-          <img src={image} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" loading="lazy" />
+          <img
+            src={image}
+            srcSet={imageSrcSet(event, image)}
+            sizes={EVENT_CARD_SIZES}
+            alt=""
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            loading="lazy"
+          />
         ) : (
           <ImagePlaceholder title={event.title} className="size-full" />
         )}
