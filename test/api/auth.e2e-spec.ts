@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
-import { bearer, makeAdmin, signUp, uniqueEmail } from '../support/factories.js';
+import { bearer, makeAdmin, markMobileVerified, signUp, uniqueEmail } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
 /** Every refusal is exactly `{ error: message }`: no status code, no stack, nothing else. */
@@ -140,15 +140,25 @@ describe('auth API', () => {
       expect(await userRow(email)).toHaveLength(1);
     });
 
-    it('answers 409 for a mobile number that is taken', async () => {
-      await register({ email: uniqueEmail(), password: PASSWORD, name: 'Owner', mobile_number: '9123456780' }).expect(201);
-      const before = await countRows(api.db, 'users');
-      expectError(
-        await register({ email: uniqueEmail(), password: PASSWORD, name: 'Copy', mobile_number: '+91 91234 56780' }),
-        409,
-        'This mobile number is already linked to another account',
+    it('stores a typed number unverified, even one that other accounts have typed or verified', async () => {
+      const signUpWith = async (mobile_number: string, claims: Record<string, unknown> = {}) =>
+        (await register({ email: uniqueEmail(), password: PASSWORD, name: 'Holder', mobile_number, ...claims }).expect(201)).body
+          .user as { id: string; mobile_number: string; mobile_verified: boolean };
+      const first = await signUpWith('9123456780');
+      const second = await signUpWith('+91 91234 56780');
+      await markMobileVerified(api, first.id);
+      const third = await signUpWith('919123456780', { mobile_verified: true, mobile_verified_at: '2025-01-01T00:00:00.000Z' });
+
+      for (const user of [second, third]) expect(user).toMatchObject({ mobile_number: '+919123456780', mobile_verified: false });
+      const { rows } = await api.db.query<{ id: string; verified: boolean }>(
+        'SELECT id, mobile_verified_at IS NOT NULL AS verified FROM users WHERE mobile_number = $1',
+        ['+919123456780'],
       );
-      expect(await countRows(api.db, 'users')).toBe(before);
+      expect(Object.fromEntries(rows.map((holder) => [holder.id, holder.verified]))).toEqual({
+        [first.id]: true,
+        [second.id]: false,
+        [third.id]: false,
+      });
     });
 
     it.each([
@@ -501,12 +511,16 @@ describe('auth API', () => {
         .post('/api/v1/auth/check-mobile')
         .send(body as object);
 
-    it('normalises the number and says whether an account has it', async () => {
+    it('normalises the number and reports it registered only once an account has verified it', async () => {
       expect((await check({ mobile_number: '+91 98111-22233' }).expect(200)).body).toEqual({
         exists: false,
         mobile_number: '+919811122233',
       });
+      const holder = await signUp(api, { mobile_number: '9811122233' });
       await signUp(api, { mobile_number: '9811122233' });
+      expect((await check({ mobile_number: '9811122233' }).expect(200)).body).toEqual({ exists: false, mobile_number: '+919811122233' });
+
+      await markMobileVerified(api, holder.user.id);
       for (const form of ['+91 98111-22233', '919811122233', '9811122233', '98111 22233']) {
         expect((await check({ mobile_number: form }).expect(200)).body).toEqual({ exists: true, mobile_number: '+919811122233' });
       }
@@ -570,7 +584,7 @@ describe('auth API', () => {
   });
 });
 
-describe('login throttling per IP', () => {
+describe('throttling per IP', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ LOGIN_MAX_FAILURES_PER_IP: '5' });
@@ -607,4 +621,29 @@ describe('login throttling per IP', () => {
     // Registration is not a login: it is not blocked.
     await signUp(api);
   });
+
+  const checkMobile = (forwardedFor: string, mobile: string) =>
+    api.http().post('/api/v1/auth/check-mobile').set('X-Forwarded-For', forwardedFor).send({ mobile_number: mobile });
+
+  it('answers check-mobile with 429 after LOGIN_MAX_FAILURES_PER_IP lookups from one address, and only for that address', async () => {
+    // Sent all at once, so a limit checked before it is counted would let every lookup through.
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => checkMobile('203.0.113.7', `900000001${i}`)));
+    const counts: Record<number, number> = {};
+    for (const response of answers) counts[response.status] = (counts[response.status] ?? 0) + 1;
+    expect(counts).toEqual({ 200: 5, 429: 3 });
+    for (const response of answers.filter((r) => r.status === 429)) {
+      expectError(response, 429, 'Too many requests. Please try again later.');
+    }
+
+    expect((await checkMobile('198.51.100.8', '9000000010')).body).toEqual({ exists: false, mobile_number: '+919000000010' });
+    // Lookups have a counter of their own: they do not use up the address's login allowance.
+    const person = await signUp(api);
+    await api
+      .http()
+      .post('/api/v1/auth/login')
+      .set('X-Forwarded-For', '203.0.113.7')
+      .send({ email: person.user.email, password: person.password })
+      .expect(200);
+  });
 });
+

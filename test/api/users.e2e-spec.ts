@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { bearer, completeProfile, makeAdmin, signUp, uniqueEmail, type SignedUp } from '../support/factories.js';
+import { bearer, completeProfile, makeAdmin, markMobileVerified, signUp, uniqueEmail, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
 function expectError(response: Response, status: number, message?: string): void {
@@ -233,17 +233,65 @@ describe('users API', () => {
       expect((await update(person.token, { age: null }).expect(200)).body.needs_profile).toBe(true);
     });
 
-    it('answers 409 for a mobile number another account has, and changes nothing', async () => {
+    it('lets two accounts save the same unverified number, and both complete their profile', async () => {
       const mobile = freshMobile();
-      await signUp(api, { mobile_number: mobile });
-      const person = await signUp(api, { bio: 'before' });
+      const squatter = await signUp(api);
+      await update(squatter.token, { mobile_number: mobile }).expect(200);
+      const owner = await signUp(api);
+      expect(owner.user.needs_profile).toBe(true);
+
+      // The web's signup step sends the number along with the rest of the profile.
+      const response = await update(owner.token, { name: 'Owner', age: 30, gender: 'male', mobile_number: `+91 ${mobile}` }).expect(200);
+      expect(response.body).toMatchObject({ needs_profile: false, mobile_number: `+91${mobile}`, mobile_verified: false });
+      for (const person of [squatter, owner]) {
+        expect(await row(person.user.id)).toMatchObject({ mobile_number: `+91${mobile}`, mobile_verified_at: null });
+      }
+      expect((await row(owner.user.id)).age).toBe(30);
+    });
+
+    it('takes a number someone else verified as the caller\'s own unverified number, and leaves theirs verified', async () => {
+      const mobile = freshMobile();
+      const owner = await signUp(api, { mobile_number: mobile });
+      await markMobileVerified(api, owner.user.id);
+      const verifiedAt = (await row(owner.user.id)).mobile_verified_at;
+      const other = await signUp(api);
+
+      const response = await update(other.token, { mobile_number: mobile }).expect(200);
+      expect(response.body).toMatchObject({ mobile_number: `+91${mobile}`, mobile_verified: false });
+      expect(await row(other.user.id)).toMatchObject({ mobile_number: `+91${mobile}`, mobile_verified_at: null });
+      expect(await row(owner.user.id)).toMatchObject({ mobile_number: `+91${mobile}`, mobile_verified_at: verifiedAt });
+    });
+
+    it('offers no way to mark a number verified, and writes nothing that claims it', async () => {
+      const person = await signUp(api, { mobile_number: freshMobile(), bio: 'before' });
       const before = await row(person.user.id);
-      expectError(
-        await update(person.token, { mobile_number: `+91 ${mobile}`, bio: 'after' }),
-        409,
-        'This mobile number is already linked to another account',
-      );
-      expect(await row(person.user.id)).toEqual(before);
+      const response = await update(person.token, {
+        bio: 'after',
+        mobile_verified: true,
+        mobile_verified_at: '2025-01-01T00:00:00.000Z',
+        mobileVerifiedAt: '2025-01-01T00:00:00.000Z',
+      }).expect(200);
+      expect(response.body.mobile_verified).toBe(false);
+      expect(await row(person.user.id)).toEqual({ ...before, bio: 'after', updated_at: expect.any(Date) });
+    });
+
+    it('keeps the verification when the same number is sent again, and drops it when the number changes or is cleared', async () => {
+      const mobile = freshMobile();
+      const person = await signUp(api, { mobile_number: mobile });
+      await markMobileVerified(api, person.user.id);
+      const verifiedAt = (await row(person.user.id)).mobile_verified_at;
+      expect(verifiedAt).toEqual(expect.any(Date));
+
+      expect((await update(person.token, { mobile_number: `+91 ${mobile}`, bio: 'same' }).expect(200)).body.mobile_verified).toBe(true);
+      expect(await row(person.user.id)).toMatchObject({ mobile_number: `+91${mobile}`, mobile_verified_at: verifiedAt });
+
+      const changed = freshMobile();
+      expect((await update(person.token, { mobile_number: changed }).expect(200)).body.mobile_verified).toBe(false);
+      expect(await row(person.user.id)).toMatchObject({ mobile_number: `+91${changed}`, mobile_verified_at: null });
+
+      await markMobileVerified(api, person.user.id);
+      await update(person.token, { mobile_number: null }).expect(200);
+      expect(await row(person.user.id)).toMatchObject({ mobile_number: null, mobile_verified_at: null });
     });
 
     it('accepts the number the person already has', async () => {
@@ -331,6 +379,10 @@ describe('users API', () => {
   describe('DELETE /users/me', () => {
     it('signs the person out everywhere, blocks login and publishes one user.deletion_requested event', async () => {
       const person = await signUp(api, { ...completeProfile, mobile_number: freshMobile() });
+      await markMobileVerified(api, person.user.id);
+      const checkMobile = () =>
+        api.http().post('/api/v1/auth/check-mobile').send({ mobile_number: person.user.mobile_number }).expect(200);
+      expect((await checkMobile()).body.exists).toBe(true);
       const other = await api
         .http()
         .post('/api/v1/auth/login')
@@ -361,12 +413,7 @@ describe('users API', () => {
       );
 
       expectError(await api.http().get(`/api/v1/users/${person.user.id}`).set(bearer(viewer.token)), 404, 'User not found.');
-      const check = await api
-        .http()
-        .post('/api/v1/auth/check-mobile')
-        .send({ mobile_number: person.user.mobile_number })
-        .expect(200);
-      expect(check.body.exists).toBe(false);
+      expect((await checkMobile()).body.exists).toBe(false);
 
       const { rows: events } = await api.db.query(
         `SELECT type, payload FROM outbox_event WHERE type = 'user.deletion_requested' AND payload->>'userId' = $1`,

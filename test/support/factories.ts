@@ -30,6 +30,11 @@ export async function signUpHost(api: TestApi, fields: Record<string, unknown> =
   return signUp(api, { ...completeProfile, mobile_number: mobile, role: 'influencer', name: 'Host Person', ...fields });
 }
 
+/** Marks the person's number verified, as phone sign-in's one-time code will; the API offers no other way. */
+export async function markMobileVerified(api: TestApi, userId: string): Promise<void> {
+  await api.db.query('UPDATE users SET mobile_verified_at = now() WHERE id = $1', [userId]);
+}
+
 export async function makeAdmin(api: TestApi, userId: string): Promise<void> {
   await api.db.query(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [userId]);
 }

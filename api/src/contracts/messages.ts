@@ -41,7 +41,6 @@ export const Messages = {
   },
   users: {
     notFound: 'User not found.',
-    mobileTaken: 'This mobile number is already linked to another account',
     usernameTaken: 'This username is already taken',
   },
   events: {

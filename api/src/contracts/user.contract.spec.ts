@@ -85,6 +85,12 @@ describe('profileFieldsSchema', () => {
     expect(profile({ mobile_number: 9876543210 }).error).toBe('mobile_number: must be text');
   });
 
+  it('has no way to mark the number verified', () => {
+    const claims = { mobile_verified: true, mobile_verified_at: '2025-01-01T00:00:00Z', mobileVerifiedAt: '2025-01-01' };
+    expect(profile({ mobile_number: '9876543210', ...claims }).data).toEqual({ mobile_number: '+919876543210' });
+    expect(register({ mobile_number: '9876543210', ...claims }).data).not.toHaveProperty('mobile_verified_at');
+  });
+
   it('allows only male or female, and only fan or influencer', () => {
     expect(profile({ gender: 'other' }).error).toBe('gender: must be male or female');
     expect(profile({ role: 'admin' }).error).toBe('Role must be fan or influencer');

@@ -67,6 +67,7 @@ export const profileFieldsSchema = z.object({
   education_level: optionalText(50),
   drinking: optionalText(30),
   location: optionalText(100),
+  // Stored unverified: only phone sign-in's one-time code verifies a number, so there is no field for it.
   mobile_number: mobileNumberSchema.nullable().optional(),
   media_gallery: z.array(url).max(20, { message: 'can hold at most 20 items' }).optional(),
   profile_photos: z.array(url).max(10, { message: 'can hold at most 10 photos' }).optional(),

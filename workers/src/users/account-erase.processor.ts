@@ -31,7 +31,7 @@ export class AccountEraseProcessor implements JobHandler {
         `UPDATE users SET
            name = 'Deleted user', username = NULL, email = NULL, password_hash = NULL, avatar_url = NULL,
            bio = NULL, location = NULL, age = NULL, gender = NULL, height = NULL, work = NULL,
-           education = NULL, education_level = NULL, drinking = NULL, mobile_number = NULL,
+           education = NULL, education_level = NULL, drinking = NULL, mobile_number = NULL, mobile_verified_at = NULL,
            media_gallery = '[]', profile_photos = '[]', interests = '[]', facebook_url = NULL,
            instagram_url = NULL, instagram_handle = NULL, youtube_url = NULL, cover_photo_url = NULL,
            government_id_url = NULL, erased_at = now(), updated_at = now()

@@ -14,7 +14,8 @@ end
 return 0`;
 
 /**
- * Limits failed logins per account and per IP, and sign-ups per IP, in fixed windows; over a limit is a 429.
+ * Limits failed logins per account and per IP, and sign-ups and mobile-number lookups per IP, in fixed
+ * windows; over a limit is a 429.
  *
  * Every attempt is counted *before* the password is checked (one atomic INCR per counter), so
  * guesses sent in parallel cannot all slip past the limit while the slow hash runs. A refused
@@ -52,14 +53,25 @@ export class AuthThrottle {
   }
 
   /** Counts a sign-up from this address; over REGISTRATIONS_PER_IP_PER_HOUR it is a 429. */
-  async admitRegistration(ip: string): Promise<void> {
-    const key = `${this.config.QUEUE_PREFIX}:registrations:ip:${ip}`;
-    const results = await this.redis.multi().incr(key).expire(key, 3600, 'NX').exec();
+  admitRegistration(ip: string): Promise<void> {
+    return this.countPerIp('registrations', ip, this.config.REGISTRATIONS_PER_IP_PER_HOUR, 3600, Messages.auth.tooManySignups);
+  }
+
+  /**
+   * Counts a check-mobile lookup from this address. It tells whether an account exists, like a failed
+   * login does, so it gets the same allowance per address (in a counter of its own).
+   */
+  admitMobileCheck(ip: string): Promise<void> {
+    const { LOGIN_MAX_FAILURES_PER_IP: limit, LOGIN_FAILURE_WINDOW_SECONDS: window } = this.config;
+    return this.countPerIp('mobile-checks', ip, limit, window, Messages.generic.tooManyRequests);
+  }
+
+  private async countPerIp(counter: string, ip: string, limit: number, windowSeconds: number, message: string): Promise<void> {
+    const key = `${this.config.QUEUE_PREFIX}:${counter}:ip:${ip}`;
+    const results = await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec();
     const failed = results?.find(([error]) => error);
-    if (!results || failed) throw failed?.[0] ?? new Error('registration throttle: the Redis transaction was aborted');
-    if (Number(results[0]![1]) > this.config.REGISTRATIONS_PER_IP_PER_HOUR) {
-      throw new TooManyRequestsError(Messages.auth.tooManySignups);
-    }
+    if (!results || failed) throw failed?.[0] ?? new Error(`${counter} throttle: the Redis transaction was aborted`);
+    if (Number(results[0]![1]) > limit) throw new TooManyRequestsError(message);
   }
 
   /** The password was right: the account's failures are forgiven and this attempt does not count. */

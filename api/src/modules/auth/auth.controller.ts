@@ -54,7 +54,7 @@ export class AuthController {
   @Public()
   @Post('check-mobile')
   @HttpCode(200)
-  async checkMobile(@ZBody(checkMobileSchema) body: { mobile_number: string }) {
-    return { exists: await this.auth.mobileExists(body.mobile_number), mobile_number: body.mobile_number };
+  checkMobile(@ZBody(checkMobileSchema) body: { mobile_number: string }, @Req() request: FastifyRequest) {
+    return this.auth.checkMobile(body.mobile_number, request.ip);
   }
 }

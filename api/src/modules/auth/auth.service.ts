@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, IsNull, Not } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import { type RegisterInput } from '../../contracts/user.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
@@ -67,7 +67,15 @@ export class AuthService {
     });
   }
 
-  async mobileExists(mobileNumber: string): Promise<boolean> {
-    return this.dataSource.getRepository(User).exists({ where: { mobileNumber, deletedAt: IsNull() } });
+  /**
+   * Whether phone sign-in would find an account for this number. Only a verified number counts: anyone
+   * may type someone else's number into their profile, and that must not make it look taken.
+   */
+  async checkMobile(mobileNumber: string, ip: string) {
+    await this.throttle.admitMobileCheck(ip);
+    const exists = await this.dataSource
+      .getRepository(User)
+      .exists({ where: { mobileNumber, mobileVerifiedAt: Not(IsNull()), deletedAt: IsNull() } });
+    return { exists, mobile_number: mobileNumber };
   }
 }

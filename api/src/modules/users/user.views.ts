@@ -44,6 +44,7 @@ export function toSelfUser(user: User) {
     email: user.email,
     mobile_number: user.mobileNumber,
     phone: user.mobileNumber,
+    mobile_verified: user.mobileVerifiedAt !== null,
     wallet_balance: user.walletBalance,
     government_id_url: user.governmentIdUrl,
     is_admin: user.isAdmin,

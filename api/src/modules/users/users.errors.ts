@@ -3,7 +3,6 @@ import { ConflictError, ForbiddenError } from '../../platform/http/domain-error.
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: Messages.auth.emailTaken,
-  users_mobile_number_key: Messages.users.mobileTaken,
   users_username_key: Messages.users.usernameTaken,
 };
 

@@ -14,6 +14,13 @@ import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
 import { UserEvents } from './users.events.js';
 import { toPublicUser, toSelfUser } from './user.views.js';
 
+/**
+ * Typing a number never verifies it (only a one-time code does): re-sending the stored number keeps
+ * its verification, any other number drops it. Compared inside the UPDATE, against the row as it is now.
+ */
+const KEEP_VERIFICATION_OF_SAME_NUMBER = () =>
+  'CASE WHEN mobile_number IS NOT DISTINCT FROM :typedMobileNumber THEN mobile_verified_at END';
+
 @Injectable()
 export class UsersService {
   constructor(
@@ -40,7 +47,13 @@ export class UsersService {
     const changes = profileFieldsToEntity(fields);
     if (Object.keys(changes).length > 0) {
       try {
-        await this.dataSource.getRepository(User).update({ id: user.id }, changes);
+        await this.dataSource
+          .createQueryBuilder()
+          .update(User)
+          .set(changes.mobileNumber === undefined ? changes : { ...changes, mobileVerifiedAt: KEEP_VERIFICATION_OF_SAME_NUMBER })
+          .setParameter('typedMobileNumber', changes.mobileNumber)
+          .where({ id: user.id })
+          .execute();
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint) throw profileConflict(constraint);

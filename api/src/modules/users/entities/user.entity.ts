@@ -65,8 +65,13 @@ export class User {
   @Column({ type: 'text', nullable: true })
   drinking: string | null;
 
+  /** Typed in by the person, so several accounts may hold the same number until one verifies it. */
   @Column({ type: 'text', nullable: true })
   mobileNumber: string | null;
+
+  /** Set only by a one-time code (phone sign-in), never through the profile; cleared when the number changes. */
+  @Column({ type: 'timestamptz', nullable: true })
+  mobileVerifiedAt: Date | null;
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   mediaGallery: string[];
