@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { ConfigError, parseConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { checkServices, PreflightError } from './preflight.js';
@@ -10,6 +12,22 @@ import { checkServices, PreflightError } from './preflight.js';
 const STOP_GRACE_MS = 20_000;
 
 const say = (message: string) => console.log(`[tribe] ${message}`);
+
+const SESSION_SECRET_FILE = '.data/session-secret';
+
+/**
+ * The web signs its session cookie with SESSION_SECRET and refuses to run in production without
+ * one. Unset, this machine gets its own random secret, kept so that sessions survive a restart.
+ */
+async function sessionSecret(): Promise<string> {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const existing = await readFile(SESSION_SECRET_FILE, 'utf8').catch(() => '');
+  if (existing.trim()) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir('.data', { recursive: true });
+  await writeFile(SESSION_SECRET_FILE, secret, { mode: 0o600 });
+  return secret;
+}
 
 async function waitForHealth(url: string, deadlineMs: number): Promise<boolean> {
   const deadline = Date.now() + deadlineMs;
@@ -31,7 +49,12 @@ async function main() {
   say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
 
   const apiUrl = `http://localhost:${config.API_PORT}`;
-  const env = { ...process.env, API_URL: process.env.API_URL ?? `http://127.0.0.1:${config.API_PORT}`, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  const env = {
+    ...process.env,
+    API_URL: process.env.API_URL ?? `http://127.0.0.1:${config.API_PORT}`,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    SESSION_SECRET: await sessionSecret(),
+  };
   const children = new Map<string, ChildProcess>();
   let stopping = false;
 

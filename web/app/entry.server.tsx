@@ -30,8 +30,6 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html');
-          responseHeaders.set('X-Content-Type-Options', 'nosniff');
-          responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -4,10 +4,21 @@ import express from 'express';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders } from './request-guards.js';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const apiUrl = new URL(process.env.API_URL ?? 'http://127.0.0.1:3001');
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'web/build');
+
+const MIB = 1_048_576;
+/**
+ * Forms are small; the paths that carry files get room for an event's 10 photos of up to 10 MB and a
+ * video of up to 100 MB (the API checks each file against its own limits).
+ */
+const BODY_LIMITS = {
+  defaultMaxBytes: MIB,
+  uploads: { path: /^\/(resources\/upload|create-event(\.data)?|event\/[^/]+\/edit(\.data)?)\/?$/, maxBytes: 230 * MIB },
+};
 
 /**
  * The Bull Board dashboard lives on the API and wants a bearer token; the browser holds the token
@@ -47,6 +58,7 @@ async function main() {
     req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     next();
   });
+  app.use(securityHeaders, refuseCrossSiteWrites, limitRequestBodies(BODY_LIMITS));
   app.use('/api/v1/admin/queues', await proxyQueueDashboard(readSessionToken));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());

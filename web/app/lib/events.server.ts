@@ -1,4 +1,16 @@
-import { createCookie, data, redirect, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
+import {
+  createCookie,
+  data,
+  NodeOnDiskFile,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createFileUploadHandler,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from '@remix-run/node';
+import { openAsBlob } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import {
   eventFormToBody,
@@ -213,9 +225,11 @@ export function reportEvent(token: string, id: string, reason: string) {
  * Sends one file to the API's upload endpoint (field image or video) and returns its URL.
  * Used by the no-JavaScript form path; with JavaScript the browser uploads through /resources/upload.
  */
-export async function uploadFile(token: string, kind: 'image' | 'video', file: Blob & { name?: string }): Promise<WriteResult<string>> {
+export async function uploadFile(token: string, kind: 'image' | 'video', file: Blob | NodeOnDiskFile): Promise<WriteResult<string>> {
   const form = new FormData();
-  form.append(kind, file, file.name || (kind === 'image' ? 'photo' : 'video'));
+  // A file staged on disk is sent from disk, never read into memory whole.
+  const content = file instanceof NodeOnDiskFile ? await openAsBlob(file.getFilePath(), { type: file.type }) : file;
+  form.append(kind, content, ('name' in file && file.name) || (kind === 'image' ? 'photo' : 'video'));
   let response: Response;
   try {
     response = await fetch(new URL(kind === 'image' ? '/api/v1/upload' : '/api/v1/upload/video', webConfig.API_URL), {
@@ -234,6 +248,21 @@ export async function uploadFile(token: string, kind: 'image' | 'video', file: B
 /* ------------------------------------------------------------ event form ---- */
 
 const MAX_FORM_FILE_BYTES = 110 * 1_048_576;
+const MAX_FORM_TEXT_BYTES = 256 * 1024;
+const FORM_FILE_FIELDS = new Set(['photo_files', 'video_file']);
+
+/**
+ * Files of the two file fields are staged on disk (a flood of large posts must not fill memory);
+ * text fields are read into memory, with a small limit; any other file is dropped unread.
+ */
+const eventFormUploads = unstable_composeUploadHandlers(
+  unstable_createFileUploadHandler({
+    directory: path.join(tmpdir(), 'tribe-form-uploads'),
+    maxPartSize: MAX_FORM_FILE_BYTES,
+    filter: ({ name }) => FORM_FILE_FIELDS.has(name),
+  }),
+  unstable_createMemoryUploadHandler({ maxPartSize: MAX_FORM_TEXT_BYTES, filter: ({ filename }) => !filename }),
+);
 
 /**
  * The submitted create/edit form. With JavaScript the browser has already uploaded photos and
@@ -247,26 +276,39 @@ async function readSubmittedForm(
   const type = request.headers.get('Content-Type') ?? '';
   let form: FormData;
   try {
-    form = type.includes('multipart/form-data')
-      ? await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_FORM_FILE_BYTES }))
-      : await request.formData();
+    form = type.includes('multipart/form-data') ? await unstable_parseMultipartFormData(request, eventFormUploads) : await request.formData();
   } catch {
     return { form: new FormData(), uploaded: { images: [], video: null }, uploadError: 'The files are too large to upload.' };
   }
+  try {
+    return { form, ...(await uploadFormFiles(form, token)) };
+  } finally {
+    await removeStagedFiles(form);
+  }
+}
+
+async function removeStagedFiles(form: FormData): Promise<void> {
+  for (const [, value] of form) {
+    if (value instanceof NodeOnDiskFile) await value.remove().catch(() => undefined);
+  }
+}
+
+/** Uploads the form's files in order; stops at the first the API refuses. */
+async function uploadFormFiles(form: FormData, token: string): Promise<{ uploaded: { images: string[]; video: string | null }; uploadError: string | null }> {
   const uploaded = { images: [] as string[], video: null as string | null };
   const isFile = (value: FormDataEntryValue): value is File => typeof value !== 'string' && value.size > 0;
   for (const file of form.getAll('photo_files').filter(isFile)) {
     const result = await uploadFile(token, 'image', file);
-    if (!result.ok) return { form, uploaded, uploadError: result.error };
+    if (!result.ok) return { uploaded, uploadError: result.error };
     uploaded.images.push(result.value);
   }
   const video = form.get('video_file');
   if (video && isFile(video)) {
     const result = await uploadFile(token, 'video', video);
-    if (!result.ok) return { form, uploaded, uploadError: result.error };
+    if (!result.ok) return { uploaded, uploadError: result.error };
     uploaded.video = result.value;
   }
-  return { form, uploaded, uploadError: null };
+  return { uploaded, uploadError: null };
 }
 
 export type EventSubmission =

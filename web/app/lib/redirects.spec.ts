@@ -25,6 +25,10 @@ describe('safeReturnTo', () => {
     '/\n/evil.example',
     'evil.example',
     '  //evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/a/..//evil.example/x',
   ])('refuses %j', (value) => {
     expect(safeReturnTo(value)).toBe('/home');
   });

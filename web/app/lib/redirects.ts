@@ -16,6 +16,8 @@ export function safeReturnTo(value: unknown, fallback = DEFAULT_LOGIN_REDIRECT):
   try {
     const url = new URL(candidate, ORIGIN);
     if (url.origin !== ORIGIN) return fallback;
+    // Dot segments collapse during parsing: "/.//evil" becomes "//evil", which a browser would leave the site for.
+    if (url.pathname.startsWith('//')) return fallback;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return fallback;
