@@ -65,7 +65,7 @@ describe('MediaVariantsProcessor', () => {
       variants_claimed_at: Date | null;
     }>)[0]!;
 
-  const run = (mediaId: string) => processor.handle({ eventId: randomUUID(), mediaId });
+  const run = (mediaId: string) => processor.handle({ outboxId: randomUUID(), mediaId });
 
   it('makes WebP variants at the standard widths no wider than the original, and marks them ready', async () => {
     const id = await uploaded(await gradient(1100, 550));
@@ -126,7 +126,7 @@ describe('MediaVariantsProcessor', () => {
   it('handles a media row that no longer exists (and a payload without an id) without failing', async () => {
     const before = await readdir(config.UPLOAD_DIR, { recursive: true });
     await expect(run(randomUUID())).resolves.toBeUndefined();
-    await expect(processor.handle({ eventId: randomUUID() })).resolves.toBeUndefined();
+    await expect(processor.handle({ outboxId: randomUUID() })).resolves.toBeUndefined();
     expect(await readdir(config.UPLOAD_DIR, { recursive: true })).toEqual(before);
   });
 
@@ -148,7 +148,7 @@ describe('MediaVariantsProcessor', () => {
       delete: (key) => storage.delete(key),
       publicUrl: (key) => storage.publicUrl(key),
     };
-    await new MediaVariantsProcessor(dataSource, racing).handle({ eventId: randomUUID(), mediaId: id });
+    await new MediaVariantsProcessor(dataSource, racing).handle({ outboxId: randomUUID(), mediaId: id });
 
     expect(erased).toBe(true);
     expect(await storage.head(`${id}-w320.webp`)).toBeNull();
@@ -172,12 +172,12 @@ describe('MediaVariantsProcessor', () => {
     await expect(run(id)).rejects.toThrow();
     expect((await row(id)).variants_status).toBe('pending');
 
-    await processor.onLastFailure({ eventId: randomUUID(), mediaId: id }, new Error('gave up'));
+    await processor.onLastFailure({ outboxId: randomUUID(), mediaId: id }, new Error('gave up'));
     expect(await row(id)).toMatchObject({ variants_status: 'failed', variants: [] });
 
     const ready = await uploaded(await gradient(400, 200));
     await run(ready);
-    await processor.onLastFailure({ eventId: randomUUID(), mediaId: ready }, new Error('late duplicate'));
+    await processor.onLastFailure({ outboxId: randomUUID(), mediaId: ready }, new Error('late duplicate'));
     expect((await row(ready)).variants_status).toBe('ready');
   });
 });

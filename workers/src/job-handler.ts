@@ -1,7 +1,8 @@
 import { type Job } from 'bullmq';
 import { type JobName } from '../../api/src/platform/queue/queue.constants.js';
 
-export type JobData = { eventId: string } & Record<string, unknown>;
+/** The domain event's payload, and the id of the outbox row it came from. */
+export type JobData = { outboxId: string } & Record<string, unknown>;
 
 /** One handler per job name. Handlers must be idempotent: a job may run more than once. */
 export interface JobHandler {

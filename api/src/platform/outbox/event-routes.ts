@@ -6,7 +6,7 @@ import { JobName } from '../queue/queue.constants.js';
  */
 export const EVENT_ROUTES = {
   'user.deletion_requested': [JobName.AccountErase],
-  // Consumed by the refunds, notifications and chat issues; published already so none is lost.
+  // For the refunds, notifications and chat issues: kept pending in the outbox until one routes it.
   'event.cancelled': [],
   'media.image_uploaded': [JobName.MediaVariants],
 } as const satisfies Record<string, readonly JobName[]>;

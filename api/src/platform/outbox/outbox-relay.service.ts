@@ -8,6 +8,14 @@ import { withTimeout } from '../with-timeout.js';
 import { EVENT_ROUTES, type DomainEventType } from './event-routes.js';
 
 const BATCH_SIZE = 100;
+
+/**
+ * Event types some job consumes. The others stay pending in the outbox, untouched, until the issue
+ * that consumes them adds a route (and decides what to do with the ones already there).
+ */
+const ROUTED_TYPES = Object.entries(EVENT_ROUTES)
+  .filter(([, jobs]) => jobs.length > 0)
+  .map(([type]) => type);
 /** While Redis is away the batch gives up (and rolls back) instead of holding its row locks open. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
 
@@ -19,7 +27,7 @@ interface PendingRow {
 
 /**
  * Moves committed outbox rows onto BullMQ. Rows are locked with SKIP LOCKED so several relays can
- * run; the job id is the event id, so a crash between enqueue and commit cannot publish twice.
+ * run; the job id is the outbox row's id, so a crash between enqueue and commit cannot publish twice.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationShutdown {
@@ -63,13 +71,14 @@ export class OutboxRelay implements OnApplicationShutdown {
     return this.dataSource.transaction(async (tx) => {
       const rows: PendingRow[] = await tx.query(
         `SELECT id, type, payload FROM outbox_event
-          WHERE published_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH_SIZE],
+          WHERE published_at IS NULL AND type = ANY($2) ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH_SIZE, ROUTED_TYPES],
       );
       for (const row of rows) {
-        const jobs: readonly JobName[] = EVENT_ROUTES[row.type as DomainEventType] ?? [];
-        if (jobs.length === 0) this.logger.warn({ type: row.type }, 'outbox event has no route');
-        for (const job of jobs) await withTimeout(this.queues.add(job, { eventId: row.id, ...row.payload }, row.id), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
+        const jobs: readonly JobName[] = EVENT_ROUTES[row.type as DomainEventType];
+        // The outbox id goes last: a payload's own fields (an event's `eventId`) cannot replace it.
+        const data = { ...row.payload, outboxId: row.id };
+        for (const job of jobs) await withTimeout(this.queues.add(job, data, row.id), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
       }
       if (rows.length > 0) {
         await tx.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1)', [rows.map((row) => row.id)]);
