@@ -321,20 +321,28 @@ describe('event lists: filters, role rules, pagination', () => {
   describe('general lists', () => {
     it('GET /events and /events/public list upcoming listed events, soonest first', async () => {
       const upcoming = listed().filter((name) => !name.endsWith('past'));
-      const full = await list('/events', {}, fan);
-      expect(sorted(names(full))).toEqual(sorted(upcoming));
-      expect(full.data[0]).toHaveProperty('meeting_link');
+      const signedIn = await list('/events', {}, fan);
+      expect(sorted(names(signedIn))).toEqual(sorted(upcoming));
       const guest = await list('/events/public');
-      expect(names(guest)).toEqual(names(full));
-      expect(guest.data[0]).not.toHaveProperty('meeting_link');
+      expect(names(guest)).toEqual(names(signedIn));
+      // Lists of other people's events never carry the host's phone or the meeting link, signed in or not.
+      for (const event of [...signedIn.data, ...guest.data]) {
+        expect(event).not.toHaveProperty('meeting_link');
+        expect(event).not.toHaveProperty('host_contact_number');
+      }
       expectError(await api.http().get('/api/v1/events'), 401, 'No authentication token found');
     });
   });
 
   describe('/users routes', () => {
     it('GET /users/{id}/events: the host\'s upcoming active events; unpublished ones only for the host', async () => {
-      expect(names(await list(`/users/${me.user.id}/events`, {}, fan))).toEqual(['mine-active']);
-      expect(names(await list(`/users/${me.user.id}/events`, {}, me))).toEqual(['mine-active', 'mine-pending']);
+      const seenByFan = await list(`/users/${me.user.id}/events`, {}, fan);
+      expect(names(seenByFan)).toEqual(['mine-active']);
+      const own = await list(`/users/${me.user.id}/events`, {}, me);
+      expect(names(own)).toEqual(['mine-active', 'mine-pending']);
+      // The host's own list is the full version; anyone else's is the public one.
+      expect(own.data[0]).toHaveProperty('host_contact_number');
+      expect(seenByFan.data[0]).not.toHaveProperty('host_contact_number');
     });
 
     it('GET /users/{id}/events/all: past events too, latest first; cancelled ones only for the host or an admin', async () => {

@@ -69,7 +69,13 @@ export class EventListingService {
     if (!found) throw new NotFoundError(Messages.users.notFound);
   }
 
-  private async list(scope: ListScope, filter: ListFilter, page: PageQuery, version: EventVersion): Promise<EventPageJson> {
+  /**
+   * `version` is the most the caller may see. Lists of other people's events are always the public
+   * version: the host's phone and the meeting link are read one event at a time, never harvested
+   * a hundred per page. A host's own lists (and an admin's view of them) keep the full version.
+   */
+  private async list(scope: ListScope, filter: ListFilter, page: PageQuery, allowed: EventVersion): Promise<EventPageJson> {
+    const version: EventVersion = scope.includeUnpublished ? allowed : 'public';
     const query = buildListQuery(scope, filter);
     const key = `${query.where}|${JSON.stringify(query.params)}`;
     const offset = (page.page - 1) * page.limit;
