@@ -35,7 +35,7 @@ try {
        VALUES ($1, $2, 'Admin', 'admin', true, $3)`,
       [email.data, await hashPassword(password), permissions],
     );
-    console.log(`Created admin ${email.data}. Password, shown only this once: ${password}`);
+    console.log(`Created admin ${email.data}. Password, shown only this once: ${password}\nSign in and change it under Settings → Change password.`);
   }
 } finally {
   await dataSource.destroy();

@@ -20,6 +20,56 @@ test.describe('settings and account deletion', () => {
     await expect(views.getByRole('radio', { name: 'Fan' })).toHaveAttribute('aria-checked', 'true');
   });
 
+  test('changing the password from settings: the old one stops working, the new one logs in, other devices are signed out', async ({
+    page,
+    browser,
+    accounts,
+  }) => {
+    const account = await accounts.create();
+    // The same person signed in on another device.
+    const otherDevice = await browser.newContext();
+    const otherPage = await otherDevice.newPage();
+    await logInThroughScreen(otherPage, account, `${process.env.TRIBE_WEB_URL}/login?returnTo=/settings`);
+    await expect(otherPage).toHaveURL((url) => url.pathname === '/settings');
+
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings/password');
+
+    await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await expect(page.getByLabel('Current password', { exact: true })).toBeFocused();
+
+    await page.getByLabel('Current password', { exact: true }).fill(account.password);
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a-different-one');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The new passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Current password', { exact: true }).fill(account.password);
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-secret');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    await expect(page.getByTestId('toast')).toContainText('Password changed');
+
+    // The other device is signed out; this one is not.
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL((url) => url.pathname === '/login');
+    await otherDevice.close();
+    await page.reload();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await logInThroughScreen(page, account);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await logInThroughScreen(page, { email: account.email, password: 'a-brand-new-secret' });
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+  });
+
   test('deleting the account needs DELETE typed, signs out, and the login stops working', async ({ page, accounts }) => {
     const account = await accounts.create();
     await page.goto('/delete-account');

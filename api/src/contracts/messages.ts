@@ -42,6 +42,9 @@ export const Messages = {
   users: {
     notFound: 'User not found.',
     usernameTaken: 'This username is already taken',
+    currentPasswordIncorrect: 'Current password is incorrect',
+    passwordUnchanged: 'The new password must be different from the current one',
+    noPasswordToChange: 'This account signs in without a password',
   },
   events: {
     notFound: 'Event not found.',

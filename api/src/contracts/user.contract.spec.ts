@@ -1,9 +1,21 @@
 import { describeZodError } from '../platform/http/zod.js';
-import { checkMobileSchema, isProfileComplete, loginSchema, profileFieldsSchema, registerSchema } from './user.contract.js';
+import {
+  changePasswordSchema,
+  checkMobileSchema,
+  isProfileComplete,
+  loginSchema,
+  profileFieldsSchema,
+  registerSchema,
+} from './user.contract.js';
 
 /** The message the API would send for this body, or the parsed data. */
 function parse(
-  schema: typeof profileFieldsSchema | typeof registerSchema | typeof loginSchema | typeof checkMobileSchema,
+  schema:
+    | typeof profileFieldsSchema
+    | typeof registerSchema
+    | typeof loginSchema
+    | typeof checkMobileSchema
+    | typeof changePasswordSchema,
   body: unknown,
 ) {
   const result = schema.safeParse(body);
@@ -114,6 +126,41 @@ describe('loginSchema and checkMobileSchema', () => {
   it('asks for a mobile number when none is sent', () => {
     expect(parse(checkMobileSchema, {}).error).toBe('Please enter a mobile number');
     expect(parse(checkMobileSchema, { mobile_number: '919876543210' }).data).toEqual({ mobile_number: '+919876543210' });
+  });
+});
+
+describe('changePasswordSchema', () => {
+  const change = (fields: Record<string, unknown>) =>
+    parse(changePasswordSchema, { current_password: 'the-old-password', new_password: 'a-new-password', ...fields });
+
+  it('keeps both passwords exactly as typed and drops anything else', () => {
+    expect(change({ current_password: ' spaced old ', new_password: ' spaced new ', user_id: 'x' })).toEqual({
+      data: { current_password: ' spaced old ', new_password: ' spaced new ' },
+    });
+  });
+
+  it('asks for the current password', () => {
+    expect(change({ current_password: undefined }).error).toBe('current_password: is required');
+    expect(change({ current_password: '' }).error).toBe('current_password: is required');
+    expect(change({ current_password: 12345678 }).error).toBe('current_password: must be text');
+    expect(change({ current_password: 'x'.repeat(129) }).error).toBe('current_password: must be at most 128 characters');
+  });
+
+  it('holds the new password to the same rules as sign-up', () => {
+    expect(change({ new_password: undefined }).error).toBe('new_password: is required');
+    expect(change({ new_password: ['a-new-password'] }).error).toBe('new_password: must be text');
+    expect(change({ new_password: 'short' }).error).toBe('new_password: must be at least 8 characters');
+    expect(change({ new_password: 'x'.repeat(129) }).error).toBe('new_password: must be at most 128 characters');
+    expect(change({ new_password: 'x'.repeat(128) }).data).toMatchObject({ new_password: 'x'.repeat(128) });
+  });
+
+  it('refuses a new password equal to the current one, with the unprefixed message', () => {
+    expect(change({ new_password: 'the-old-password' }).error).toBe('The new password must be different from the current one');
+    expect(change({ new_password: 'the-old-password ' }).data).toMatchObject({ new_password: 'the-old-password ' });
+  });
+
+  it('reports a field problem rather than the comparison when both are wrong', () => {
+    expect(change({ current_password: 'short', new_password: 'short' }).error).toBe('new_password: must be at least 8 characters');
   });
 });
 

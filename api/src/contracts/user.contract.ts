@@ -107,6 +107,21 @@ export const loginSchema = z.object({
   password: z.string({ message: Messages.auth.enterEmailAndPassword }).min(1, { message: Messages.auth.enterEmailAndPassword }).max(128),
 });
 
+/** PUT /users/me/password. The current password is bounded like login's: no longer one was ever accepted. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z
+      .string(stringType)
+      .min(1, { message: 'is required' })
+      .max(128, { message: 'must be at most 128 characters' }),
+    new_password: newPasswordSchema,
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    message: Messages.users.passwordUnchanged,
+    path: ['new_password'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
 export const checkMobileSchema = z.object({
   mobile_number: z.string({ message: Messages.mobile.empty }).pipe(mobileNumberSchema),
 });

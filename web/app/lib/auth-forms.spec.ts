@@ -1,4 +1,4 @@
-import { deleteAccountFormSchema, loginFormSchema, profileFormSchema, registerFormSchema, roleFormSchema } from './auth-forms';
+import { changePasswordFormSchema, deleteAccountFormSchema, loginFormSchema, profileFormSchema, registerFormSchema, roleFormSchema } from './auth-forms';
 import { parseForm } from './forms';
 
 function form(values: Record<string, string>): FormData {
@@ -82,5 +82,28 @@ describe('settings and deletion forms', () => {
     expect(parseForm(deleteAccountFormSchema, form({ confirm: 'DELETE' }))).toMatchObject({ ok: true });
     expect(parseForm(deleteAccountFormSchema, form({ confirm: 'delete' }))).toMatchObject({ ok: false, fieldErrors: { confirm: 'Type DELETE to confirm' } });
     expect(parseForm(deleteAccountFormSchema, form({}))).toMatchObject({ ok: false });
+  });
+});
+
+describe('change password form', () => {
+  const form = (values: Record<string, string>) => parseForm(changePasswordFormSchema, values);
+
+  it('accepts the current password and a new one typed twice', () => {
+    expect(form({ current_password: 'old-secret', new_password: 'new-secret-1', confirm_password: 'new-secret-1' })).toEqual({
+      ok: true,
+      data: { current_password: 'old-secret', new_password: 'new-secret-1', confirm_password: 'new-secret-1' },
+    });
+  });
+
+  it('names what is missing or wrong, field by field', () => {
+    expect(form({ new_password: 'short', confirm_password: 'other' })).toEqual({
+      ok: false,
+      formError: null,
+      fieldErrors: {
+        current_password: 'Please enter your current password',
+        new_password: 'Password must be at least 8 characters',
+        confirm_password: 'The new passwords do not match',
+      },
+    });
   });
 });

@@ -28,6 +28,12 @@ export const loginFormSchema = z
   });
 export type LoginForm = z.output<typeof loginFormSchema>;
 
+/** A password being chosen: the API's rules, in the words the forms show. */
+const newPasswordField = z
+  .string()
+  .min(8, { message: 'Password must be at least 8 characters' })
+  .max(128, { message: 'Password can be at most 128 characters' });
+
 /** Step one of signup: the account. */
 export const registerFormSchema = z.object({
   name: z.string().trim().min(1, { message: 'Please enter your name' }).max(80, { message: 'Name can be at most 80 characters' }),
@@ -38,10 +44,7 @@ export const registerFormSchema = z.object({
     .min(1, { message: 'Please enter your email' })
     .max(254, { message: 'Email is too long' })
     .pipe(z.email({ message: 'Please enter a valid email address' })),
-  password: z
-    .string()
-    .min(8, { message: 'Password must be at least 8 characters' })
-    .max(128, { message: 'Password can be at most 128 characters' }),
+  password: newPasswordField,
   terms: checked.refine((value) => value, { message: Messages.auth.acceptTerms }),
   returnTo: z.string().optional(),
 });
@@ -94,3 +97,16 @@ export const deleteAccountFormSchema = z.object({
     .default('')
     .refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, { message: `Type ${DELETE_CONFIRMATION_WORD} to confirm` }),
 });
+
+/** Changing the password: the current one, and the new one typed twice. */
+export const changePasswordFormSchema = z
+  .object({
+    current_password: z.string().optional().default('').refine((value) => value.length > 0, { message: 'Please enter your current password' }),
+    new_password: newPasswordField,
+    confirm_password: z.string().optional().default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirm_password !== value.new_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'The new passwords do not match' });
+    }
+  });

@@ -4,7 +4,7 @@ import { LogoutForm } from '~/components/auth/logout-button';
 import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
-import { ChevronRightIcon, FileTextIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon } from '~/components/ui/icons';
+import { ChevronRightIcon, FileTextIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon } from '~/components/ui/icons';
 import { api, ApiError } from '~/lib/api.server';
 import { roleFormSchema } from '~/lib/auth-forms';
 import { requireUser } from '~/lib/auth.server';
@@ -113,6 +113,7 @@ export default function Settings() {
 
       <Section title="Account">
         <SettingsLink to="/profile-v2" icon={<UserIcon size={20} />} label="Your profile" />
+        <SettingsLink to="/settings/password" icon={<LockIcon size={20} />} label="Change password" />
         <SettingsLink to="/delete-account" icon={<TrashIcon size={20} />} label="Delete account" tone="danger" />
       </Section>
 

@@ -9,6 +9,6 @@ import { SessionsService } from './sessions.service.js';
 @Module({
   controllers: [AuthController],
   providers: [AuthService, SessionsService, AuthThrottle, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionsService],
+  exports: [SessionsService, AuthThrottle],
 })
 export class AuthModule {}

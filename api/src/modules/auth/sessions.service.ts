@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type AuthContext } from '../../platform/http/auth-context.js';
@@ -41,5 +41,10 @@ export class SessionsService {
 
   async revokeAllForUser(userId: string, manager: EntityManager): Promise<void> {
     await manager.update(Session, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  /** Signs the person out everywhere but the session `keptSessionId`. */
+  async revokeAllOthersForUser(userId: string, keptSessionId: string, manager: EntityManager): Promise<void> {
+    await manager.update(Session, { userId, id: Not(keptSessionId), revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 }

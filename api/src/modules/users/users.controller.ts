@@ -1,7 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { profileFieldsSchema, type ProfileFields } from '../../contracts/user.contract.js';
-import { CurrentUser } from '../../platform/http/auth-context.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  changePasswordSchema,
+  profileFieldsSchema,
+  type ChangePasswordInput,
+  type ProfileFields,
+} from '../../contracts/user.contract.js';
+import { CurrentSessionId, CurrentUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams } from '../../platform/http/zod.js';
 import { type User } from './entities/user.entity.js';
 import { UsersService } from './users.service.js';
@@ -15,6 +21,18 @@ export class UsersController {
   @Put('me')
   updateMe(@CurrentUser() user: User, @ZBody(profileFieldsSchema) body: ProfileFields) {
     return this.users.updateProfile(user, body);
+  }
+
+  /** The session making the request stays signed in; every other one is signed out. */
+  @Put('me/password')
+  async changePassword(
+    @CurrentUser() user: User,
+    @CurrentSessionId() sessionId: string,
+    @ZBody(changePasswordSchema) body: ChangePasswordInput,
+    @Req() request: FastifyRequest,
+  ) {
+    await this.users.changePassword(user, sessionId, body, request.ip);
+    return { ok: true };
   }
 
   @Delete('me')

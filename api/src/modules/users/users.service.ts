@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
-import { type ProfileFields } from '../../contracts/user.contract.js';
+import { type ChangePasswordInput, type ProfileFields } from '../../contracts/user.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { NotFoundError } from '../../platform/http/domain-error.js';
+import { NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
 import { isAdmin } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { AuthThrottle } from '../auth/auth-throttle.service.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { EventsService } from '../events/events.service.js';
 import { User } from './entities/user.entity.js';
@@ -28,6 +30,7 @@ export class UsersService {
     private readonly outbox: OutboxService,
     private readonly sessions: SessionsService,
     private readonly events: EventsService,
+    private readonly throttle: AuthThrottle,
   ) {}
 
   async findActive(id: string): Promise<User> {
@@ -61,6 +64,34 @@ export class UsersService {
       }
     }
     return toSelfUser(await this.findActive(user.id));
+  }
+
+  /**
+   * Replaces the password and signs out every other session. A wrong current password counts as a
+   * failed login for the account, so a stolen token cannot be used to guess the password past the
+   * login limit.
+   */
+  async changePassword(user: User, sessionId: string, input: ChangePasswordInput, ip: string): Promise<void> {
+    const stored = await this.storedPasswordHash(user.id);
+    // Password sign-in is by email, and the throttle counts failures per email.
+    if (stored === null || user.email === null) throw new ValidationError(Messages.users.noPasswordToChange);
+    await this.throttle.admit(user.email, ip);
+    // A wrong password stays counted as a failure (admit counted it already).
+    const valid = await verifyPassword(input.current_password, stored);
+    if (!valid) throw new ValidationError(Messages.users.currentPasswordIncorrect);
+    await this.throttle.succeeded(user.email, ip);
+    const passwordHash = await hashPassword(input.new_password);
+    await this.dataSource.transaction(async (tx) => {
+      // Only over the hash just verified: if another change got in first, this one was made with a stale password.
+      const { affected } = await tx.update(User, { id: user.id, passwordHash: stored, deletedAt: IsNull() }, { passwordHash });
+      if (affected !== 1) throw new ValidationError(Messages.users.currentPasswordIncorrect);
+      await this.sessions.revokeAllOthersForUser(user.id, sessionId, tx);
+    });
+  }
+
+  private async storedPasswordHash(id: string): Promise<string | null> {
+    const user = await this.dataSource.getRepository(User).findOne({ select: { id: true, passwordHash: true }, where: { id } });
+    return user?.passwordHash ?? null;
   }
 
   /**
