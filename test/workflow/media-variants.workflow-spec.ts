@@ -228,6 +228,14 @@ describe('image upload to responsive variants', () => {
     const meta = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 640]);
 
+    // The same photo as the host's avatar: events show its smallest variant for the round pictures.
+    const profile = await fetch(`${baseUrl}/api/v1/users/me`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ avatar_url: url }),
+    });
+    expect(profile.status).toBe(200);
+
     // An event shows them for srcset, beside each of its images, to guests and in lists too.
     const elsewhere = 'https://images.example.in/7d3f5a8e-2b1c-4d9e-8f70-1a2b3c4d5e6f.jpg';
     const created = await fetch(`${baseUrl}/api/v1/events`, {
@@ -241,8 +249,12 @@ describe('image upload to responsive variants', () => {
       { url, variants: ready.variants },
       { url: elsewhere, variants: [] },
     ];
-    const publicView = (await (await fetch(`${baseUrl}/api/v1/events/${eventId}/public`)).json()) as { responsive_images: unknown };
+    const publicView = (await (await fetch(`${baseUrl}/api/v1/events/${eventId}/public`)).json()) as {
+      responsive_images: unknown;
+      host: { avatar_url: string; avatar_thumbnail_url: string };
+    };
     expect(publicView.responsive_images).toEqual(expected);
+    expect(publicView.host).toMatchObject({ avatar_url: url, avatar_thumbnail_url: ready.variants[0]!.url });
     const listed = (await (await fetch(`${baseUrl}/api/v1/events/public/filter`)).json()) as { data: Array<{ id: string; responsive_images: unknown }> };
     expect(listed.data.find((event) => event.id === eventId)?.responsive_images).toEqual(expected);
   });

@@ -486,18 +486,20 @@ export interface EventHostView {
   id: string;
   name: string | null;
   avatar_url: string | null;
+  /** The avatar's smallest WebP variant (at most 320 px wide) once made, for the small round pictures. */
+  avatar_thumbnail_url: string | null;
   rating: number | null;
   instagram_handle: string | null;
   verified: boolean;
 }
 
-/** An event as the API sends it (snake_case). The public version leaves out PRIVATE_EVENT_FIELDS. */
 /** An image with the WebP variants made of it (none until the worker has made them), smallest first. */
 export interface ResponsiveImage {
   url: string;
   variants: Array<{ width: number; height: number; url: string }>;
 }
 
+/** An event as the API sends it (snake_case). The public version leaves out PRIVATE_EVENT_FIELDS. */
 export interface EventView {
   id: string;
   title: string;

@@ -63,6 +63,8 @@ export interface EventHost {
   id: string;
   name: string | null;
   avatar_url: string | null;
+  /** A small WebP of the avatar, once the workers have made it: what the round pictures load. */
+  avatar_thumbnail_url?: string | null;
   rating: number | null;
   instagram_handle?: string | null;
   verified?: boolean | null;

@@ -403,7 +403,7 @@ function HostCard({ event, signedIn }: { event: TribeEvent; signedIn: boolean })
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" data-testid="event-host">
       <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Hosted by</h2>
       <div className="mt-3 flex items-center gap-3">
-        <Avatar name={host.name} url={host.avatar_url} size={48} />
+        <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={48} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-base font-semibold text-slate-900" data-testid="host-name">
             {host.name || 'Host'}

@@ -25,7 +25,10 @@ export const EVENT_VIEW_COLUMNS = `
   (SELECT jsonb_object_agg(m.storage_key, m.variants) FROM media m
     WHERE m.variants_status = 'ready' AND m.id = ANY (ARRAY(
       SELECT substring(image FROM '${UPLOADED_FILE_NAME}')::uuid FROM jsonb_array_elements_text(e.images) AS image))
-  ) AS image_variants`;
+  ) AS image_variants,
+  (SELECT m.variants FROM media m
+    WHERE m.variants_status = 'ready' AND m.id = substring(u.avatar_url FROM '${UPLOADED_FILE_NAME}')::uuid
+  ) AS host_avatar_variants`;
 
 /** Fields the view derives or reshapes rather than copying them from the row. */
 type DerivedFields =
@@ -61,6 +64,7 @@ export type EventRow = Omit<EventView, DerivedFields> & {
   host_instagram_handle: string | null;
   host_verified: boolean | null;
   image_variants: Record<string, MediaVariant[]> | null;
+  host_avatar_variants: MediaVariant[] | null;
 };
 
 /**
@@ -76,22 +80,20 @@ function stringList(value: unknown): string[] {
 }
 
 /**
- * Each image with the WebP variants made of it, smallest first. A variant lives beside its original,
+ * An image with the WebP variants made of it, smallest first. A variant lives beside its original,
  * so its URL is the original's with the file name swapped: whatever host served the original serves it.
  */
-function responsiveImages(images: string[], variantsByKey: Record<string, MediaVariant[]> | null): ResponsiveImage[] {
-  return images.map((url) => {
-    const fileName = url.slice(url.lastIndexOf('/') + 1);
-    const variants = variantsByKey?.[fileName] ?? [];
-    const base = url.slice(0, url.length - fileName.length);
-    return {
-      url,
-      variants: [...variants]
-        .sort((a, b) => a.width - b.width)
-        .map((variant) => ({ width: variant.width, height: variant.height, url: base + variant.key })),
-    };
-  });
+function responsiveImage(url: string, variants: MediaVariant[]): ResponsiveImage {
+  const base = url.slice(0, url.lastIndexOf('/') + 1);
+  return {
+    url,
+    variants: [...variants]
+      .sort((a, b) => a.width - b.width)
+      .map((variant) => ({ width: variant.width, height: variant.height, url: base + variant.key })),
+  };
 }
+
+const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 /** Built in one go (no `delete`), so every view keeps one object shape and serialises fast. */
 export function toEventView(row: EventRow, version: EventVersion): EventView {
@@ -110,7 +112,7 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
     category: row.category,
     category_label: categoryLabel(row.category) ?? row.category,
     images,
-    responsive_images: responsiveImages(images, row.image_variants),
+    responsive_images: images.map((url) => responsiveImage(url, row.image_variants?.[fileNameOf(url)] ?? [])),
     video: row.video,
     video_duration: row.video_duration,
     video_url_reference: row.video_url_reference,
@@ -127,6 +129,9 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
       id: row.host_id,
       name: row.host_name,
       avatar_url: row.host_avatar_url,
+      avatar_thumbnail_url: row.host_avatar_url
+        ? (responsiveImage(row.host_avatar_url, row.host_avatar_variants ?? []).variants[0]?.url ?? null)
+        : null,
       rating: row.host_rating === null ? null : Number(row.host_rating),
       instagram_handle: row.host_instagram_handle,
       verified: row.host_verified ?? false,

@@ -91,7 +91,7 @@ export function HostLine({ host, size = 28, className, trailing }: { host: Event
   const rating = formatRating(host.rating);
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
-      <Avatar name={host.name} url={host.avatar_url} size={size} />
+      <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={size} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
           {host.name || 'Host'}
