@@ -208,7 +208,14 @@ test.describe('events', () => {
     // Cancelling asks first, then moves the event to Cancelled.
     const card = cardTitled(page, title);
     await card.getByRole('link', { name: 'Cancel', exact: true }).click();
-    await expect(card.getByRole('alertdialog', { name: 'Cancel this event?' })).toBeVisible();
+    const confirmation = card.getByRole('alertdialog', { name: 'Cancel this event?' });
+    await expect(confirmation).toBeVisible();
+    // The safe choice has the focus (Enter keeps the event), and Escape closes without cancelling.
+    await expect(card.getByRole('link', { name: 'Keep event' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toBeHidden();
+    await expect(card.getByRole('link', { name: 'Cancel', exact: true })).toBeFocused();
+    await card.getByRole('link', { name: 'Cancel', exact: true }).click();
     await card.getByRole('button', { name: 'Yes, cancel event' }).click();
     await expect(page.getByTestId('my-events-cancelled').getByText(title)).toBeVisible();
     await expect(page.getByTestId('toast')).toContainText('Event cancelled');

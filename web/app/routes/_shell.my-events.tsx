@@ -67,7 +67,7 @@ export default function MyEventsPage() {
         <p className="text-sm text-slate-600">
           {events.length === 0 ? 'Events you create show up here.' : `${events.length} event${events.length === 1 ? '' : 's'}`}
         </p>
-        <Link to="/create-event" className={buttonClasses('primary', 'sm')}>
+        <Link to="/create-event" className={buttonClasses('primary', 'sm', false, 'shrink-0 whitespace-nowrap')}>
           Create event
         </Link>
       </div>

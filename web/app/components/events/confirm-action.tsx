@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, buttonClasses, type ButtonVariant } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
@@ -36,12 +36,14 @@ export function ConfirmAction({
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get('confirm') === id;
   const [localOpen, setLocalOpen] = useState(false);
-  // Opening moves the keyboard focus to the confirm button; "keep" hands it back to the trigger.
-  const confirmButton = useRef<HTMLButtonElement>(null);
+  // Opening moves the keyboard focus to the safe choice, so Enter never destroys by accident;
+  // "keep" (or Escape) hands it back to the trigger.
+  const keepLink = useRef<HTMLAnchorElement>(null);
   const triggerLink = useRef<HTMLAnchorElement>(null);
   const refocusTrigger = useRef(false);
+  const navigate = useNavigate();
   useEffect(() => {
-    if (localOpen) confirmButton.current?.focus();
+    if (localOpen) keepLink.current?.focus();
     else if (refocusTrigger.current) {
       refocusTrigger.current = false;
       triggerLink.current?.focus();
@@ -78,23 +80,38 @@ export function ConfirmAction({
     );
   }
 
+  const keep = () => {
+    refocusTrigger.current = true;
+    setLocalOpen(false);
+  };
+
   return (
-    <div role="alertdialog" aria-label={question} className={cn('w-full rounded-xl border border-rose-200 bg-rose-50 p-3.5', className)}>
+    <div
+      role="alertdialog"
+      aria-label={question}
+      className={cn('w-full rounded-xl border border-rose-200 bg-rose-50 p-3.5', className)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        keep();
+        if (fromUrl) navigate(closeHref, { replace: true, preventScrollReset: true });
+      }}
+    >
       <p className="text-sm font-semibold text-rose-900">{question}</p>
       {detail ? <div className="mt-1 text-sm text-rose-800">{detail}</div> : null}
       <Form method="post" className="mt-3 flex flex-wrap gap-2" preventScrollReset>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="eventId" value={eventId} />
-        <Button ref={confirmButton} type="submit" variant="danger" size="sm" loading={busy}>
+        <Button type="submit" variant="danger" size="sm" loading={busy}>
           {confirmLabel}
         </Button>
         <Link
+          ref={keepLink}
           to={closeHref}
           preventScrollReset
           replace
           onClick={(event) => {
-            refocusTrigger.current = true;
-            setLocalOpen(false);
+            keep();
             if (!fromUrl) event.preventDefault();
           }}
           className={buttonClasses('ghost', 'sm')}
