@@ -79,7 +79,7 @@ async function main() {
         role,
       });
       const avatar = await upload(await avatarImage(person.name), token);
-      const cover = role === 'influencer' ? await upload(await eventImage(person.name, person.city, index), token) : null;
+      const cover = role === 'influencer' ? await upload(await eventImage(person.name, index), token) : null;
       await call('PUT', '/users/me', {
         avatar_url: avatar,
         profile_photos: [avatar],
@@ -98,8 +98,8 @@ async function main() {
     for (const [index, event] of EVENTS.entries()) {
       const token = tokens.get(event.host)!;
       const images = [
-        await upload(await eventImage(event.title, `${event.venue}, ${event.city}`, 0), token),
-        await upload(await eventImage(event.title, event.city, 1), token),
+        await upload(await eventImage(event.title, 0), token),
+        await upload(await eventImage(event.title, 1), token),
       ];
       const created = await call<{ id: string }>('POST', '/events', eventBody(event, index, images), token);
       if (typeof event.daysFromNow === 'number' && event.daysFromNow < 0) pastEvents.push({ id: created.id, daysFromNow: event.daysFromNow });

@@ -32,8 +32,11 @@ export async function avatarImage(name: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A 16:9 poster with the event's title and place, in one of two layouts. */
-export async function eventImage(title: string, subtitle: string, variant: number): Promise<Buffer> {
+/**
+ * A 16:9 cover in the event's own colours, in one of two layouts. No words on it: the cards crop
+ * covers and lay the category and price over them, and print the title beneath.
+ */
+export async function eventImage(title: string, variant: number): Promise<Buffer> {
   const [from, to] = palette(`${title}${variant}`);
   const shapes =
     variant % 2 === 0
@@ -42,8 +45,6 @@ export async function eventImage(title: string, subtitle: string, variant: numbe
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="1280" height="720" fill="url(#g)"/>${shapes}
-    <text x="80" y="560" font-family="DejaVu Sans, sans-serif" font-size="54" font-weight="bold" fill="#fff">${escapeXml(title.slice(0, 38))}</text>
-    <text x="80" y="630" font-family="DejaVu Sans, sans-serif" font-size="34" fill="rgba(255,255,255,0.85)">${escapeXml(subtitle)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
