@@ -200,6 +200,10 @@ test.describe('events', () => {
       }, { timeout: 15_000 })
       .toMatch(/-w\d+\.webp$/);
 
+    // The profile counts the event as hosted.
+    await page.goto('/profile-v2');
+    await expect(page.locator('dt', { hasText: 'Hosted' }).locator('xpath=following-sibling::dd')).toHaveText('1');
+
     await page.goto('/my-events');
     const upcoming = page.getByTestId('my-events-upcoming');
     await expect(cardTitled(page, title)).toBeVisible();

@@ -65,6 +65,27 @@ test.describe('the layout shell', () => {
     expect(Object.fromEntries(encodings)).toEqual({ document: compressed, script: compressed, stylesheet: compressed });
   });
 
+  test('Home brings a person back to the home tab they chose last', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account);
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await page.getByTestId('home-tab-plan-together').click();
+    await expect(page.getByTestId('home-tab-plan-together')).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Community' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/community');
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('tab') === 'plan-together');
+    await expect(page.getByTestId('home-tab-plan-together')).toHaveAttribute('aria-current', 'page');
+
+    await page.getByTestId('home-tab-influencer-events').click();
+    await expect(page.getByTestId('home-tab-influencer-events')).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Community' }).click();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByTestId('home-tab-influencer-events')).toHaveAttribute('aria-current', 'page');
+  });
+
   test('unknown paths show the not-found page with a 404', async ({ page }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -12,15 +12,10 @@ import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Messages } from '../../../api/src/contracts/messages.js';
-import {
-  eventFormToBody,
-  readEventForm,
-  validateEventBody,
-  type EventFormErrors,
-  type EventFormValues,
-} from '../components/events/event-form-values';
+import { eventFormToBody, readEventForm, type EventFormValues } from '../components/events/event-form-values';
 import { api, ApiError } from './api.server';
 import { webConfig } from './config.server';
+import { validateEventBody, type EventFormErrors } from './event-form-validation';
 import { clearFilters, filtersToApiQuery, filtersToSearchParams, isFiltering, type EventFilters } from './filters';
 import { canManageEvent, EventMessages, type EventPage, type Pagination, type TribeEvent } from './format-event';
 
@@ -41,9 +36,32 @@ export const HOME_TABS = ['influencer-events', 'plan-together'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 export const DEFAULT_HOME_TAB: HomeTab = 'influencer-events';
 
+const isHomeTab = (value: unknown): value is HomeTab => (HOME_TABS as readonly unknown[]).includes(value);
+
 export function homeTabFrom(params: URLSearchParams): HomeTab {
   const value = params.get('tab');
-  return (HOME_TABS as readonly (string | null)[]).includes(value) ? (value as HomeTab) : DEFAULT_HOME_TAB;
+  return isHomeTab(value) ? value : DEFAULT_HOME_TAB;
+}
+
+/** The home tab last chosen, so the Home button brings the person back to it (SPEC §2). */
+const homeTabCookie = createCookie('tribe_home_tab', { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 60 * 60 * 24 * 30 });
+
+/**
+ * /home without ?tab= opens the tab last chosen (by redirecting to it, so the URL, the list and the
+ * scroll memory agree); a /home with ?tab= remembers it. Returns the Set-Cookie to send, if any.
+ */
+export async function rememberHomeTab(request: Request, url: URL): Promise<string | null> {
+  const chosen = url.searchParams.get('tab');
+  const remembered: unknown = await homeTabCookie.parse(request.headers.get('Cookie'));
+  if (chosen === null) {
+    if (isHomeTab(remembered) && remembered !== DEFAULT_HOME_TAB) {
+      const next = new URLSearchParams(url.searchParams);
+      next.set('tab', remembered);
+      throw redirect(`${url.pathname}?${next.toString()}`);
+    }
+    return null;
+  }
+  return isHomeTab(chosen) && chosen !== remembered ? homeTabCookie.serialize(chosen) : null;
 }
 
 /* ------------------------------------------------------------ city choice ---- */
@@ -315,15 +333,23 @@ export type EventSubmission =
   | { ok: true; values: EventFormValues; body: Record<string, unknown> }
   | { ok: false; values: EventFormValues; errors: EventFormErrors };
 
-/** A create/edit submission as the API body, or the values with the errors to show them again. */
-export async function readEventSubmission(request: Request, token: string, mode: 'create' | 'edit'): Promise<EventSubmission> {
+/**
+ * A create/edit submission as the API body, or the values with every error to show them again (a
+ * refused file among them). `storedDate` is the start of the event being edited: kept, it may be past.
+ */
+export async function readEventSubmission(
+  request: Request,
+  token: string,
+  mode: 'create' | 'edit',
+  storedDate: string | null = null,
+): Promise<EventSubmission> {
   const { form, uploaded, uploadError } = await readSubmittedForm(request, token);
   const values = readEventForm(form);
   values.images = [...values.images, ...uploaded.images];
   if (uploaded.video) values.video = uploaded.video;
-  if (uploadError) return { ok: false, values, errors: { fields: { images: uploadError }, form: null } };
   const body = eventFormToBody(values);
-  const errors = validateEventBody(body, mode);
+  const errors = validateEventBody(body, mode, { storedDate });
+  if (uploadError) return { ok: false, values, errors: { fields: { ...errors?.fields, images: uploadError }, form: errors?.form ?? null } };
   return errors ? { ok: false, values, errors } : { ok: true, values, body };
 }
 

@@ -5,6 +5,7 @@ import { emptyEventForm, type EventFormErrors, type EventFormValues } from '~/co
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
+import { eventApiErrors } from '~/lib/event-form-validation';
 import { createEvent, EventMessages, readEventSubmission } from '~/lib/events.server';
 import { flashToast } from '~/lib/session.server';
 
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { values: EventFormValues; errors: EventFormErrors };
 
-/** /create-event (SPEC §2): POST /events with every field; errors come back per field. */
+/** /create-event (SPEC §2): POST /events with every field; errors (the API's too) come back per field. */
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const submission = await readEventSubmission(request, token, 'create');
@@ -26,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await createEvent(token, body);
   if (!result.ok) {
-    const message = result.status === 401 || result.status === 403 ? EventMessages.createAuth : result.error;
-    return data<ActionResult>({ values, errors: { fields: {}, form: message } }, { status: result.status });
+    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result.error, body);
+    return data<ActionResult>({ values, errors }, { status: result.status });
   }
   return redirect(`/event/${result.value.id}`, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Your event is live!' }) },

@@ -5,6 +5,7 @@ import { eventToFormValues, type EventFormErrors, type EventFormValues } from '~
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { requireUser } from '~/lib/auth.server';
+import { eventApiErrors } from '~/lib/event-form-validation';
 import { loadOwnEvent, readEventSubmission, updateEvent } from '~/lib/events.server';
 import { isCancelled } from '~/lib/format-event';
 import type { ShellHandle } from '~/lib/route-handle';
@@ -23,16 +24,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionResult = { values: EventFormValues; errors: EventFormErrors };
 
+/** The stored event is read first: a start left as it was may be in the past, a changed one may not. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireUser(request);
-  const id = params.eventId ?? '';
-  const submission = await readEventSubmission(request, token, 'edit');
+  const auth = await requireUser(request);
+  const event = await loadOwnEvent(params.eventId ?? '', auth);
+  const submission = await readEventSubmission(request, auth.token, 'edit', event.date);
   if (!submission.ok) return data<ActionResult>({ values: submission.values, errors: submission.errors }, { status: 400 });
   const { values, body } = submission;
 
-  const result = await updateEvent(token, id, body);
-  if (!result.ok) return data<ActionResult>({ values, errors: { fields: {}, form: result.error } }, { status: result.status });
-  return redirect(`/event/${id}`, {
+  const result = await updateEvent(auth.token, event.id, body);
+  if (!result.ok) return data<ActionResult>({ values, errors: eventApiErrors(result.error, body) }, { status: result.status });
+  return redirect(`/event/${event.id}`, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Event updated' }) },
   });
 }

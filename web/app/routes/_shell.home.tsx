@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data as withHeaders, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { useNow } from '~/components/events/event-bits';
 import { EventFeed } from '~/components/events/event-feed';
@@ -11,7 +11,7 @@ import { MapPinIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
-import { homeTabFrom, loadHomeFeed, readCityChoice, redirectFilterForm, type HomeTab } from '~/lib/events.server';
+import { homeTabFrom, loadHomeFeed, readCityChoice, redirectFilterForm, rememberHomeTab, type HomeTab } from '~/lib/events.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
 
@@ -28,11 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = url.searchParams;
   const filters = filtersFromSearchParams(params, await readCityChoice(request));
   redirectFilterForm(url, filters);
+  const tabCookie = await rememberHomeTab(request, url);
 
   const tab = homeTabFrom(params);
   const page = pageFromSearchParams(params);
   const feed = await loadHomeFeed({ token, role: user.role, tab, filters, page });
-  return {
+  const body = {
     feed,
     filters,
     tab,
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firstName: user.name?.trim().split(/\s+/)[0] || null,
     now: Date.now(),
   };
+  return withHeaders(body, tabCookie ? { headers: { 'Set-Cookie': tabCookie } } : undefined);
 }
 
 const TABS: readonly { key: HomeTab; label: (influencer: boolean) => string }[] = [
@@ -65,10 +67,9 @@ export default function HomePage() {
     const next = new URLSearchParams(params);
     next.delete('page');
     next.delete('sheet');
-    if (key === 'influencer-events') next.delete('tab');
-    else next.set('tab', key);
-    const query = next.toString();
-    return query ? `/home?${query}` : '/home';
+    // Always explicit: a bare /home opens the tab chosen last time.
+    next.set('tab', key);
+    return `/home?${next.toString()}`;
   };
 
   const cityReturn = encodeURIComponent(location.pathname + location.search);

@@ -1,13 +1,10 @@
 /**
- * The create/edit event form as data: its values (prefilled from an event when editing), how a
- * submitted form becomes the API body (snake_case fields of SPEC §3), and its validation with the
- * shared zod schemas, reported per field. Plain module, used by the route actions and the form.
+ * The create/edit event form as data: its values (prefilled from an event when editing) and how a
+ * submitted form becomes the API body (snake_case fields of SPEC §3). Its validation lives in
+ * ~/lib/event-form-validation. Plain module, used by the route actions and the form.
  */
-import {
-  createEventSchema,
-  DATE_TO_BE_DECIDED,
-  updateEventSchema,
-} from '../../../../api/src/contracts/event.contract.js';
+import { DATE_TO_BE_DECIDED } from '../../../../api/src/contracts/event.contract.js';
+import type { EventFormErrors } from '~/lib/event-form-validation';
 import { normaliseAgeChoices, type AgeChoice } from '~/lib/filters';
 import {
   eventAgeGroups,
@@ -18,6 +15,8 @@ import {
   toIstInputValue,
   type TribeEvent,
 } from '~/lib/format-event';
+
+export type { EventFormErrors };
 
 export const EVENT_TYPES = [
   { value: 'in-person', label: 'In person' },
@@ -227,45 +226,4 @@ export function eventFormToBody(values: EventFormValues): Record<string, unknown
     host_contact_number: orNull(values.host_contact_number),
     host_social_link: orNull(values.host_social_link),
   };
-}
-
-export interface EventFormErrors {
-  fields: Partial<Record<keyof EventFormValues | string, string>>;
-  form: string | null;
-}
-
-const FIELD_ALIASES: Record<string, string> = { custom_age_range: 'custom_age_min' };
-
-/** What a host reads when a required field is empty (the shared schema only says "is required"). */
-const REQUIRED_MESSAGES: Record<string, string> = {
-  title: 'Please enter a title',
-  date: 'Pick a date and time, or choose "Date to be decided"',
-  category: 'Choose a category',
-};
-
-/** Checks the body with the shared schema; problems are keyed by form field, cross-field ones go to `form`. */
-export function validateEventBody(body: Record<string, unknown>, mode: 'create' | 'edit'): EventFormErrors | null {
-  const schema = mode === 'create' ? createEventSchema : updateEventSchema;
-  const result = schema.safeParse(body);
-  const errors: EventFormErrors = { fields: {}, form: null };
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = issue.path[0];
-      if (typeof key === 'string') {
-        const name = FIELD_ALIASES[key] ?? key;
-        const required = /^is required$/i.test(issue.message) ? REQUIRED_MESSAGES[key] : undefined;
-        errors.fields[name] ??= required ?? capitalise(issue.message);
-      } else {
-        errors.form ??= issue.message;
-      }
-    }
-  }
-  if (body.date === undefined && !errors.fields.date) errors.fields.date = REQUIRED_MESSAGES.date;
-  if (mode === 'edit' && !body.title && !errors.fields.title) errors.fields.title = REQUIRED_MESSAGES.title;
-  if (!body.category && !errors.fields.category) errors.fields.category = REQUIRED_MESSAGES.category;
-  return Object.keys(errors.fields).length > 0 || errors.form ? errors : null;
-}
-
-function capitalise(message: string) {
-  return message.charAt(0).toUpperCase() + message.slice(1);
 }

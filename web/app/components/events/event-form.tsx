@@ -121,7 +121,7 @@ export function EventForm({
           <TextField label="Latitude (optional)" name="latitude" inputMode="decimal" defaultValue={values.latitude} error={fieldErrors.latitude} />
           <TextField label="Longitude (optional)" name="longitude" inputMode="decimal" defaultValue={values.longitude} error={fieldErrors.longitude} />
         </div>
-        <details className="rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3" open={Boolean(values.estimated_location || fieldErrors.estimated_location)}>
+        <details className="rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3" open={Boolean(values.estimated_location || fieldErrors.estimated_location || fieldErrors.estimated_latitude || fieldErrors.estimated_longitude)}>
           <summary className="cursor-pointer text-sm font-medium text-slate-700">Estimated location (shown before the exact place is shared)</summary>
           <div className="mt-3 space-y-4">
             <TextField label="Estimated location" name="estimated_location" defaultValue={values.estimated_location} error={fieldErrors.estimated_location} placeholder="Somewhere in Koramangala" />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { XIcon } from '~/components/ui/icons';
+import { AlertCircleIcon, XIcon } from '~/components/ui/icons';
 import { cn } from '~/lib/cn';
 import { Messages } from '../../../../api/src/contracts/messages.js';
 
@@ -70,8 +70,10 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
 
 /**
  * Event photos: several at once, each uploaded as soon as it is picked, with a progress bar and a
- * remove button. Uploaded photos travel in the form as `images` (their URLs). Without JavaScript
- * the picker itself is sent (`photo_files`) and the action uploads the files.
+ * remove button. Uploaded photos travel in the form as `images` (their URLs). A photo the upload
+ * refused leaves the grid for a notice below it, with its whole message and a remove button; it is
+ * never sent, and the next pick clears it. Without JavaScript the picker itself is sent
+ * (`photo_files`) and the action uploads the files.
  */
 export function PhotoUploader({
   initial,
@@ -90,7 +92,9 @@ export function PhotoUploader({
     initial.map((url) => ({ key: nextKey(), name: url, preview: url, progress: 1, url, error: null })),
   );
   const aborts = useRef(new Map<string, () => void>());
-  const busy = items.some((item) => !item.url && !item.error);
+  const photos = items.filter((item) => !item.error);
+  const failures = items.filter((item) => item.error);
+  const busy = photos.some((item) => !item.url);
 
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   useEffect(() => {
@@ -104,8 +108,9 @@ export function PhotoUploader({
   const onPick = (event: React.ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const room = Math.max(0, max - items.filter((item) => !item.error).length);
-    for (const file of files.slice(0, room)) {
+    // Earlier refusals have been read: a new pick starts with a clean slate.
+    setItems((current) => current.filter((item) => !item.error));
+    for (const file of files.slice(0, Math.max(0, max - photos.length))) {
       const key = nextKey();
       const preview = URL.createObjectURL(file);
       setItems((current) => [...current, { key, name: file.name, preview, progress: 0, url: null, error: null }]);
@@ -113,36 +118,43 @@ export function PhotoUploader({
       aborts.current.set(key, upload.abort);
       upload.promise.then(
         (url) => update(key, { url, progress: 1 }),
-        (failure: Error) => update(key, { error: failure.message }),
+        (failure: Error) => {
+          URL.revokeObjectURL(preview);
+          update(key, { preview: null, error: failure.message });
+        },
       ).finally(() => aborts.current.delete(key));
     }
   };
 
   const remove = (key: string) => {
     aborts.current.get(key)?.();
+    const preview = items.find((item) => item.key === key)?.preview;
+    if (preview?.startsWith('blob:')) URL.revokeObjectURL(preview);
     setItems((current) => current.filter((item) => item.key !== key));
   };
 
-  const full = items.filter((item) => !item.error).length >= max;
+  const full = photos.length >= max;
 
   return (
     <div className="space-y-3" data-testid="photo-uploader">
-      {items.length > 0 ? (
+      {photos.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-          {items.map((item, index) => (
+          {photos.map((item, index) => (
             <li key={item.key} className="relative aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100" data-testid="photo-item">
-              {item.preview ? <img src={item.preview} alt={`Photo ${index + 1}`} className="size-full object-cover" /> : null}
+              {item.preview ? (
+                // A file the browser cannot show (not really an image) shows its name instead of a broken picture.
+                <img src={item.preview} alt={`Photo ${index + 1}`} onError={() => update(item.key, { preview: null })} className="size-full object-cover" />
+              ) : (
+                <span className="flex size-full items-center justify-center p-2 text-center text-[11px] break-all text-slate-500">
+                  <span className="line-clamp-3">{item.name}</span>
+                </span>
+              )}
               {item.url ? <input type="hidden" name="images" value={item.url} /> : null}
-              {!item.url && !item.error ? (
+              {!item.url ? (
                 <div className="absolute inset-x-2 bottom-2 space-y-1">
                   <ProgressBar value={item.progress} label={`Uploading ${item.name}`} />
                   <p className="text-center text-[11px] font-semibold text-white drop-shadow">{Math.round(item.progress * 100)}%</p>
                 </div>
-              ) : null}
-              {item.error ? (
-                <p role="alert" className="absolute inset-0 flex items-center justify-center bg-rose-600/85 p-2 text-center text-xs font-medium text-white">
-                  {item.error}
-                </p>
               ) : null}
               {index === 0 && item.url ? (
                 <span className="absolute top-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white">Cover</span>
@@ -159,6 +171,27 @@ export function PhotoUploader({
           ))}
         </ul>
       ) : null}
+      {failures.length > 0 ? (
+        <ul className="space-y-2" aria-label="Photos that were not uploaded">
+          {failures.map((item) => (
+            <li key={item.key} className="flex items-start gap-3 rounded-xl border border-rose-200 bg-rose-50 p-3" data-testid="photo-failed">
+              <AlertCircleIcon size={18} className="mt-0.5 shrink-0 text-rose-600" />
+              <div role="alert" className="min-w-0 flex-1 text-sm break-words">
+                <p className="font-medium text-rose-900">{item.name} was not uploaded</p>
+                <p className="text-rose-700">{item.error}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => remove(item.key)}
+                aria-label={`Remove ${item.name}`}
+                className="shrink-0 rounded-lg border border-rose-300 bg-white px-3 py-1.5 text-sm font-semibold text-rose-700 hover:bg-rose-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <label
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors',
@@ -167,7 +200,7 @@ export function PhotoUploader({
           full && hydrated && 'pointer-events-none opacity-50',
         )}
       >
-        <span className="text-sm font-semibold text-brand-700">{items.length > 0 ? 'Add more photos' : 'Add photos'}</span>
+        <span className="text-sm font-semibold text-brand-700">{photos.length > 0 ? 'Add more photos' : 'Add photos'}</span>
         <span className="text-xs text-slate-500">JPEG, PNG, WebP, GIF or AVIF · up to {max} photos</span>
         <input
           type="file"
