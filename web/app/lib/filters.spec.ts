@@ -159,3 +159,12 @@ describe('the API query', () => {
     expect(filtersToApiQuery(DEFAULT_FILTERS)).toEqual({});
   });
 });
+
+describe('a hand-edited category', () => {
+  it('is read case-insensitively, and one the product does not have means no category filter', () => {
+    expect(filtersFromSearchParams(new URLSearchParams('category=Music'), null).category).toBe('music');
+    expect(filtersFromSearchParams(new URLSearchParams('category=nope'), null).category).toBeNull();
+    expect(filtersFromSearchParams(new URLSearchParams('category=all'), null).category).toBeNull();
+    expect(filtersFromSearchParams(new URLSearchParams('category=toString'), null).category).toBeNull();
+  });
+});

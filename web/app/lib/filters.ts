@@ -5,6 +5,8 @@
  * Plain module: no React, no server imports.
  */
 
+import { EVENT_CATEGORIES } from '../../../api/src/contracts/event.contract.js';
+
 export const FIXED_AGE_RANGES = ['18-30', '31-40', '41-50', '50+'] as const;
 export type FixedAgeRange = (typeof FIXED_AGE_RANGES)[number];
 export type AgeChoice = FixedAgeRange | 'custom' | 'open';
@@ -170,11 +172,13 @@ export function filtersFromSearchParams(params: URLSearchParams, fallbackCity: s
       : null);
   const customAgeRange = customPair ? normaliseRange(customPair[0], customPair[1], AGE_SLIDER) : DEFAULT_FILTERS.customAgeRange;
 
-  const category = params.get('category')?.trim() || null;
+  // A category the product does not have (a hand-edited link) means no category filter, not an error page.
+  const requested = params.get('category')?.trim().toLowerCase() ?? '';
+  const category = Object.hasOwn(EVENT_CATEGORIES, requested) ? requested : null;
   const cityParam = params.get('city');
   const city = cityParam === null ? fallbackCity : cityParam.trim() || null;
 
-  return { ageRanges, priceRange, category: category === 'all' ? null : category, city, customAgeRange };
+  return { ageRanges, priceRange, category, city, customAgeRange };
 }
 
 /** Writes the filter state onto a copy of `base` (other parameters such as tab are kept; page is dropped). */
