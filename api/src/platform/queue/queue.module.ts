@@ -1,13 +1,15 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
 import { ChangeSignals } from './change-signals.js';
-import { createRedis, REDIS } from './redis.js';
+import { createRedis, readyWithin, REDIS } from './redis.js';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, QueueName, type JobName } from './queue.constants.js';
 
 export { REDIS };
+
+const REDIS_READY_TIMEOUT_MS = 3_000;
 
 /** Typed producer over the queues; only the outbox relay and a few parent jobs enqueue directly. */
 @Injectable()
@@ -59,8 +61,17 @@ export class JobQueues implements OnApplicationShutdown {
   ],
   exports: [JobQueues, REDIS, ChangeSignals],
 })
-export class QueueModule implements OnApplicationShutdown {
+export class QueueModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(QueueModule.name);
+
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  /** The first requests after a start must not race the connection (they would fail at once). */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(await readyWithin(this.redis, REDIS_READY_TIMEOUT_MS))) {
+      this.logger.warn('Redis is not reachable yet; requests that need it fail until it is');
+    }
+  }
 
   onApplicationShutdown(): void {
     this.redis.disconnect();

@@ -14,3 +14,22 @@ export function createRedis(url: string, purpose: 'client' | 'queue'): Redis {
       : { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false };
   return new Redis(url, { lazyConnect: false, ...options });
 }
+
+/**
+ * Resolves true once the client is ready, or false after `timeoutMs`. The API's client refuses
+ * commands until then (no offline queue), so boot waits for it, but an unreachable Redis must not
+ * stop the boot: /health reports it instead.
+ */
+export function readyWithin(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const finish = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => finish(true);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    redis.once('ready', onReady);
+  });
+}
