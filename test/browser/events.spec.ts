@@ -284,6 +284,17 @@ test.describe('events', () => {
     expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
   });
 
+  test('a page past the end of the list offers the first page instead of saying there are no events', async ({ page }) => {
+    const host = await register('influencer', 'Meera Pillai');
+    // At least one listed event, so the list is not empty, only this page of it.
+    await seedEvent(host, { title: `Past the end ${randomBytes(3).toString('hex')}`, date: daysFromNow(6), location: 'Kochi' });
+    await page.goto('/public?page=999');
+    await expect(page.getByTestId('feed-past-end')).toContainText('No more events on this page');
+    await page.getByRole('link', { name: 'Back to the first page' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/public' && !url.searchParams.has('page'));
+    await expect(page.getByTestId('event-card').first()).toBeVisible();
+  });
+
   test('a signed-in fan reports an event from its menu', async ({ page }) => {
     const host = await register('influencer', 'Ishaan Sen');
     const fan = await register('fan', 'Tara Iyer');

@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { cn } from '~/lib/cn';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses, Spinner } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
@@ -91,7 +92,23 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
     );
   }
 
-  if (events.length === 0) return <>{empty}</>;
+  if (events.length === 0) {
+    // A page past the end (an old or hand-edited link) is not an empty catalogue: offer the first page.
+    if (pagination && pagination.total > 0) {
+      const first = new URLSearchParams(location.search);
+      first.delete('page');
+      const query = first.toString();
+      return (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="feed-past-end">
+          <p className="text-base font-semibold text-slate-900">No more events on this page</p>
+          <Link to={query ? `${location.pathname}?${query}` : location.pathname} className={cn(buttonClasses('outline', 'sm'), 'mt-4')}>
+            Back to the first page
+          </Link>
+        </div>
+      );
+    }
+    return <>{empty}</>;
+  }
 
   return (
     <div>
