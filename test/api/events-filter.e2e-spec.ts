@@ -432,13 +432,13 @@ describe('event lists with the list cache on', () => {
 
   describe('compression', () => {
     // Plain node:http, which hands back the bytes as sent (supertest would unzip them).
-    const fetchPage = async (query: string, acceptEncoding: string) => {
+    const fetchPage = async (query: string, acceptEncoding: string, extraHeaders: Record<string, string> = {}) => {
       const server = api.app.getHttpServer();
       if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       return new Promise<{ headers: IncomingHttpHeaders; rawPayload: Buffer; payload: string }>((resolve, reject) => {
         const path = `/api/v1/events/public/filter?${query}`;
-        httpGet({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        httpGet({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding, ...extraHeaders } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
@@ -464,6 +464,12 @@ describe('event lists with the list cache on', () => {
       expect(zipped.headers.vary).toMatch(/accept-encoding/i);
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(listed);
+    });
+
+    it('varies by origin as well as by encoding, so a shared cache never hands one site another\'s CORS answer', async () => {
+      const fromWeb = await fetchPage('limit=50', 'gzip', { origin: 'http://localhost:3000' });
+      expect(fromWeb.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect(fromWeb.headers.vary?.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
     });
 
     it('answers a refused gzip and a small page uncompressed', async () => {

@@ -44,6 +44,12 @@ export function acceptsGzip(header: string | undefined): boolean {
   return wildcard;
 }
 
+/** Adds Accept-Encoding to a Vary header, keeping what CORS put there (Origin). */
+function withAcceptEncoding(vary: unknown): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
+
 /** Sends a PreparedJson as JSON, gzip-encoded when the client accepts it and the body is large enough. */
 @Injectable()
 export class PreparedJsonInterceptor implements NestInterceptor {
@@ -54,7 +60,7 @@ export class PreparedJsonInterceptor implements NestInterceptor {
     return next.handle().pipe(
       switchMap((body: unknown) => {
         if (!(body instanceof PreparedJson)) return of(body);
-        reply.header('content-type', JSON_CONTENT_TYPE).header('vary', 'accept-encoding');
+        reply.header('content-type', JSON_CONTENT_TYPE).header('vary', withAcceptEncoding(reply.getHeader('vary')));
         if (body.text.length < GZIP_MIN_LENGTH || !acceptsGzip(request.headers['accept-encoding'])) return of(body.text);
         reply.header('content-encoding', 'gzip');
         return from(body.gzip());

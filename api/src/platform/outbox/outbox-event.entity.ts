@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 
 /** A domain event written in the same transaction as the state change it describes. */
 @Entity('outbox_event')
-@Index('outbox_event_unpublished_idx', ['createdAt'], { where: 'published_at IS NULL' })
+@Index('outbox_event_pending_type_idx', ['type', 'createdAt'], { where: 'published_at IS NULL' })
 export class OutboxEvent {
   @PrimaryColumn('uuid')
   id: string;
