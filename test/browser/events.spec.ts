@@ -209,6 +209,13 @@ test.describe('events', () => {
     await expect(cardTitled(page, title)).toBeVisible();
     await expect(upcoming.getByText(title)).toBeVisible();
 
+    // A confirmation opened through its link (as without JavaScript) also starts on the safe choice.
+    await page.goto(`/my-events?confirm=cancel-${eventId}`);
+    await expect(cardTitled(page, title).getByRole('link', { name: 'Keep event' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL((url) => url.pathname === '/my-events' && !url.searchParams.has('confirm'));
+    await expect(cardTitled(page, title).getByRole('link', { name: 'Cancel', exact: true })).toBeFocused();
+
     // Cancelling asks first, then moves the event to Cancelled.
     const card = cardTitled(page, title);
     await card.getByRole('link', { name: 'Cancel', exact: true }).click();

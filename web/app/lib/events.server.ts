@@ -9,6 +9,7 @@ import {
   unstable_parseMultipartFormData,
 } from '@remix-run/node';
 import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Messages } from '../../../api/src/contracts/messages.js';
@@ -270,44 +271,41 @@ const MAX_FORM_TEXT_BYTES = 256 * 1024;
 const FORM_FILE_FIELDS = new Set(['photo_files', 'video_file']);
 
 /**
- * Files of the two file fields are staged on disk (a flood of large posts must not fill memory);
- * text fields are read into memory, with a small limit; any other file is dropped unread.
+ * Files of the two file fields are staged on disk, in a folder of this request's own (a flood of
+ * large posts must not fill memory); text fields are read into memory, with a small limit; any
+ * other file is dropped unread.
  */
-const eventFormUploads = unstable_composeUploadHandlers(
-  unstable_createFileUploadHandler({
-    directory: path.join(tmpdir(), 'tribe-form-uploads'),
-    maxPartSize: MAX_FORM_FILE_BYTES,
-    filter: ({ name }) => FORM_FILE_FIELDS.has(name),
-  }),
-  unstable_createMemoryUploadHandler({ maxPartSize: MAX_FORM_TEXT_BYTES, filter: ({ filename }) => !filename }),
-);
+function eventFormUploads(directory: string) {
+  return unstable_composeUploadHandlers(
+    unstable_createFileUploadHandler({ directory, maxPartSize: MAX_FORM_FILE_BYTES, filter: ({ name }) => FORM_FILE_FIELDS.has(name) }),
+    unstable_createMemoryUploadHandler({ maxPartSize: MAX_FORM_TEXT_BYTES, filter: ({ filename }) => !filename }),
+  );
+}
 
 /**
  * The submitted create/edit form. With JavaScript the browser has already uploaded photos and
  * video (their URLs are fields); without it the files come in the form (`photo_files`,
- * `video_file`) and are uploaded here, in order, before the event is saved.
+ * `video_file`) and are uploaded here, in order, before the event is saved. The staging folder
+ * goes afterwards whatever happened: a part refused half-way or a dropped connection leaves files
+ * the parsed form never names.
  */
 async function readSubmittedForm(
   request: Request,
   token: string,
 ): Promise<{ form: FormData; uploaded: { images: string[]; video: string | null }; uploadError: string | null }> {
   const type = request.headers.get('Content-Type') ?? '';
-  let form: FormData;
+  if (!type.includes('multipart/form-data')) return { form: await request.formData(), uploaded: { images: [], video: null }, uploadError: null };
+  const staging = await mkdtemp(path.join(tmpdir(), 'tribe-form-'));
   try {
-    form = type.includes('multipart/form-data') ? await unstable_parseMultipartFormData(request, eventFormUploads) : await request.formData();
-  } catch {
-    return { form: new FormData(), uploaded: { images: [], video: null }, uploadError: 'The files are too large to upload.' };
-  }
-  try {
+    let form: FormData;
+    try {
+      form = await unstable_parseMultipartFormData(request, eventFormUploads(staging));
+    } catch {
+      return { form: new FormData(), uploaded: { images: [], video: null }, uploadError: 'The files are too large to upload.' };
+    }
     return { form, ...(await uploadFormFiles(form, token)) };
   } finally {
-    await removeStagedFiles(form);
-  }
-}
-
-async function removeStagedFiles(form: FormData): Promise<void> {
-  for (const [, value] of form) {
-    if (value instanceof NodeOnDiskFile) await value.remove().catch(() => undefined);
+    await rm(staging, { recursive: true, force: true });
   }
 }
 

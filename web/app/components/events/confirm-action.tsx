@@ -42,13 +42,15 @@ export function ConfirmAction({
   const triggerLink = useRef<HTMLAnchorElement>(null);
   const refocusTrigger = useRef(false);
   const navigate = useNavigate();
+  // Open in place or through the URL (?confirm=, as without JavaScript): focus follows either way.
+  const open = localOpen || fromUrl;
   useEffect(() => {
-    if (localOpen) keepLink.current?.focus();
+    if (open) keepLink.current?.focus();
     else if (refocusTrigger.current) {
       refocusTrigger.current = false;
       triggerLink.current?.focus();
     }
-  }, [localOpen]);
+  }, [open]);
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('eventId') === eventId;
 
   const openHref = (() => {
@@ -63,7 +65,7 @@ export function ConfirmAction({
     return query ? `?${query}` : location.pathname;
   })();
 
-  if (!localOpen && !fromUrl) {
+  if (!open) {
     return (
       <Link
         ref={triggerLink}
