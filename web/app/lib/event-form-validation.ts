@@ -5,7 +5,7 @@
  * field a host fixes. What the API still refuses is placed on a field the same way.
  * Plain module (no React, no server imports).
  */
-import { createEventSchema, parseEventDate, updateEventSchema } from '../../../api/src/contracts/event.contract.js';
+import { createEventSchema, eventRuleViolations, parseEventDate, updateEventSchema, type PricingType } from '../../../api/src/contracts/event.contract.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 export interface EventFormErrors {
@@ -45,25 +45,29 @@ const isBlank = (value: unknown) => value === null || value === undefined || (ty
 
 const dateOf = (value: unknown) => (typeof value === 'string' ? parseEventDate(value) : null);
 
+const priceOf = (value: unknown) => (isBlank(value) ? null : Number(value));
+
 /**
  * The rules between fields, every one of them checked whatever else is wrong (zod only runs the
- * contract's rules once each field is valid, which made errors come in rounds). Keyed by form field.
+ * contract's rules once each field is valid, which made errors come in rounds). The rules are the
+ * contract's own; only the future start is checked here, as the create schema does. Keyed by form field.
  */
 function eventRuleErrors(body: Record<string, unknown>, mode: 'create' | 'edit', options: EventValidationOptions): Record<string, string> {
   const errors: Record<string, string> = {};
   const start = dateOf(body.date);
-  const end = dateOf(body.end_date);
   const stored = dateOf(options.storedDate);
   const startChanged = mode === 'create' || (stored !== null && start?.getTime() !== stored.getTime());
   if (start && startChanged && start.getTime() <= (options.now ?? Date.now())) errors.date = EVENT_RULE_MESSAGES.futureStart;
-  if (start && end && end.getTime() <= start.getTime()) errors.end_date = EVENT_RULE_MESSAGES.endAfterStart;
-  if (body.pricing_type === 'gender_based') {
-    for (const name of PRICE_FIELDS) if (isBlank(body[name])) errors[name] = EVENT_RULE_MESSAGES.bothPrices;
-  }
-  const groups = Array.isArray(body.age_groups) ? body.age_groups : [];
-  const range = body.custom_age_range;
-  if (groups.includes('open') && (groups.length > 1 || !isBlank(range))) errors.age_groups = EVENT_RULE_MESSAGES.openAgeAlone;
-  if (groups.includes('custom') && isBlank(range)) errors.custom_age_min = EVENT_RULE_MESSAGES.customAgeRange;
+  const violations = eventRuleViolations({
+    date: start,
+    end_date: dateOf(body.end_date),
+    pricing_type: body.pricing_type as PricingType | undefined,
+    male_price: priceOf(body.male_price),
+    female_price: priceOf(body.female_price),
+    age_groups: Array.isArray(body.age_groups) ? body.age_groups : [],
+    custom_age_range: isBlank(body.custom_age_range) ? null : (body.custom_age_range as [number, number]),
+  });
+  for (const message of violations) Object.assign(errors, ruleMessageFields(message, body));
   return errors;
 }
 
