@@ -380,6 +380,12 @@ describe('event lists: filters, role rules, pagination', () => {
       expectError(await get('/users/influencers/not-an-id', {}, fan), 400, 'id: must be a valid id');
     });
 
+    it('GET /users/{id} counts the listed events hosted live, for the person and for others', async () => {
+      expect((await get(`/users/${me.user.id}`, {}, me).expect(200)).body).toMatchObject({ events_hosted: 2, events_hosted_count: 2 });
+      expect((await get(`/users/${me.user.id}`, {}, fan).expect(200)).body).toMatchObject({ events_hosted: 2, events_hosted_count: 2 });
+      expect((await get(`/users/${fan.user.id}`, {}, fan).expect(200)).body).toMatchObject({ events_hosted: 1 });
+    });
+
     it('GET /events/past-attended/{userId} is an empty list until applications exist', async () => {
       const body = await list(`/events/past-attended/${fan.user.id}`, {}, fan);
       expect(body).toEqual({ data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0, hasNext: false, hasPrev: false } });

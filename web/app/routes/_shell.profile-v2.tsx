@@ -4,7 +4,6 @@ import { Page } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon, SettingsIcon } from '~/components/ui/icons';
-import { api } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { initialsOf } from '~/lib/user';
 
@@ -12,14 +11,7 @@ export const meta: MetaFunction = () => [{ title: 'Profile · Tribe' }];
 
 /** The Profile tab: who you are on Tribe. Editing, photos and reviews come with the profile issue. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, token } = await requireUser(request);
-  // The stored counter is not kept yet; an influencer's listed events are counted live by the API.
-  const hosted =
-    user.role === 'influencer'
-      ? await api<{ events_hosted_count: number }>(`/users/influencers/${user.id}`, { token })
-          .then((influencer) => influencer.events_hosted_count)
-          .catch(() => user.events_hosted ?? 0)
-      : (user.events_hosted ?? 0);
+  const { user } = await requireUser(request);
   return {
     name: user.name ?? 'Tribe member',
     username: user.username,
@@ -31,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     instagram: user.instagram_handle,
     stats: [
       { label: 'Attended', value: user.events_attended ?? 0 },
-      { label: 'Hosted', value: hosted },
+      { label: 'Hosted', value: user.events_hosted ?? 0 },
       { label: 'Followers', value: user.follower_count ?? 0 },
     ],
     rating: user.rating,

@@ -16,6 +16,6 @@ import { UserEventsController } from './user-events.controller.js';
     EventListCache,
     { provide: EventApplicants, useClass: NoApplicationsYet },
   ],
-  exports: [EventsService, EventListingService, EventApplicants],
+  exports: [EventsService, EventListingService, InfluencersService, EventApplicants],
 })
 export class EventsModule {}

@@ -46,8 +46,12 @@ export class InfluencersService {
       .where(`u.id = :id AND ${IS_INFLUENCER}`, { id })
       .getOne();
     if (!user) throw new InfluencerNotFoundError();
-    const counts = await this.hostedCounts([user.id]);
-    return { ...toPublicUser(user), ...hosted(counts.get(user.id) ?? 0) };
+    return { ...toPublicUser(user), ...(await this.hostedFields(user.id)) };
+  }
+
+  /** How many listed events the person hosts, counted live, in the fields user views carry it under. */
+  async hostedFields(id: string): Promise<ReturnType<typeof hosted>> {
+    return hosted((await this.hostedCounts([id])).get(id) ?? 0);
   }
 
   /** Listed events per host, counted live from the events table. */

@@ -10,6 +10,7 @@ import { AuthThrottle } from '../auth/auth-throttle.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { EventsService } from '../events/events.service.js';
+import { InfluencersService } from '../events/influencers.service.js';
 import { User } from './entities/user.entity.js';
 import { profileFieldsToEntity } from './profile-fields.js';
 import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
@@ -30,6 +31,7 @@ export class UsersService {
     private readonly outbox: OutboxService,
     private readonly sessions: SessionsService,
     private readonly events: EventsService,
+    private readonly influencers: InfluencersService,
     private readonly throttle: AuthThrottle,
   ) {}
 
@@ -39,10 +41,11 @@ export class UsersService {
     return user;
   }
 
-  /** Others see the public view; the person themself sees everything. */
+  /** Others see the public view; the person themself sees everything. Hosted events are counted live. */
   async view(id: string, viewer: User) {
     const user = await this.findActive(id);
-    return viewer.id === user.id || isAdmin(viewer) ? toSelfUser(user) : toPublicUser(user);
+    const view = viewer.id === user.id || isAdmin(viewer) ? toSelfUser(user) : toPublicUser(user);
+    return { ...view, ...(await this.influencers.hostedFields(user.id)) };
   }
 
   async updateProfile(user: User, fields: ProfileFields) {
@@ -63,7 +66,7 @@ export class UsersService {
         throw error;
       }
     }
-    return toSelfUser(await this.findActive(user.id));
+    return this.view(user.id, user);
   }
 
   /**
