@@ -5,15 +5,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
-  useRouteError,
   type ShouldRevalidateFunction,
 } from '@remix-run/react';
 import { useEffect } from 'react';
 import { LoginPromptProvider } from '~/components/auth/login-prompt';
 import { clearBrowserMemory } from '~/components/auth/logout-button';
-import { RouteErrorPage } from '~/components/layout/error-page';
+import { FullPageRouteError } from '~/components/layout/error-page';
 import { NavigationProgress } from '~/components/layout/navigation-progress';
 import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
 import { ToastProvider } from '~/components/ui/toast';
@@ -121,11 +119,4 @@ export default function App() {
 }
 
 /** Render crashes show "Reloading app..." (and tell the web view host); a 404 shows the not-found page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
-    </div>
-  );
-}
+export const ErrorBoundary = FullPageRouteError;

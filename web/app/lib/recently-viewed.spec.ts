@@ -4,18 +4,8 @@ import {
   readRecentlyViewed,
   removeRecentlyViewed,
   RECENTLY_VIEWED_KEY,
-  type SimpleStore,
 } from './recently-viewed';
-
-function memoryStore(): SimpleStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { memoryStore } from './testing/memory-store';
 
 const event = (n: number) => ({ id: `event-${n}`, title: `Event ${n}`, image: `/uploads/${n}.png`, date: '2030-01-01T10:00:00.000Z', city: 'Pune' });
 

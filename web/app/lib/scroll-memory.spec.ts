@@ -6,23 +6,9 @@ import {
   restoreScrollPosition,
   saveScrollPosition,
   scrollKeyFor,
-  type KeyValueStore,
   type Timers,
 } from './scroll-memory';
-
-function memoryStore(): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-    key: (index) => [...data.keys()][index] ?? null,
-    get length() {
-      return data.size;
-    },
-  };
-}
+import { memoryStore } from './testing/memory-store';
 
 /** A hand-driven clock: timers fire only when the test advances time. */
 function fakeTimers() {

@@ -1,7 +1,7 @@
 import { data as withHeaders, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from '@remix-run/react';
 import { useNow } from '~/components/events/event-bits';
-import { EventFeed } from '~/components/events/event-feed';
+import { EventFeed, feedKeyFor } from '~/components/events/event-feed';
 import { FilterControls } from '~/components/events/filter-sheet';
 import { RecentlyViewedStrip } from '~/components/events/recently-viewed';
 import { useScrollMemory } from '~/components/events/use-scroll-memory';
@@ -57,11 +57,7 @@ export default function HomePage() {
   const now = useNow(data.now);
   useScrollMemory(scrollKeyFor(location.pathname, location.search));
   const params = new URLSearchParams(location.search);
-  const feedKey = (() => {
-    const copy = new URLSearchParams(location.search);
-    copy.delete('sheet');
-    return copy.toString();
-  })();
+  const feedKey = feedKeyFor(location.search);
 
   const tabHref = (key: HomeTab) => {
     const next = new URLSearchParams(params);

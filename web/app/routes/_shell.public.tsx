@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useNow } from '~/components/events/event-bits';
-import { EventFeed } from '~/components/events/event-feed';
+import { EventFeed, feedKeyFor } from '~/components/events/event-feed';
 import { FilterControls } from '~/components/events/filter-sheet';
 import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
@@ -36,11 +36,7 @@ export default function PublicHomePage() {
   const location = useLocation();
   const now = useNow(data.now);
   useScrollMemory(scrollKeyFor(location.pathname, location.search));
-  const feedKey = (() => {
-    const copy = new URLSearchParams(location.search);
-    copy.delete('sheet');
-    return copy.toString();
-  })();
+  const feedKey = feedKeyFor(location.search);
   const filtered = activeFilterCount(data.filters) > 0 || Boolean(data.filters.city);
   const signedIn = Boolean(root?.user);
 
@@ -83,7 +79,7 @@ export default function PublicHomePage() {
         <EventFeed
           key={feedKey}
           feed={data.feed}
-            source="public"
+          source="public"
           now={now}
           empty={
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">

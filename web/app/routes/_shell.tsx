@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { BottomNav } from '~/components/layout/bottom-nav';
-import { RouteErrorPage } from '~/components/layout/error-page';
+import { FullPageRouteError } from '~/components/layout/error-page';
 import { TopBar } from '~/components/layout/top-bar';
 import { cn } from '~/lib/cn';
 import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden } from '~/lib/nav';
@@ -61,11 +61,4 @@ export default function Shell() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
-    </div>
-  );
-}
+export const ErrorBoundary = FullPageRouteError;

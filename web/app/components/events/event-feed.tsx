@@ -27,6 +27,13 @@ function hrefForPage(pathname: string, search: string, page: number) {
  * "Load more" link opens the next page. A failed page (server error or no network) shows "Failed
  * to load more events" as a toast and inline, with a retry, and keeps what is already shown.
  */
+/** The list's identity in a URL: a new one starts the list afresh; opening the filter sheet does not. */
+export function feedKeyFor(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('sheet');
+  return params.toString();
+}
+
 export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: number; empty: ReactNode; source: 'home' | 'public' }) {
   const location = useLocation();
   const toast = useToast();
@@ -44,8 +51,7 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
     inFlight.current = true;
     setLoading(true);
     setMoreError(null);
-    const params = new URLSearchParams(location.search);
-    params.delete('sheet');
+    const params = new URLSearchParams(feedKeyFor(location.search));
     params.set('source', source);
     params.set('page', String(nextPage));
     let result: FeedData | undefined;

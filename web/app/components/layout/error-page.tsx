@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse } from '@remix-run/react';
+import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { buttonClasses, Button } from '~/components/ui/button';
 import { Logo } from '~/components/ui/logo';
@@ -10,6 +10,16 @@ import { mayReload, notifyWebViewHost, RELOAD_GUARD_KEY, renderErrorReport } fro
  * (SPEC §8 Rendering). If the page crashed again right after a reload it offers a retry instead
  * of looping.
  */
+/** The error boundary of a layout (the root, the shell): the route's error on a full page. */
+export function FullPageRouteError() {
+  const error = useRouteError();
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
+    </div>
+  );
+}
+
 export function RouteErrorPage({ error, status }: { error: unknown; status: number }) {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
