@@ -3,6 +3,16 @@ import { Events1763700100000 } from './1763700100000-events.js';
 import { Media1763700200000 } from './1763700200000-media.js';
 import { MobileVerification1763700300000 } from './1763700300000-mobile-verification.js';
 import { OutboxPendingByType1763700400000 } from './1763700400000-outbox-pending-by-type.js';
+import { OutboxRejectionsAndLookup1763700500000 } from './1763700500000-outbox-rejections-and-lookup.js';
+import { MediaRetained1763700600000 } from './1763700600000-media-retained.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
-export const MIGRATIONS = [Init1763700000000, Events1763700100000, Media1763700200000, MobileVerification1763700300000, OutboxPendingByType1763700400000];
+export const MIGRATIONS = [
+  Init1763700000000,
+  Events1763700100000,
+  Media1763700200000,
+  MobileVerification1763700300000,
+  OutboxPendingByType1763700400000,
+  OutboxRejectionsAndLookup1763700500000,
+  MediaRetained1763700600000,
+];

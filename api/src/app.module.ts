@@ -7,17 +7,22 @@ import { ConfigModule } from './platform/config/config.module.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { JobsModule } from './platform/jobs/jobs.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
+import { PrivacyModule } from './platform/privacy/privacy.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 
-/** Modules shared by the HTTP process and the workers process. */
+/** Platform modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
-  return [ConfigModule.forRoot(config), DatabaseModule, QueueModule, OutboxModule];
+  return [ConfigModule.forRoot(config), DatabaseModule, QueueModule, OutboxModule, JobsModule, PrivacyModule];
 }
+
+/** The domain modules: the API serves their controllers, the workers run their jobs. */
+export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule];
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AppModule, imports: [...coreModules(config), HealthModule, AuthModule, UsersModule, UploadsModule, EventsModule] };
+    return { module: AppModule, imports: [...coreModules(config), HealthModule, ...DOMAIN_MODULES] };
   }
 }

@@ -14,7 +14,8 @@ import { toErrorResponse } from './platform/http/error-response.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
-import { JobQueues } from './platform/queue/queue.module.js';
+import { JobQueues } from './platform/jobs/job-queues.js';
+import { JobRegistry } from './platform/jobs/job-registry.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -75,6 +76,6 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   );
   SwaggerModule.setup('api/docs', app, document);
 
-  await mountQueueDashboard(fastify, app.get(JobQueues), app.get(SessionsService));
+  await mountQueueDashboard(fastify, app.get(JobRegistry), app.get(JobQueues), app.get(SessionsService));
   return app;
 }

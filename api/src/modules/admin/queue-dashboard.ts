@@ -6,16 +6,17 @@ import { Messages } from '../../contracts/messages.js';
 import { toErrorResponse } from '../../platform/http/error-response.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
 import { bearerToken, isAdmin } from '../../platform/http/auth-context.js';
-import { type JobQueues } from '../../platform/queue/queue.module.js';
+import { type JobQueues } from '../../platform/jobs/job-queues.js';
+import { type JobRegistry } from '../../platform/jobs/job-registry.js';
 import { type SessionsService } from '../auth/sessions.service.js';
 
 export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
 
 /** Bull Board for support staff, behind the same bearer tokens, admins only. */
-export async function mountQueueDashboard(fastify: FastifyInstance, queues: JobQueues, sessions: SessionsService) {
+export async function mountQueueDashboard(fastify: FastifyInstance, registry: JobRegistry, queues: JobQueues, sessions: SessionsService) {
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
-  createBullBoard({ queues: [...queues.queues.values()].map((queue) => new BullMQAdapter(queue)), serverAdapter });
+  createBullBoard({ queues: registry.queueNames().map((name) => new BullMQAdapter(queues.queue(name))), serverAdapter });
 
   const requireAdmin = async (request: FastifyRequest) => {
     const token = bearerToken(request);

@@ -2,9 +2,11 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type PreparedJson } from '../../platform/http/prepared-json.js';
-import { ChangeSignals, ChangeTopic } from '../../platform/queue/change-signals.js';
+import { ChangeSignals, type ChangeTopic } from '../../platform/queue/change-signals.js';
 import { type EventRow, type EventVersion } from './event.views.js';
 import { ListCache } from './list-cache.js';
+
+const EVENT_LISTS: ChangeTopic = 'event-lists';
 
 /**
  * A page of rows, with its body per version once a request has needed it: the data array's JSON
@@ -34,13 +36,13 @@ export class EventListCache implements OnModuleInit {
 
   /** Not awaited: with Redis down at boot the API still starts (and /health says why). */
   onModuleInit(): void {
-    this.signals.on(ChangeTopic.EventLists, () => this.clearHere()).catch(() => undefined);
+    this.signals.on(EVENT_LISTS, () => this.clearHere()).catch(() => undefined);
   }
 
   /** After an event write: here at once, elsewhere as soon as the announcement arrives. */
   clear(): void {
     this.clearHere();
-    this.signals.announce(ChangeTopic.EventLists);
+    this.signals.announce(EVENT_LISTS);
   }
 
   private clearHere(): void {

@@ -1,5 +1,5 @@
-/** Domain events the events module publishes through the outbox. */
-export const EventDomainEvents = {
-  /** payload { eventId } — consumed by refunds, notifications and chat in later issues. */
-  Cancelled: 'event.cancelled',
-} as const;
+import { z } from 'zod';
+import { defineDomainEvent } from '../../platform/outbox/domain-event.js';
+
+/** The host (or an admin) cancelled the event. Refunds, notifications and chat will consume it. */
+export const EventCancelled = defineDomainEvent('event.cancelled', z.object({ eventId: z.uuid() }));

@@ -28,7 +28,7 @@ import {
   NotCurationEventError,
   NotEventHostError,
 } from './events.errors.js';
-import { EventDomainEvents } from './events.events.js';
+import { EventCancelled } from './events.events.js';
 
 /** The event fields a request may send (a create sends them all, an edit some). */
 type EventFields = Omit<UpdateEventInput, 'status'>;
@@ -230,7 +230,7 @@ export class EventsService {
 
   private async markCancelled(tx: EntityManager, eventId: string): Promise<void> {
     await tx.update(Event, { id: eventId }, { status: 'cancelled', cancelledAt: new Date() });
-    await this.outbox.publish(tx, { type: EventDomainEvents.Cancelled, payload: { eventId } });
+    await this.outbox.publish(tx, EventCancelled, { eventId });
   }
 
   /** The changes of an edit, checked against the rules on the event as it would become. */

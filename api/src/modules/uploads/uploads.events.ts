@@ -1,5 +1,5 @@
-/** Domain events the uploads module publishes through the outbox. */
-export const MediaEvents = {
-  /** payload { mediaId }: the workers make the responsive variants. */
-  ImageUploaded: 'media.image_uploaded',
-} as const;
+import { z } from 'zod';
+import { defineDomainEvent } from '../../platform/outbox/domain-event.js';
+
+/** An image was stored: the media.variants job makes its responsive WebP variants. */
+export const ImageUploaded = defineDomainEvent('media.image_uploaded', z.object({ mediaId: z.uuid() }));

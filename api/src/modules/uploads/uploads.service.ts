@@ -14,7 +14,7 @@ import { prepareImage } from './image-preparation.js';
 import { originalKey } from './media-keys.js';
 import { readImage, receiveVideo, removeTemporary } from './upload-receiver.js';
 import { imageNotFound } from './uploads.errors.js';
-import { MediaEvents } from './uploads.events.js';
+import { ImageUploaded } from './uploads.events.js';
 
 export interface UploadedMedia {
   id: string;
@@ -65,7 +65,7 @@ export class UploadsService {
         height: image.height,
         variantsStatus: 'pending',
       });
-      await this.outbox.publish(tx, { type: MediaEvents.ImageUploaded, payload: { mediaId: id } });
+      await this.outbox.publish(tx, ImageUploaded, { mediaId: id });
     });
     this.logger.log({ mediaId: id, bytes: image.buffer.length, reencoded: image.reencoded }, 'image uploaded');
     return { id, url: this.storage.publicUrl(key) };

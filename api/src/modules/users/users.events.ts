@@ -1,4 +1,5 @@
-/** Domain events the users module publishes through the outbox. */
-export const UserEvents = {
-  DeletionRequested: 'user.deletion_requested',
-} as const;
+import { z } from 'zod';
+import { defineDomainEvent } from '../../platform/outbox/domain-event.js';
+
+/** The person deleted their account: the account.erase job erases their personal data. */
+export const UserDeletionRequested = defineDomainEvent('user.deletion_requested', z.object({ userId: z.uuid() }));

@@ -14,7 +14,7 @@ import { InfluencersService } from '../events/influencers.service.js';
 import { User } from './entities/user.entity.js';
 import { profileFieldsToEntity } from './profile-fields.js';
 import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
-import { UserEvents } from './users.events.js';
+import { UserDeletionRequested } from './users.events.js';
 import { toPublicUser, toSelfUser } from './user.views.js';
 
 /**
@@ -107,7 +107,7 @@ export class UsersService {
       await tx.update(User, { id: user.id, deletedAt: IsNull() }, { deletedAt: new Date() });
       await this.sessions.revokeAllForUser(user.id, tx);
       await this.events.cancelUpcomingHostedBy(user.id, tx);
-      await this.outbox.publish(tx, { type: UserEvents.DeletionRequested, payload: { userId: user.id } });
+      await this.outbox.publish(tx, UserDeletionRequested, { userId: user.id });
     });
     this.events.listsChanged();
   }

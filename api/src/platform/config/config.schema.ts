@@ -32,6 +32,10 @@ export const configSchema = z
     /** New accounts per visitor address per hour (sign-up spam, and the slow hash each one costs). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+    /** How often the workers compare the work the database says is due with the jobs in Redis. */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Multiplies every job's retry delays (tests shorten them; 1 in production). */
+    JOB_BACKOFF_SCALE: z.coerce.number().positive().max(1).default(1),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
     /** Base of public file URLs; defaults to this API on localhost at API_PORT. */

@@ -1,95 +1,88 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
-import { type JobName } from '../queue/queue.constants.js';
-import { JobQueues } from '../queue/queue.module.js';
+import { JobQueues } from '../jobs/job-queues.js';
+import { JobRegistry } from '../jobs/job-registry.js';
+import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
-import { EVENT_ROUTES, type DomainEventType } from './event-routes.js';
+import { InvalidDomainEventError, parsePayload } from './domain-event.js';
+import { OutboxRepository, type PendingEvent } from './outbox.repository.js';
 
 const BATCH_SIZE = 100;
-
-/**
- * Event types some job consumes. The others stay pending in the outbox, untouched, until the issue
- * that consumes them adds a route (and decides what to do with the ones already there).
- */
-const ROUTED_TYPES = Object.entries(EVENT_ROUTES)
-  .filter(([, jobs]) => jobs.length > 0)
-  .map(([type]) => type);
 /** While Redis is away the batch gives up (and rolls back) instead of holding its row locks open. */
 const ENQUEUE_TIMEOUT_MS = 5_000;
 
-interface PendingRow {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-}
-
 /**
- * Moves committed outbox rows onto BullMQ. Rows are locked with SKIP LOCKED so several relays can
- * run; the job id is the outbox row's id, so a crash between enqueue and commit cannot publish twice.
+ * Moves committed outbox rows onto BullMQ: one job per (event, job it starts), with the job id
+ * `<job name>@<outbox id>`, so a crash between enqueue and commit cannot start a job twice. Rows are
+ * locked with SKIP LOCKED so several relays can run. Events no job consumes stay pending.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly registry: JobRegistry,
     private readonly queues: JobQueues,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.schedule();
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.loop = new PollingLoop(
+      config.OUTBOX_POLL_MS,
+      async () => void (await this.drain()),
+      (error) => this.logger.error({ err: error }, 'outbox relay failed; will retry'),
+    );
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.drain()
-        .then(() => undefined)
-        .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay failed; will retry'))
-        .finally(() => this.schedule());
-    }, this.config.OUTBOX_POLL_MS);
+  start(): void {
+    this.loop.start();
   }
 
   /** Publishes until nothing is pending; returns how many events went out. */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const published = await this.relayBatch();
+      const { handled, published } = await this.relayBatch();
       total += published;
-      if (published < BATCH_SIZE) return total;
+      if (handled < BATCH_SIZE) return total;
     }
   }
 
-  private async relayBatch(): Promise<number> {
+  private async relayBatch(): Promise<{ handled: number; published: number }> {
     return this.dataSource.transaction(async (tx) => {
-      const rows: PendingRow[] = await tx.query(
-        `SELECT id, type, payload FROM outbox_event
-          WHERE published_at IS NULL AND type = ANY($2) ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH_SIZE, ROUTED_TYPES],
-      );
+      const rows = await this.outbox.lockPending(tx, this.registry.routedEventTypes(), BATCH_SIZE);
+      const published: string[] = [];
       for (const row of rows) {
-        const jobs: readonly JobName[] = EVENT_ROUTES[row.type as DomainEventType];
-        // The outbox id goes last: a payload's own fields (an event's `eventId`) cannot replace it.
-        const data = { ...row.payload, outboxId: row.id };
-        for (const job of jobs) await withTimeout(this.queues.add(job, data, row.id), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
+        if (await this.enqueue(tx, row)) published.push(row.id);
       }
-      if (rows.length > 0) {
-        await tx.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1)', [rows.map((row) => row.id)]);
-      }
-      return rows.length;
+      await this.outbox.markPublished(tx, published);
+      return { handled: rows.length, published: published.length };
     });
   }
 
+  /** Starts the event's jobs; a payload that fails its schema is refused and recorded instead. */
+  private async enqueue(tx: EntityManager, row: PendingEvent): Promise<boolean> {
+    const route = this.registry.route(row.type)!;
+    let payload: Record<string, unknown>;
+    try {
+      payload = parsePayload(route.event, row.payload) as Record<string, unknown>;
+    } catch (error) {
+      if (!(error instanceof InvalidDomainEventError)) throw error;
+      this.logger.error({ outboxId: row.id, type: row.type, err: error }, 'outbox event refused: its payload fails the schema');
+      await this.outbox.markRejected(tx, row.id, error.message);
+      return false;
+    }
+    for (const job of route.jobs) {
+      // The outbox id goes last: a payload's own fields cannot replace it.
+      await withTimeout(this.queues.add(job, { ...payload, outboxId: row.id }), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
+    }
+    return true;
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 }

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type EntityManager } from 'typeorm';
-import { type DomainEvent } from './event-routes.js';
+import { parsePayload, type DomainEventDefinition, type PayloadOf } from './domain-event.js';
+import { OutboxRepository } from './outbox.repository.js';
 
 @Injectable()
 export class OutboxService {
-  /** Records the event inside the caller's transaction; the relay publishes it after commit. */
-  async publish(tx: EntityManager, event: DomainEvent): Promise<string> {
+  constructor(private readonly outbox: OutboxRepository) {}
+
+  /**
+   * Records the event inside the caller's transaction; the relay publishes it after commit. A payload
+   * that fails the event's schema throws, so the transaction rolls back with it.
+   */
+  async publish<Event extends DomainEventDefinition>(tx: EntityManager, event: Event, payload: PayloadOf<Event>): Promise<string> {
     const id = randomUUID();
-    await tx.query('INSERT INTO outbox_event (id, type, payload) VALUES ($1, $2, $3)', [id, event.type, event.payload]);
+    await this.outbox.insert(tx, id, event.type, parsePayload(event, payload) as Record<string, unknown>);
     return id;
   }
 }

@@ -5,12 +5,10 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
 import { createRedis, REDIS } from './redis.js';
 
-/** What processes keep in memory and must drop when someone, anywhere, changes it. */
-export enum ChangeTopic {
-  EventLists = 'event-lists',
-}
-
 type Listener = () => void;
+
+/** What processes keep in memory and must drop when someone, anywhere, changes it; named by its module. */
+export type ChangeTopic = string;
 
 /**
  * "This changed" announcements between processes, over Redis pub/sub: each API replica keeps its

@@ -49,6 +49,10 @@ export class Media {
   @Column({ type: 'timestamptz', nullable: true })
   variantsClaimedAt: Date | null;
 
+  /** Kept after its owner's account was erased, because an event they hosted still shows it. */
+  @Column({ type: 'timestamptz', nullable: true })
+  retainedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

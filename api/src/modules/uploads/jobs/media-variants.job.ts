@@ -1,16 +1,29 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { type MediaVariant } from '../../../api/src/modules/uploads/entities/media.entity.js';
-import { MAX_IMAGE_PIXELS, variantKey, variantWidths } from '../../../api/src/modules/uploads/media-keys.js';
-import { JobName } from '../../../api/src/platform/queue/queue.constants.js';
-import { STORAGE, type StoragePort } from '../../../api/src/platform/providers/storage/storage.port.js';
-import { type JobData, type JobHandler } from '../job-handler.js';
+import { queryRows } from '../../../platform/database/returning.js';
+import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
+import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
+import { STORAGE, type StoragePort } from '../../../platform/providers/storage/storage.port.js';
+import { type MediaVariant } from '../entities/media.entity.js';
+import { MAX_IMAGE_PIXELS, variantKey, variantWidths } from '../media-keys.js';
+import { ImageUploaded } from '../uploads.events.js';
+
+export const MediaVariantsJob = defineJob({
+  name: 'media.variants',
+  queue: 'media',
+  startedBy: ImageUploaded,
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+});
+
+export type MediaVariantsData = JobData<typeof MediaVariantsJob>;
 
 /** A claim older than this is taken to belong to a run that died, and may be taken over. */
 export const CLAIM_LEASE_SECONDS = 30;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An image whose variants are still pending this long after its upload (or last release) is due again. */
+const DUE_AFTER_SECONDS = 5;
 
 interface Claimed {
   storage_key: string;
@@ -27,26 +40,22 @@ export class VariantsInProgressError extends Error {}
  * so a second run after a crash overwrites the same files. WebP encoding drops all metadata.
  */
 @Injectable()
-export class MediaVariantsProcessor implements JobHandler {
-  readonly job = JobName.MediaVariants;
-  private readonly logger = new Logger(MediaVariantsProcessor.name);
+@HandlesJob(MediaVariantsJob)
+export class MediaVariantsHandler implements JobHandler<typeof MediaVariantsJob> {
+  private readonly logger = new Logger(MediaVariantsHandler.name);
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
 
-  async handle(data: JobData): Promise<void> {
-    const mediaId = String(data.mediaId ?? '');
-    if (!UUID.test(mediaId)) {
-      this.logger.warn({ mediaId }, 'media.variants job without a valid media id; nothing to do');
-      return;
-    }
+  async handle({ mediaId }: MediaVariantsData): Promise<void> {
     const claimed = await this.claim(mediaId);
     if (!claimed) return this.explainSkip(mediaId);
     try {
       const variants = await this.makeVariants(mediaId, claimed);
-      const done = await this.rows<{ id: string }>(
+      const done = await queryRows<{ id: string }>(
+        this.dataSource,
         `UPDATE media SET variants = $2, variants_status = 'ready', variants_claimed_at = NULL, updated_at = now()
           WHERE id = $1 AND variants_status <> 'ready' RETURNING id`,
         [mediaId, JSON.stringify(variants)],
@@ -69,18 +78,9 @@ export class MediaVariantsProcessor implements JobHandler {
     }
   }
 
-  /** Rows of any statement (TypeORM's plain query() answers [rows, count] for an UPDATE). */
-  private async rows<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      return (await runner.query(sql, parameters, true)).records as T[];
-    } finally {
-      await runner.release();
-    }
-  }
-
   private async claim(mediaId: string): Promise<Claimed | undefined> {
-    const rows = await this.rows<Claimed>(
+    const rows = await queryRows<Claimed>(
+      this.dataSource,
       `UPDATE media SET variants_status = 'processing', variants_claimed_at = now(), updated_at = now()
         WHERE id = $1 AND kind = 'image'
           AND (variants_status IN ('pending', 'failed')
@@ -132,10 +132,21 @@ export class MediaVariantsProcessor implements JobHandler {
     return variants;
   }
 
-  async onLastFailure(data: JobData, error: Error): Promise<void> {
-    const mediaId = String(data.mediaId ?? '');
-    if (!UUID.test(mediaId)) return;
-    const failed = await this.rows<{ id: string }>(
+  async findDue(limit: number): Promise<Array<{ mediaId: string }>> {
+    return this.dataSource.query(
+      `SELECT id AS "mediaId" FROM media
+        WHERE kind = 'image'
+          AND ((variants_status = 'pending' AND updated_at < now() - make_interval(secs => $2))
+               OR (variants_status = 'processing' AND variants_claimed_at < now() - make_interval(secs => $3)))
+        ORDER BY created_at LIMIT $1`,
+      [limit, DUE_AFTER_SECONDS, CLAIM_LEASE_SECONDS],
+    );
+  }
+
+  /** Marks the image failed for good (the original is still shown); if the database is away, the reconciler retries. */
+  async onLastFailure({ mediaId }: MediaVariantsData, error: Error): Promise<void> {
+    const failed = await queryRows<{ id: string }>(
+      this.dataSource,
       `UPDATE media SET variants_status = 'failed', variants_claimed_at = NULL, updated_at = now()
         WHERE id = $1 AND variants_status IN ('pending', 'processing') RETURNING id`,
       [mediaId],

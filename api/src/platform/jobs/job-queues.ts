@@ -1,0 +1,49 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, type JobsOptions } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig } from '../config/config.schema.js';
+import { createRedis } from '../queue/redis.js';
+import { jobIdFor, type JobData, type JobDefinition } from './job-definition.js';
+
+const RETENTION: JobsOptions = {
+  removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+};
+
+/** Producer over the BullMQ queues; only the outbox relay and the reconciler enqueue. */
+@Injectable()
+export class JobQueues implements OnApplicationShutdown {
+  private readonly connection: Redis;
+  private readonly queues = new Map<string, Queue>();
+  private readonly logger = new Logger(JobQueues.name);
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.connection = createRedis(config.REDIS_URL, 'queue');
+  }
+
+  queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
+      queue.on('error', (error) => this.logger.warn({ queue: name, err: error }, 'queue connection error'));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Adds the job an outbox event starts; a second add of the same (job, event) is a no-op. */
+  async add<Job extends JobDefinition>(job: Job, data: JobData<Job>): Promise<void> {
+    await this.queue(job.queue).add(job.name, data, {
+      ...RETENTION,
+      jobId: jobIdFor(job, data.outboxId),
+      attempts: job.attempts,
+      backoff: { type: job.backoff.type, delay: Math.max(1, Math.round(job.backoff.delay * this.config.JOB_BACKOFF_SCALE)) },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineDomainEvent } from '../outbox/domain-event.js';
+import { declaredJobs, defineJob, jobIdFor } from './job-definition.js';
+import { type JobHandler } from './job-handler.js';
+import { JobRegistry } from './job-registry.js';
+
+const Joined = defineDomainEvent('member.joined', z.object({ memberId: z.uuid() }));
+const Welcome = defineJob({ name: 'member.welcome', queue: 'members', startedBy: Joined });
+const Count = defineJob({ name: 'member.count', queue: 'stats', startedBy: Joined, attempts: 2, backoff: { type: 'fixed', delay: 500 } });
+const idle: JobHandler = { handle: async () => undefined, findDue: async () => [] };
+
+describe('defineJob', () => {
+  it('joins the catalog with default attempts and backoff unless it sets its own', () => {
+    expect(declaredJobs()).toEqual(expect.arrayContaining([Welcome, Count]));
+    expect(Welcome).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 2_000 } });
+    expect(Count).toMatchObject({ attempts: 2, backoff: { type: 'fixed', delay: 500 } });
+  });
+
+  it('refuses a second job of the same name, and names that do not read <subject>.<verb>', () => {
+    expect(() => defineJob({ name: 'member.welcome', queue: 'members', startedBy: Joined })).toThrow('declared twice');
+    expect(() => defineJob({ name: 'Welcome', queue: 'members', startedBy: Joined })).toThrow('<subject>.<verb>');
+    expect(() => defineJob({ name: 'member.greet', queue: 'Members:1', startedBy: Joined })).toThrow('Queue name');
+  });
+
+  it('gives each (job, event) its own job id, which BullMQ accepts', () => {
+    expect(jobIdFor(Welcome, '0b7c1f5e-2a51-4a57-9d0e-3c1b5f3f2c11')).toBe('member.welcome@0b7c1f5e-2a51-4a57-9d0e-3c1b5f3f2c11');
+  });
+});
+
+describe('defineDomainEvent', () => {
+  it('refuses a type that does not read <subject>.<what_happened>', () => {
+    expect(() => defineDomainEvent('MemberJoined', z.object({}))).toThrow('snake_case');
+  });
+});
+
+describe('JobRegistry', () => {
+  it('refuses to build when a declared job has no handler, naming the job', () => {
+    expect(() => JobRegistry.of([{ definition: Welcome, handler: idle }], [Welcome, Count])).toThrow('No handler for job(s): member.count');
+  });
+
+  it('refuses two handlers for one job', () => {
+    expect(() => JobRegistry.of([{ definition: Welcome, handler: idle }, { definition: Welcome, handler: idle }])).toThrow('two handlers');
+  });
+
+  it('routes an event to every job it starts, and knows their queues', () => {
+    const registry = JobRegistry.of([
+      { definition: Welcome, handler: idle },
+      { definition: Count, handler: idle },
+    ]);
+    expect(registry.routedEventTypes()).toEqual(['member.joined']);
+    expect(registry.route('member.joined')?.jobs).toEqual([Welcome, Count]);
+    expect(registry.route('member.left')).toBeUndefined();
+    expect(registry.queueNames()).toEqual(['members', 'stats']);
+  });
+});

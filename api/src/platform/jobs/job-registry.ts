@@ -1,0 +1,75 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { type DomainEventDefinition } from '../outbox/domain-event.js';
+import { declaredJobs, type JobDefinition } from './job-definition.js';
+import { HandlesJob, type JobHandler } from './job-handler.js';
+
+export interface RegisteredJob {
+  definition: JobDefinition;
+  handler: JobHandler;
+}
+
+/**
+ * Every job with its handler, and which jobs each domain event starts. Built at boot from the jobs the
+ * modules declare and the providers marked `@HandlesJob`; it replaces a hand-kept routing table.
+ */
+@Injectable()
+export class JobRegistry implements OnModuleInit {
+  private readonly jobs = new Map<string, RegisteredJob>();
+  private readonly routes = new Map<string, { event: DomainEventDefinition; jobs: JobDefinition[] }>();
+
+  constructor(private readonly discovery?: DiscoveryService) {}
+
+  /** A registry without Nest (tests, scripts). */
+  static of(entries: RegisteredJob[], declared: JobDefinition[] = entries.map((entry) => entry.definition)): JobRegistry {
+    const registry = new JobRegistry();
+    registry.register(declared, entries);
+    return registry;
+  }
+
+  onModuleInit(): void {
+    const discovery = this.discovery!;
+    const entries = discovery.getProviders({ metadataKey: HandlesJob.KEY }).flatMap((wrapper) => {
+      const definition = discovery.getMetadataByDecorator(HandlesJob, wrapper);
+      return definition && wrapper.instance ? [{ definition, handler: wrapper.instance as JobHandler }] : [];
+    });
+    this.register(declaredJobs(), entries);
+  }
+
+  private register(declared: JobDefinition[], entries: RegisteredJob[]): void {
+    for (const entry of entries) {
+      if (this.jobs.has(entry.definition.name)) throw new Error(`Job ${entry.definition.name} has two handlers`);
+      this.jobs.set(entry.definition.name, entry);
+    }
+    const missing = declared.filter((job) => !this.jobs.has(job.name)).map((job) => job.name);
+    if (missing.length > 0) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
+    for (const { definition } of entries) {
+      const { type } = definition.startedBy;
+      const route = this.routes.get(type) ?? { event: definition.startedBy, jobs: [] };
+      if (route.event !== definition.startedBy) throw new Error(`Domain event ${type} is declared twice`);
+      route.jobs.push(definition);
+      this.routes.set(type, route);
+    }
+  }
+
+  all(): RegisteredJob[] {
+    return [...this.jobs.values()];
+  }
+
+  get(name: string): RegisteredJob | undefined {
+    return this.jobs.get(name);
+  }
+
+  /** The domain events some job consumes; others stay pending in the outbox until one does. */
+  routedEventTypes(): string[] {
+    return [...this.routes.keys()];
+  }
+
+  route(type: string): { event: DomainEventDefinition; jobs: JobDefinition[] } | undefined {
+    return this.routes.get(type);
+  }
+
+  queueNames(): string[] {
+    return [...new Set(this.all().map((job) => job.definition.queue))].sort();
+  }
+}

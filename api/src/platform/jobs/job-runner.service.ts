@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { type Redis } from 'ioredis';
+import { APP_CONFIG } from '../config/config.module.js';
+import { type AppConfig } from '../config/config.schema.js';
+import { InvalidDomainEventError, parsePayload } from '../outbox/domain-event.js';
+import { createRedis } from '../queue/redis.js';
+import { type JobData } from './job-definition.js';
+import { JobRegistry, type RegisteredJob } from './job-registry.js';
+
+/**
+ * A crashed worker's lock lapses within LOCK_MS (it is renewed every LOCK_MS / 2) and the stalled
+ * check, every STALLED_CHECK_MS, hands its jobs to another worker: about 10 s in all.
+ */
+export const LOCK_MS = 8_000;
+export const STALLED_CHECK_MS = 2_000;
+const CONCURRENCY = 4;
+
+type AnyJobData = JobData<RegisteredJob['definition']>;
+
+/** Runs one BullMQ worker per queue the registry knows, each job by its module's handler. */
+@Injectable()
+export class JobRunner implements OnApplicationShutdown {
+  private readonly logger = new Logger(JobRunner.name);
+  private workers: Worker<AnyJobData>[] = [];
+  private connection: Redis | undefined;
+
+  constructor(
+    private readonly registry: JobRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  start(): string[] {
+    this.connection = createRedis(this.config.REDIS_URL, 'queue');
+    const queues = this.registry.queueNames();
+    this.workers = queues.map((queue) => {
+      const worker = new Worker<AnyJobData>(queue, (job) => this.run(job), {
+        connection: this.connection!,
+        prefix: this.config.QUEUE_PREFIX,
+        concurrency: CONCURRENCY,
+        lockDuration: LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+      });
+      worker.on('failed', (job, error) => void this.failed(job, error));
+      worker.on('error', (error) => this.logger.error({ err: error, queue }, 'worker error'));
+      return worker;
+    });
+    return queues;
+  }
+
+  private async run(job: Job<AnyJobData>): Promise<void> {
+    const registered = this.registry.get(job.name);
+    if (!registered) throw new Error(`No handler for job ${job.name}`);
+    await registered.handler.handle(this.dataOf(registered, job.data));
+  }
+
+  /** Checked again on the way in: a job added by hand (or by an older release) must still fit. */
+  private dataOf({ definition }: RegisteredJob, data: AnyJobData): AnyJobData {
+    try {
+      return { ...(parsePayload(definition.startedBy, data) as Record<string, unknown>), outboxId: data.outboxId };
+    } catch (error) {
+      // Retrying cannot fix the data: fail the job at once.
+      if (error instanceof InvalidDomainEventError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
+
+  private async failed(job: Job<AnyJobData> | undefined, error: Error): Promise<void> {
+    if (!job) return;
+    const registered = this.registry.get(job.name);
+    const attempts = job.opts.attempts ?? registered?.definition.attempts ?? 1;
+    this.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, err: error }, 'job attempt failed');
+    if (job.attemptsMade < attempts || !registered?.handler.onLastFailure) return;
+    try {
+      await registered.handler.onLastFailure(job.data, error);
+    } catch (hookError) {
+      this.logger.error({ err: hookError, job: job.name, jobId: job.id }, 'last-failure hook failed; the reconciler will retry the job');
+    }
+  }
+
+  /** Lets running jobs finish (BullMQ's close waits for them). */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.connection?.disconnect();
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+export interface PendingEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** The outbox_event table's SQL, all of it. */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(tx: EntityManager, id: string, type: string, payload: Record<string, unknown>): Promise<void> {
+    await tx.query('INSERT INTO outbox_event (id, type, payload) VALUES ($1, $2, $3)', [id, type, payload]);
+  }
+
+  /** Oldest pending events of the given types, locked for this transaction (other relays skip them). */
+  lockPending(tx: EntityManager, types: string[], limit: number): Promise<PendingEvent[]> {
+    return tx.query(
+      `SELECT id, type, payload FROM outbox_event
+        WHERE published_at IS NULL AND rejected_at IS NULL AND type = ANY($2)
+        ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit, types],
+    );
+  }
+
+  async markPublished(tx: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length > 0) await tx.query('UPDATE outbox_event SET published_at = now() WHERE id = ANY($1)', [ids]);
+  }
+
+  async markRejected(tx: EntityManager, id: string, reason: string): Promise<void> {
+    await tx.query('UPDATE outbox_event SET rejected_at = now(), rejection = $2 WHERE id = $1', [id, reason]);
+  }
+
+  /** The latest published event of this type whose payload contains `payload`. */
+  async latestPublishedId(type: string, payload: Record<string, unknown>): Promise<string | undefined> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM outbox_event WHERE type = $1 AND payload @> $2::jsonb AND published_at IS NOT NULL
+        ORDER BY created_at DESC LIMIT 1`,
+      [type, JSON.stringify(payload)],
+    );
+    return rows[0]?.id;
+  }
+}
