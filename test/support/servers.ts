@@ -36,7 +36,15 @@ const ENTRY_POINTS = {
 
 export const startBrowserStack = () => startStack({ web: true });
 
-export async function startStack(options: { web: boolean }): Promise<Stack> {
+export interface StackOptions {
+  web: boolean;
+  /** Settings for every process (on top of the test defaults). */
+  config?: Record<string, string>;
+  /** Settings for the workers alone (e.g. a database address through a proxy the test controls). */
+  workersEnv?: (config: AppConfig) => Record<string, string>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
   for (const file of Object.values(ENTRY_POINTS)) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests.`);
   }
@@ -48,6 +56,7 @@ export async function startStack(options: { web: boolean }): Promise<Stack> {
     WEB_PORT: String(webPort),
     CORS_ORIGINS: `${webUrl},http://localhost:${webPort}`,
     PUBLIC_API_URL: apiUrl,
+    ...options.config,
   });
   const env = {
     ...configEnv(config),
@@ -63,7 +72,7 @@ export async function startStack(options: { web: boolean }): Promise<Stack> {
   const processes: Record<string, NodeProcess> = {
     api: startNodeProcess(ENTRY_POINTS.api, env),
     // The workers announce readiness at info level.
-    workers: startNodeProcess(ENTRY_POINTS.workers, { ...env, LOG_LEVEL: 'info' }),
+    workers: startNodeProcess(ENTRY_POINTS.workers, { ...env, LOG_LEVEL: 'info', ...options.workersEnv?.(config) }),
     ...(options.web ? { web: startNodeProcess(ENTRY_POINTS.web, env) } : {}),
   };
   const output = () =>
