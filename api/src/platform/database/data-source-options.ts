@@ -3,6 +3,8 @@ import { type AppConfig } from '../config/config.schema.js';
 import { ENTITIES } from './entities.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * Options shared by the API, the workers and the migration runner. Migrations are deliberately not
  * listed here: the runtime never loads them (see scripts/migrate.ts).
@@ -15,6 +17,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATA
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
-    extra: { max: config.DATABASE_POOL_SIZE },
+    // An unreachable server (packets dropped, not refused) must fail a request, not hang it.
+    extra: { max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
   };
 }
