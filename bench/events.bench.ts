@@ -146,7 +146,7 @@ async function explain(): Promise<void> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   const print = async (label: string, sql: string, params: unknown[]) => {
-    const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
     log(`\n-- ${label}${params.length ? ` params ${JSON.stringify(params)}` : ''}`);
     for (const line of plan.rows) log(String(line['QUERY PLAN']));
   };
@@ -177,7 +177,7 @@ async function explain(): Promise<void> {
       await print(`${label}: page`, pageSql(query), [...query.params, filter.limit, offset]);
       await print(`${label}: count`, countSql(query), query.params);
     }
-    const detail = await client.query(`SELECT id FROM event WHERE deleted_at IS NULL LIMIT 1`);
+    const detail = await client.query<{ id: string }>(`SELECT id FROM event WHERE deleted_at IS NULL LIMIT 1`);
     await print(
       'event by id',
       `SELECT e.*, u.name FROM event e JOIN users u ON u.id = e.host_id WHERE e.id = $1 AND e.deleted_at IS NULL`,
@@ -230,7 +230,7 @@ async function explain(): Promise<void> {
       await client.query('ROLLBACK');
     }
 
-    const indexes = await client.query(
+    const indexes = await client.query<{ indexrelname: string; size: string }>(
       `SELECT indexrelname, pg_size_pretty(pg_relation_size(indexrelid)) AS size
          FROM pg_stat_user_indexes WHERE relname IN ('event', 'users') ORDER BY 1`,
     );

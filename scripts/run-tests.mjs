@@ -1,5 +1,6 @@
-// `npm test`: builds, runs the Jest tiers (unit, api e2e, workflow), then the Playwright journeys in
-// Chromium, and prints one summary line. Browser tests that are skipped or missing fail the run.
+// `npm test`: typechecks and lints (either failing stops the run), builds, runs the Jest tiers (unit,
+// api e2e, workflow), then the Playwright journeys in Chromium, and prints one summary line. Browser
+// tests that are skipped or missing fail the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -8,6 +9,22 @@ const run = (command, args, env = {}) =>
 
 mkdirSync('test-results', { recursive: true });
 for (const file of ['test-results/jest.json', 'test-results/browser.json']) rmSync(file, { force: true });
+
+// Both checks run (so one run reports every type and lint error) before any suite.
+const checks = [
+  ['typecheck', 'Type errors'],
+  ['lint', 'Lint errors'],
+].flatMap(([script, problem]) => {
+  const started = Date.now();
+  const status = run('npm', ['run', script, '--silent']);
+  console.log(`npm run ${script}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return status === 0 ? [] : [`${problem} (npm run ${script})`];
+});
+if (checks.length > 0) {
+  for (const problem of checks) console.error(`FAILED: ${problem}`);
+  console.error('Fix them before the suites run.');
+  process.exit(1);
+}
 
 if (run('npm', ['run', 'build', '--silent']) !== 0) {
   console.error('Build failed.');

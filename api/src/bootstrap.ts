@@ -52,7 +52,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
-    else parseJson(request, body.toString('utf8'), done);
+    // The default parser answers through `done` (its type also allows the promise form, which it never uses).
+    else void parseJson(request, body.toString('utf8'), done);
   });
 
   fastify.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { bearer, completeProfile, makeAdmin, markMobileVerified, signUp, uniqueEmail, type SignedUp } from '../support/factories.js';
+import { bearer, completeProfile, makeAdmin, markMobileVerified, signUp, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
 function expectError(response: Response, status: number, message?: string): void {

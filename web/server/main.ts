@@ -1,4 +1,5 @@
 import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
 import { request as httpRequest } from 'node:http';
@@ -25,7 +26,7 @@ const BODY_LIMITS = {
  * only in the httpOnly session cookie, so this path is proxied with the token added.
  */
 async function proxyQueueDashboard(readToken: (cookie: string | undefined) => Promise<string | null>) {
-  return async (req: express.Request, res: express.Response) => {
+  const forward = async (req: express.Request, res: express.Response) => {
     const token = await readToken(req.headers.cookie);
     const upstream = httpRequest(
       {
@@ -43,11 +44,15 @@ async function proxyQueueDashboard(readToken: (cookie: string | undefined) => Pr
     upstream.on('error', () => res.status(502).json({ error: 'The API is not reachable' }));
     req.pipe(upstream);
   };
+  // Express 4 ignores a handler's promise: a failure goes to `next` rather than unhandled.
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    forward(req, res).catch(next);
+  };
 }
 
 async function main() {
-  const build = await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href);
-  const { readSessionToken } = build.entry.module as { readSessionToken: (cookie: string | undefined) => Promise<string | null> };
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const { readSessionToken } = build.entry.module as ServerBuild['entry']['module'] & { readSessionToken: (cookie: string | undefined) => Promise<string | null> };
   const app = express();
   app.disable('x-powered-by');
   // Which proxies in front of the web to believe for the visitor's address (same values as the API's).
@@ -64,7 +69,9 @@ async function main() {
   app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
-  app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' }));
+  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' });
+  // Remix's handler catches its own errors and passes them to `next`; its promise never rejects.
+  app.all('*', (req, res, next) => void remix(req, res, next));
   const server = app.listen(port, () => console.log(JSON.stringify({ level: 30, name: 'web', msg: `web listening on http://localhost:${port}` })));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -16,7 +16,7 @@ describe('login form', () => {
   });
 
   it('needs both email and password', () => {
-    for (const values of [{ email: 'a@example.in' }, { password: 'x' }, { email: '  ', password: 'x' }]) {
+    for (const values of [{ email: 'a@example.in' }, { password: 'x' }, { email: '  ', password: 'x' }] as Record<string, string>[]) {
       expect(parseForm(loginFormSchema, form({ ...values, terms: 'on' }))).toMatchObject({ ok: false, formError: 'Please enter email and password' });
     }
   });

@@ -251,7 +251,8 @@ export function VideoUploader({
     if (!file) return;
     setFailure(null);
     setProgress(0);
-    readDuration(file).then((seconds) => setDuration(seconds === null ? '' : String(Math.round(seconds))));
+    // readDuration never rejects (an unreadable file gives null).
+    void readDuration(file).then((seconds) => setDuration(seconds === null ? '' : String(Math.round(seconds))));
     const upload = uploadWithProgress(file, 'video', setProgress);
     abort.current = upload.abort;
     upload.promise.then(
