@@ -7,9 +7,10 @@ import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
 import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
-import { defineJob, jobIdFor, type JobData } from '../../api/src/platform/jobs/job-definition.js';
+import { defineJob, defineScheduledJob, jobIdFor, type JobData } from '../../api/src/platform/jobs/job-definition.js';
 import { type JobHandler } from '../../api/src/platform/jobs/job-handler.js';
 import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
+import { JobReconciler } from '../../api/src/platform/jobs/job-reconciler.service.js';
 import { JobRegistry } from '../../api/src/platform/jobs/job-registry.js';
 import { JobRunner } from '../../api/src/platform/jobs/job-runner.service.js';
 import { defineDomainEvent } from '../../api/src/platform/outbox/domain-event.js';
@@ -22,6 +23,7 @@ import { testConfig } from '../support/test-config.js';
 const Greeted = defineDomainEvent('guest.greeted', z.object({ guestId: z.uuid() }));
 const SendWelcome = defineJob({ name: 'guest.send_welcome', queue: 'guests', startedBy: Greeted, attempts: 3 });
 const RecordVisit = defineJob({ name: 'guest.record_visit', queue: 'guests', startedBy: Greeted, attempts: 3 });
+const TidyGuestbook = defineScheduledJob({ name: 'guestbook.tidy', queue: 'guestbook', everyMs: 1_000 });
 
 /** Counts its runs per job id; never fails. */
 class CountingHandler implements JobHandler<typeof SendWelcome> {
@@ -160,6 +162,30 @@ describe('OutboxRelay', () => {
       expect(welcome.runs).toEqual([]);
     } finally {
       await runner.onApplicationShutdown();
+    }
+  });
+
+  it('runs a scheduled job on its schedule, and the reconciler puts a schedule Redis lost back', async () => {
+    let runs = 0;
+    const registry = JobRegistry.of([{ definition: TidyGuestbook, handler: { handle: async () => void (runs += 1) } }]);
+    const reconciler = new JobReconciler(registry, queues, outbox, config);
+    const runner = new JobRunner(registry, config);
+    const queue = queues.queue('guestbook');
+    try {
+      await reconciler.reconcile();
+      runner.start();
+      await waitUntil(async () => runs >= 2, 'two runs a second apart');
+
+      await queue.removeJobScheduler(TidyGuestbook.name);
+      await queue.drain(true);
+      expect(await queue.getJobSchedulersCount()).toBe(0);
+      const before = runs;
+      await reconciler.reconcile();
+      expect(await queue.getJobSchedulersCount()).toBe(1);
+      await waitUntil(async () => runs > before, 'a run after the schedule came back');
+    } finally {
+      await runner.onApplicationShutdown();
+      await queue.removeJobScheduler(TidyGuestbook.name);
     }
   });
 });

@@ -6,17 +6,31 @@ export interface JobBackoff {
   delay: number;
 }
 
-/**
- * A job a module runs in the workers: its name (`<subject>.<verb>`), the queue it waits on, the
- * domain event that starts it, and how often it is tried. Declared in `modules/<domain>/jobs/`.
- */
-export interface JobDefinition<Event extends DomainEventDefinition = DomainEventDefinition> {
+interface JobBasics {
+  /** `<subject>.<verb>` in snake_case. */
   readonly name: string;
+  /** The BullMQ queue it waits on. */
   readonly queue: string;
-  readonly startedBy: Event;
   readonly attempts: number;
   readonly backoff: JobBackoff;
 }
+
+/**
+ * A job a module runs in the workers, started by one of its domain events. Declared in
+ * `modules/<domain>/jobs/`.
+ */
+export interface JobDefinition<Event extends DomainEventDefinition = DomainEventDefinition> extends JobBasics {
+  readonly kind: 'event';
+  readonly startedBy: Event;
+}
+
+/** A job the workers run on a schedule (sweeps, expiries): no event starts it, and it takes no data. */
+export interface ScheduledJobDefinition extends JobBasics {
+  readonly kind: 'scheduled';
+  readonly everyMs: number;
+}
+
+export type AnyJobDefinition = JobDefinition | ScheduledJobDefinition;
 
 /** What a job receives: the payload of the event that started it, and that event's outbox id. */
 export type JobData<Job extends JobDefinition> = PayloadOf<Job['startedBy']> & { outboxId: string };
@@ -26,29 +40,30 @@ const DEFAULT_BACKOFF: JobBackoff = { type: 'exponential', delay: 2_000 };
 const JOB_NAME = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;
 const QUEUE_NAME = /^[a-z][a-z-]*$/;
 
-const catalog = new Map<string, JobDefinition>();
+const catalog = new Map<string, AnyJobDefinition>();
 
-/**
- * Declares a job. Every declared job joins the catalog the workers check at boot: a job nobody
- * handles stops them from starting.
- */
-export function defineJob<Event extends DomainEventDefinition>(job: {
-  name: string;
-  queue: string;
-  startedBy: Event;
-  attempts?: number;
-  backoff?: JobBackoff;
-}): JobDefinition<Event> {
+type Declared<Job extends AnyJobDefinition> = Omit<Job, 'kind' | 'attempts' | 'backoff'> & { attempts?: number; backoff?: JobBackoff };
+
+/** Every declared job joins the catalog the workers check at boot: a job nobody handles stops them. */
+function declare<Job extends AnyJobDefinition>(job: Job): Job {
   if (!JOB_NAME.test(job.name)) throw new Error(`Job name "${job.name}" must read <subject>.<verb> in snake_case`);
   if (!QUEUE_NAME.test(job.queue)) throw new Error(`Queue name "${job.queue}" must be lower-case words joined by dashes`);
   if (catalog.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
-  const definition: JobDefinition<Event> = { attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, ...job };
-  catalog.set(job.name, definition);
-  return definition;
+  catalog.set(job.name, job);
+  return job;
+}
+
+export function defineJob<Event extends DomainEventDefinition>(job: Declared<JobDefinition<Event>>): JobDefinition<Event> {
+  return declare<JobDefinition<Event>>({ attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, ...job, kind: 'event' });
+}
+
+export function defineScheduledJob(job: Declared<ScheduledJobDefinition>): ScheduledJobDefinition {
+  if (!(job.everyMs >= 1_000)) throw new Error(`Scheduled job "${job.name}" must run at most once a second`);
+  return declare<ScheduledJobDefinition>({ attempts: DEFAULT_ATTEMPTS, backoff: DEFAULT_BACKOFF, ...job, kind: 'scheduled' });
 }
 
 /** Every job declared by the modules loaded in this process. */
-export const declaredJobs = (): JobDefinition[] => [...catalog.values()];
+export const declaredJobs = (): AnyJobDefinition[] => [...catalog.values()];
 
 /**
  * One job per (job, outbox event): a relay that publishes an event twice, or a reconciler that finds

@@ -1,6 +1,6 @@
 import { DiscoveryService } from '@nestjs/core';
 import { type PayloadOf } from '../outbox/domain-event.js';
-import { type JobData, type JobDefinition } from './job-definition.js';
+import { type AnyJobDefinition, type JobData, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
 
 /**
  * Runs one job. Handlers are idempotent: a job may run more than once (a retry, a relay that
@@ -17,5 +17,12 @@ export interface JobHandler<Job extends JobDefinition = JobDefinition> {
   onLastFailure?(data: JobData<Job>, error: Error): Promise<void>;
 }
 
+/** Runs a scheduled job. Idempotent like any job: a schedule may fire while the last run is retried. */
+export interface ScheduledJobHandler {
+  handle(): Promise<void>;
+}
+
+export type HandlerOf<Job extends AnyJobDefinition> = Job extends ScheduledJobDefinition ? ScheduledJobHandler : JobHandler;
+
 /** Marks a provider as the handler of a job: `@HandlesJob(AccountEraseJob)`. */
-export const HandlesJob = DiscoveryService.createDecorator<JobDefinition>();
+export const HandlesJob = DiscoveryService.createDecorator<AnyJobDefinition>();

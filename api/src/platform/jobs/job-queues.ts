@@ -4,7 +4,7 @@ import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
 import { createRedis } from '../queue/redis.js';
-import { jobIdFor, type JobData, type JobDefinition } from './job-definition.js';
+import { jobIdFor, type AnyJobDefinition, type JobData, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
 
 const RETENTION: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
@@ -34,12 +34,17 @@ export class JobQueues implements OnApplicationShutdown {
 
   /** Adds the job an outbox event starts; a second add of the same (job, event) is a no-op. */
   async add<Job extends JobDefinition>(job: Job, data: JobData<Job>): Promise<void> {
-    await this.queue(job.queue).add(job.name, data, {
-      ...RETENTION,
-      jobId: jobIdFor(job, data.outboxId),
-      attempts: job.attempts,
-      backoff: { type: job.backoff.type, delay: Math.max(1, Math.round(job.backoff.delay * this.config.JOB_BACKOFF_SCALE)) },
-    });
+    await this.queue(job.queue).add(job.name, data, { ...this.options(job), jobId: jobIdFor(job, data.outboxId) });
+  }
+
+  /** Creates or updates the job's scheduler (one per job name): it adds a run every `everyMs`. */
+  async schedule(job: ScheduledJobDefinition): Promise<void> {
+    await this.queue(job.queue).upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {}, opts: this.options(job) });
+  }
+
+  private options(job: AnyJobDefinition): JobsOptions {
+    const delay = Math.max(1, Math.round(job.backoff.delay * this.config.JOB_BACKOFF_SCALE));
+    return { ...RETENTION, attempts: job.attempts, backoff: { type: job.backoff.type, delay } };
   }
 
   async onApplicationShutdown(): Promise<void> {

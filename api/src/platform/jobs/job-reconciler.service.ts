@@ -6,7 +6,7 @@ import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
 import { jobIdFor, type JobData } from './job-definition.js';
 import { JobQueues } from './job-queues.js';
-import { JobRegistry, type RegisteredJob } from './job-registry.js';
+import { JobRegistry, type EventJob } from './job-registry.js';
 
 const DUE_BATCH = 100;
 const REDIS_TIMEOUT_MS = 5_000;
@@ -51,11 +51,14 @@ export class JobReconciler implements OnApplicationShutdown {
 
   start(): void {
     this.loop.start();
+    // The first pass waits an interval; schedules should not.
+    this.ensureSchedules().catch((error: unknown) => this.logger.warn({ err: error }, 'could not declare the job schedules yet; the next pass will'));
   }
 
   async reconcile(): Promise<ReconcileReport> {
     const report: ReconcileReport = { requeued: 0, retried: 0, rerun: 0 };
-    for (const job of this.registry.all()) {
+    await this.ensureSchedules();
+    for (const job of this.registry.eventJobs()) {
       const due = await withTimeout(job.handler.findDue(DUE_BATCH), DATABASE_TIMEOUT_MS, `${job.definition.name}: finding due work timed out`);
       for (const payload of due) {
         const outcome = await this.requeue(job, payload as Record<string, unknown>);
@@ -65,7 +68,14 @@ export class JobReconciler implements OnApplicationShutdown {
     return report;
   }
 
-  private async requeue({ definition }: RegisteredJob, payload: Record<string, unknown>): Promise<keyof ReconcileReport | undefined> {
+  /** Scheduled jobs live in Redis as job schedulers: (re)declared on every pass, so a lost one comes back. */
+  private async ensureSchedules(): Promise<void> {
+    for (const { definition } of this.registry.scheduledJobs()) {
+      await withTimeout(this.queues.schedule(definition), REDIS_TIMEOUT_MS, `Redis did not take the schedule of ${definition.name} in time`);
+    }
+  }
+
+  private async requeue({ definition }: EventJob, payload: Record<string, unknown>): Promise<keyof ReconcileReport | undefined> {
     // Until the relay has published the event, the job is the relay's to start.
     const outboxId = await withTimeout(this.outbox.latestPublishedId(definition.startedBy.type, payload), DATABASE_TIMEOUT_MS, 'outbox lookup timed out');
     if (!outboxId) return undefined;

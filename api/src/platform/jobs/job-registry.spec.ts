@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineDomainEvent } from '../outbox/domain-event.js';
-import { declaredJobs, defineJob, jobIdFor } from './job-definition.js';
+import { declaredJobs, defineJob, defineScheduledJob, jobIdFor } from './job-definition.js';
 import { type JobHandler } from './job-handler.js';
 import { JobRegistry } from './job-registry.js';
 
 const Joined = defineDomainEvent('member.joined', z.object({ memberId: z.uuid() }));
 const Welcome = defineJob({ name: 'member.welcome', queue: 'members', startedBy: Joined });
 const Count = defineJob({ name: 'member.count', queue: 'stats', startedBy: Joined, attempts: 2, backoff: { type: 'fixed', delay: 500 } });
+const Tidy = defineScheduledJob({ name: 'member.tidy', queue: 'members', everyMs: 60_000 });
 const idle: JobHandler = { handle: async () => undefined, findDue: async () => [] };
 
 describe('defineJob', () => {
@@ -20,6 +21,11 @@ describe('defineJob', () => {
     expect(() => defineJob({ name: 'member.welcome', queue: 'members', startedBy: Joined })).toThrow('declared twice');
     expect(() => defineJob({ name: 'Welcome', queue: 'members', startedBy: Joined })).toThrow('<subject>.<verb>');
     expect(() => defineJob({ name: 'member.greet', queue: 'Members:1', startedBy: Joined })).toThrow('Queue name');
+  });
+
+  it('declares scheduled jobs, at most once a second', () => {
+    expect(Tidy).toMatchObject({ kind: 'scheduled', everyMs: 60_000, attempts: 5 });
+    expect(() => defineScheduledJob({ name: 'member.spin', queue: 'members', everyMs: 10 })).toThrow('at most once a second');
   });
 
   it('gives each (job, event) its own job id, which BullMQ accepts', () => {
@@ -51,5 +57,16 @@ describe('JobRegistry', () => {
     expect(registry.route('member.joined')?.jobs).toEqual([Welcome, Count]);
     expect(registry.route('member.left')).toBeUndefined();
     expect(registry.queueNames()).toEqual(['members', 'stats']);
+  });
+
+  it('keeps scheduled jobs apart from the routes', () => {
+    const registry = JobRegistry.of([
+      { definition: Welcome, handler: idle },
+      { definition: Tidy, handler: { handle: async () => undefined } },
+    ]);
+    expect(registry.routedEventTypes()).toEqual(['member.joined']);
+    expect(registry.eventJobs().map((job) => job.definition)).toEqual([Welcome]);
+    expect(registry.scheduledJobs().map((job) => job.definition)).toEqual([Tidy]);
+    expect(registry.queueNames()).toEqual(['members']);
   });
 });

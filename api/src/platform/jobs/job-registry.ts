@@ -1,13 +1,23 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type DomainEventDefinition } from '../outbox/domain-event.js';
-import { declaredJobs, type JobDefinition } from './job-definition.js';
-import { HandlesJob, type JobHandler } from './job-handler.js';
+import { declaredJobs, type AnyJobDefinition, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
+import { HandlesJob, type JobHandler, type ScheduledJobHandler } from './job-handler.js';
 
-export interface RegisteredJob {
+export interface EventJob {
   definition: JobDefinition;
   handler: JobHandler;
 }
+
+export interface ScheduledJob {
+  definition: ScheduledJobDefinition;
+  handler: ScheduledJobHandler;
+}
+
+export type RegisteredJob = EventJob | ScheduledJob;
+
+export const isEventJob = (job: RegisteredJob): job is EventJob => job.definition.kind === 'event';
+export const isScheduledJob = (job: RegisteredJob): job is ScheduledJob => job.definition.kind === 'scheduled';
 
 /**
  * Every job with its handler, and which jobs each domain event starts. Built at boot from the jobs the
@@ -21,7 +31,7 @@ export class JobRegistry implements OnModuleInit {
   constructor(private readonly discovery?: DiscoveryService) {}
 
   /** A registry without Nest (tests, scripts). */
-  static of(entries: RegisteredJob[], declared: JobDefinition[] = entries.map((entry) => entry.definition)): JobRegistry {
+  static of(entries: RegisteredJob[], declared: AnyJobDefinition[] = entries.map((entry) => entry.definition)): JobRegistry {
     const registry = new JobRegistry();
     registry.register(declared, entries);
     return registry;
@@ -31,19 +41,19 @@ export class JobRegistry implements OnModuleInit {
     const discovery = this.discovery!;
     const entries = discovery.getProviders({ metadataKey: HandlesJob.KEY }).flatMap((wrapper) => {
       const definition = discovery.getMetadataByDecorator(HandlesJob, wrapper);
-      return definition && wrapper.instance ? [{ definition, handler: wrapper.instance as JobHandler }] : [];
+      return definition && wrapper.instance ? [{ definition, handler: wrapper.instance } as RegisteredJob] : [];
     });
     this.register(declaredJobs(), entries);
   }
 
-  private register(declared: JobDefinition[], entries: RegisteredJob[]): void {
+  private register(declared: AnyJobDefinition[], entries: RegisteredJob[]): void {
     for (const entry of entries) {
       if (this.jobs.has(entry.definition.name)) throw new Error(`Job ${entry.definition.name} has two handlers`);
       this.jobs.set(entry.definition.name, entry);
     }
     const missing = declared.filter((job) => !this.jobs.has(job.name)).map((job) => job.name);
     if (missing.length > 0) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
-    for (const { definition } of entries) {
+    for (const { definition } of this.eventJobs()) {
       const { type } = definition.startedBy;
       const route = this.routes.get(type) ?? { event: definition.startedBy, jobs: [] };
       if (route.event !== definition.startedBy) throw new Error(`Domain event ${type} is declared twice`);
@@ -52,12 +62,16 @@ export class JobRegistry implements OnModuleInit {
     }
   }
 
-  all(): RegisteredJob[] {
-    return [...this.jobs.values()];
-  }
-
   get(name: string): RegisteredJob | undefined {
     return this.jobs.get(name);
+  }
+
+  eventJobs(): EventJob[] {
+    return [...this.jobs.values()].filter(isEventJob);
+  }
+
+  scheduledJobs(): ScheduledJob[] {
+    return [...this.jobs.values()].filter(isScheduledJob);
   }
 
   /** The domain events some job consumes; others stay pending in the outbox until one does. */
@@ -70,6 +84,6 @@ export class JobRegistry implements OnModuleInit {
   }
 
   queueNames(): string[] {
-    return [...new Set(this.all().map((job) => job.definition.queue))].sort();
+    return [...new Set([...this.jobs.values()].map((job) => job.definition.queue))].sort();
   }
 }

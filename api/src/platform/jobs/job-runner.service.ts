@@ -6,7 +6,7 @@ import { type AppConfig } from '../config/config.schema.js';
 import { InvalidDomainEventError, parsePayload } from '../outbox/domain-event.js';
 import { createRedis } from '../queue/redis.js';
 import { type JobData } from './job-definition.js';
-import { JobRegistry, type RegisteredJob } from './job-registry.js';
+import { isEventJob, JobRegistry, type EventJob } from './job-registry.js';
 
 /**
  * A crashed worker's lock lapses within LOCK_MS (it is renewed every LOCK_MS / 2) and the stalled
@@ -16,7 +16,7 @@ export const LOCK_MS = 8_000;
 export const STALLED_CHECK_MS = 2_000;
 const CONCURRENCY = 4;
 
-type AnyJobData = JobData<RegisteredJob['definition']>;
+type AnyJobData = JobData<EventJob['definition']>;
 
 /** Runs one BullMQ worker per queue the registry knows, each job by its module's handler. */
 @Injectable()
@@ -51,11 +51,12 @@ export class JobRunner implements OnApplicationShutdown {
   private async run(job: Job<AnyJobData>): Promise<void> {
     const registered = this.registry.get(job.name);
     if (!registered) throw new Error(`No handler for job ${job.name}`);
-    await registered.handler.handle(this.dataOf(registered, job.data));
+    if (isEventJob(registered)) await registered.handler.handle(this.dataOf(registered, job.data));
+    else await registered.handler.handle();
   }
 
   /** Checked again on the way in: a job added by hand (or by an older release) must still fit. */
-  private dataOf({ definition }: RegisteredJob, data: AnyJobData): AnyJobData {
+  private dataOf({ definition }: EventJob, data: AnyJobData): AnyJobData {
     try {
       return { ...(parsePayload(definition.startedBy, data) as Record<string, unknown>), outboxId: data.outboxId };
     } catch (error) {
@@ -70,7 +71,7 @@ export class JobRunner implements OnApplicationShutdown {
     const registered = this.registry.get(job.name);
     const attempts = job.opts.attempts ?? registered?.definition.attempts ?? 1;
     this.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, err: error }, 'job attempt failed');
-    if (job.attemptsMade < attempts || !registered?.handler.onLastFailure) return;
+    if (job.attemptsMade < attempts || !registered || !isEventJob(registered) || !registered.handler.onLastFailure) return;
     try {
       await registered.handler.onLastFailure(job.data, error);
     } catch (hookError) {
