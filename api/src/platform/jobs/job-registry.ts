@@ -41,7 +41,7 @@ export class JobRegistry implements OnModuleInit {
     const discovery = this.discovery!;
     const entries = discovery.getProviders({ metadataKey: HandlesJob.KEY }).flatMap((wrapper) => {
       const definition = discovery.getMetadataByDecorator(HandlesJob, wrapper);
-      return definition && wrapper.instance ? [{ definition, handler: wrapper.instance } as RegisteredJob] : [];
+      return definition && wrapper.instance ? [{ definition, handler: wrapper.instance as unknown } as RegisteredJob] : [];
     });
     this.register(declaredJobs(), entries);
   }
