@@ -10,6 +10,8 @@ export class ApiError extends Error {
   }
 }
 
+export const isAuthError = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
 interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   token?: string | null;

@@ -6,7 +6,9 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
-import { createEvent, EventMessages, readEventSubmission } from '~/lib/events.server';
+import { readEventSubmission } from '~/lib/event-form.server';
+import { createEvent } from '~/lib/event-writes.server';
+import { EventMessages } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create event · Tribe' }];

@@ -6,7 +6,9 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '~/components/layout
 import { Alert } from '~/components/ui/alert';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
-import { loadOwnEvent, readEventSubmission, updateEvent } from '~/lib/events.server';
+import { loadOwnEvent } from '~/lib/event-detail.server';
+import { readEventSubmission } from '~/lib/event-form.server';
+import { updateEvent } from '~/lib/event-writes.server';
 import { isCancelled } from '~/lib/format-event';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';

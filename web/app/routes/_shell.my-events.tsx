@@ -8,7 +8,8 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
-import { cancelEvent, convertEventToConfirmed, loadUserEvents } from '~/lib/events.server';
+import { loadUserEvents } from '~/lib/event-feeds.server';
+import { cancelEvent, convertEventToConfirmed } from '~/lib/event-writes.server';
 import { hasEventStarted, isCancelled, isDateToBeDecided, type TribeEvent } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
 
