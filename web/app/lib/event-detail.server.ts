@@ -1,22 +1,23 @@
 import { data } from '@remix-run/node';
 import { api, ApiError, isAuthError } from './api.server';
-import { canManageEvent, EventMessages, type TribeEvent } from './format-event';
+import { canManageEvent, EventMessages } from './format-event';
+import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
 /**
  * One event. A signed-in caller gets the full version; without a token, or when the API answers
  * 401, the public version (SPEC §6). Unknown events are a 404 page, other failures "Failed to load event".
  */
-export async function loadEvent(id: string, token: string | null): Promise<{ event: TribeEvent; isPublicVersion: boolean }> {
+export async function loadEvent(id: string, token: string | null): Promise<{ event: EventView; isPublicVersion: boolean }> {
   const path = `/events/${encodeURIComponent(id)}`;
   try {
     if (token) {
       try {
-        return { event: await api<TribeEvent>(path, { token }), isPublicVersion: false };
+        return { event: await api<EventView>(path, { token }), isPublicVersion: false };
       } catch (error) {
         if (!isAuthError(error)) throw error;
       }
     }
-    return { event: await api<TribeEvent>(`${path}/public`), isPublicVersion: true };
+    return { event: await api<EventView>(`${path}/public`), isPublicVersion: true };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw data({ error: 'Event not found.' }, { status: 404 });

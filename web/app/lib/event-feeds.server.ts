@@ -1,8 +1,10 @@
 import { redirect } from '@remix-run/node';
 import { api, isAuthError } from './api.server';
 import { clearFilters, filtersToApiQuery, filtersToSearchParams, isFiltering, type EventFilters } from './filters';
-import { EventMessages, type EventPage, type Pagination, type TribeEvent } from './format-event';
+import { EventMessages } from './format-event';
 import type { HomeTab } from './home-tab.server';
+import type { EventPage, EventView } from '../../../api/src/contracts/event/event-view.js';
+import type { Pagination } from '../../../api/src/contracts/event/pagination.js';
 
 /**
  * Event lists for the web's loaders (SPEC §7 Events, §8 messages). A list that fails comes back
@@ -12,7 +14,7 @@ import type { HomeTab } from './home-tab.server';
 export const EVENT_PAGE_SIZE = 20;
 
 export interface FeedResult {
-  events: TribeEvent[];
+  events: EventView[];
   pagination: Pagination | null;
   error: string | null;
 }
@@ -68,12 +70,12 @@ export async function loadPublicFeed(options: { filters: EventFilters; page: num
  * when the caller is the host); otherwise GET /users/{id}/events (upcoming only). Pages are read
  * 100 at a time, up to `maxPages`. Event list reads for a user return an empty list on error (SPEC §8).
  */
-export async function loadUserEvents(userId: string, token: string, options: { all?: boolean; maxPages?: number } = {}): Promise<TribeEvent[]> {
+export async function loadUserEvents(userId: string, token: string, options: { all?: boolean; maxPages?: number } = {}): Promise<EventView[]> {
   const path = `/users/${encodeURIComponent(userId)}/events${options.all ? '/all' : ''}`;
-  const events: TribeEvent[] = [];
+  const events: EventView[] = [];
   try {
     for (let page = 1; page <= (options.maxPages ?? 5); page += 1) {
-      const result = await api<EventPage | TribeEvent[]>(path, { token, query: { page, limit: 100 } });
+      const result = await api<EventPage | EventView[]>(path, { token, query: { page, limit: 100 } });
       if (Array.isArray(result)) return result;
       events.push(...(result.data ?? []));
       if (!result.pagination?.hasNext) break;

@@ -5,7 +5,10 @@
  * field a host fixes. What the API still refuses is placed on a field the same way.
  * Plain module (no React, no server imports).
  */
-import { createEventSchema, eventRuleViolations, parseEventDate, updateEventSchema, type PricingType } from '../../../api/src/contracts/event.contract.js';
+import type { PricingType } from '../../../api/src/contracts/event/catalogue.js';
+import { parseEventDate } from '../../../api/src/contracts/event/dates.js';
+import { createEventSchema, updateEventSchema } from '../../../api/src/contracts/event/event-input.schema.js';
+import { eventRuleViolations } from '../../../api/src/contracts/event/rules.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 export interface EventFormErrors {

@@ -1,5 +1,5 @@
 import { api, ApiError } from './api.server';
-import type { TribeEvent } from './format-event';
+import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
 /** An API refusal of a write comes back as a value (the API's status and message), never thrown. */
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
@@ -14,19 +14,19 @@ async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
 }
 
 export function createEvent(token: string, body: Record<string, unknown>) {
-  return write(() => api<TribeEvent>('/events', { method: 'POST', token, body }));
+  return write(() => api<EventView>('/events', { method: 'POST', token, body }));
 }
 
 export function updateEvent(token: string, id: string, body: Record<string, unknown>) {
-  return write(() => api<TribeEvent>(`/events/${encodeURIComponent(id)}`, { method: 'PUT', token, body }));
+  return write(() => api<EventView>(`/events/${encodeURIComponent(id)}`, { method: 'PUT', token, body }));
 }
 
 export function cancelEvent(token: string, id: string) {
-  return write(() => api<TribeEvent>(`/events/${encodeURIComponent(id)}/cancel`, { method: 'POST', token, body: {} }));
+  return write(() => api<EventView>(`/events/${encodeURIComponent(id)}/cancel`, { method: 'POST', token, body: {} }));
 }
 
 export function convertEventToConfirmed(token: string, id: string) {
-  return write(() => api<TribeEvent>(`/events/${encodeURIComponent(id)}/convert-to-confirmed`, { method: 'POST', token, body: {} }));
+  return write(() => api<EventView>(`/events/${encodeURIComponent(id)}/convert-to-confirmed`, { method: 'POST', token, body: {} }));
 }
 
 export function reportEvent(token: string, id: string, reason: string) {

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { inputClasses } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
-import { reportEventSchema } from '../../../api/src/contracts/event.contract.js';
+import { reportEventSchema } from '../../../api/src/contracts/event/report-event.schema.js';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
 import { loadEvent } from '~/lib/event-detail.server';

@@ -1,7 +1,7 @@
-import type { TribeEvent } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** The description, the video and (for online events) the meeting link, each when there is one. */
-export function EventAbout({ event }: { event: TribeEvent }) {
+export function EventAbout({ event }: { event: EventView }) {
   return (
     <>
       {event.description ? (

@@ -8,11 +8,11 @@ import {
   formatTime,
   hasEventStarted,
   isDateToBeDecided,
-  type TribeEvent,
 } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** When, how long until, where and for whom: the event's facts as a grid of cards. */
-export function EventFacts({ event, now, cancelled }: { event: TribeEvent; now: number; cancelled: boolean }) {
+export function EventFacts({ event, now, cancelled }: { event: EventView; now: number; cancelled: boolean }) {
   const started = hasEventStarted(event, now);
   return (
     <dl className="mt-5 grid gap-3 sm:grid-cols-2">
@@ -63,7 +63,7 @@ function Fact({ icon, label, children }: { icon: React.ReactNode; label: string;
   );
 }
 
-function MapLink({ event }: { event: TribeEvent }) {
+function MapLink({ event }: { event: EventView }) {
   const lat = event.latitude ?? event.estimated_latitude;
   const lng = event.longitude ?? event.estimated_longitude;
   if (lat === null || lat === undefined || lng === null || lng === undefined) return null;

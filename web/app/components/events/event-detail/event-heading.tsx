@@ -1,9 +1,10 @@
 import { ShareButton } from '~/components/events/share-button';
-import { formatCategory, type TribeEvent } from '~/lib/format-event';
+import { formatCategory } from '~/lib/format-event';
 import { EventMenu } from './event-menu';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** Category and kind badges, the title, Share, and (for signed-in guests) the "⋮" menu. */
-export function EventHeading({ event, shareUrl, showMenu }: { event: TribeEvent; shareUrl: string; showMenu: boolean }) {
+export function EventHeading({ event, shareUrl, showMenu }: { event: EventView; shareUrl: string; showMenu: boolean }) {
   const category = formatCategory(event);
   return (
     <div className="mt-4 flex items-start justify-between gap-3">

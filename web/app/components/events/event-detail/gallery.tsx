@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ImagePlaceholder, useHydrated } from '~/components/events/event-bits';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons';
 import { cn } from '~/lib/cn';
-import { imageSrcSet, type TribeEvent } from '~/lib/format-event';
+import { imageSrcSet } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 const SCROLL_SETTLE_MS = 120;
 
@@ -10,7 +11,7 @@ const SCROLL_SETTLE_MS = 120;
  * The photos, one at a time: swiped on touch screens, and with previous/next buttons (once
  * JavaScript runs) for mouse and keyboard users. Without JavaScript the strip still scrolls.
  */
-export function Gallery({ event, images }: { event: TribeEvent; images: string[] }) {
+export function Gallery({ event, images }: { event: EventView; images: string[] }) {
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const settling = useRef<ReturnType<typeof setTimeout>>();

@@ -2,10 +2,11 @@ import { Link } from '@remix-run/react';
 import { Avatar, StarIcon } from '~/components/events/event-bits';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { formatRating, type TribeEvent } from '~/lib/format-event';
+import { formatRating } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** "Hosted by": the host's picture, name, rating and contacts, and (signed in) their past events. */
-export function HostCard({ event, signedIn }: { event: TribeEvent; signedIn: boolean }) {
+export function HostCard({ event, signedIn }: { event: EventView; signedIn: boolean }) {
   const host = event.host;
   if (!host) return null;
   const rating = formatRating(host.rating);

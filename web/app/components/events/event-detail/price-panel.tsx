@@ -1,8 +1,9 @@
 import { Chip } from '~/components/events/event-bits';
-import { formatEventPrice, type TribeEvent } from '~/lib/format-event';
+import { formatEventPrice } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** The price or minimum bid, and whether bidding is open; nothing when the event has neither. */
-export function PricePanel({ event }: { event: TribeEvent }) {
+export function PricePanel({ event }: { event: EventView }) {
   const price = formatEventPrice(event);
   if (!price && !event.enable_bidding) return null;
   return (
