@@ -70,7 +70,7 @@ function eventRuleErrors(body: Record<string, unknown>, mode: 'create' | 'edit',
     age_groups: Array.isArray(body.age_groups) ? body.age_groups : [],
     custom_age_range: isBlank(body.custom_age_range) ? null : (body.custom_age_range as [number, number]),
   });
-  for (const message of violations) Object.assign(errors, ruleMessageFields(message, body));
+  for (const { message } of violations) Object.assign(errors, ruleMessageFields(message, body));
   return errors;
 }
 

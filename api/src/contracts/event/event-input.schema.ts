@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodes } from '../error-codes.js';
 import { mobileNumberSchema } from '../user.contract.js';
 import { AGE_GROUPS, CUSTOM_AGE_MAX, CUSTOM_AGE_MIN, normalizeAgeGroup, normalizeAgeSelection } from './age-groups.js';
 import {
@@ -119,11 +120,11 @@ export const createEventSchema = z
   })
   .superRefine((event, ctx) => {
     if (event.date.getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be in the future' });
+      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be in the future', params: { code: ErrorCodes.events.startNotFuture } });
       return;
     }
     const problem = eventRuleViolation({ ...event, ...normalizeAgeSelection(event.age_groups ?? [], event.custom_age_range) });
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, params: { code: problem.code } });
   });
 export type CreateEventInput = z.output<typeof createEventSchema>;
 
