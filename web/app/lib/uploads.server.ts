@@ -21,9 +21,12 @@ export async function uploadFile(token: string, kind: 'image' | 'video', file: B
       body: form,
     });
   } catch {
-    return { ok: false, status: 503, error: Messages.generic.network };
+    return { ok: false, status: 503, error: Messages.generic.network, code: null };
   }
-  const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-  if (!response.ok || !body.url) return { ok: false, status: response.status, error: body.error ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed) };
+  const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string; code?: string };
+  if (!response.ok || !body.url) {
+    const error = body.error ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
+    return { ok: false, status: response.status, error, code: body.code ?? null };
+  }
   return { ok: true, value: body.url };
 }

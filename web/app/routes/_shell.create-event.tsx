@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await createEvent(token, body);
   if (!result.ok) {
-    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result.error, body);
+    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result, body);
     return data<ActionResult>({ values, errors }, { status: result.status });
   }
   return redirect(`/event/${result.value.id}`, {

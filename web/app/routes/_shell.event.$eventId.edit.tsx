@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { values, body } = submission;
 
   const result = await updateEvent(auth.token, event.id, body);
-  if (!result.ok) return data<ActionResult>({ values, errors: eventApiErrors(result.error, body) }, { status: result.status });
+  if (!result.ok) return data<ActionResult>({ values, errors: eventApiErrors(result, body) }, { status: result.status });
   return redirect(`/event/${event.id}`, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Event updated' }) },
   });

@@ -3,7 +3,7 @@ import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
-import { validationMessage } from '../../contracts/validation-message.js';
+import { issueCode, validationMessage } from '../../contracts/validation-message.js';
 import { ValidationError } from './domain-error.js';
 
 /** Catalogue messages are whole sentences written for people; they are not prefixed with a field. */
@@ -19,12 +19,6 @@ export function describeZodError(error: z.ZodError, source: Source): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : source;
   if (issue.path.length === 0 && issue.code === 'invalid_type') return validationMessage(field, 'Expected an object');
   return validationMessage(field, issue.message);
-}
-
-/** The code a schema gave its first problem (`params.code` of a custom issue), else "validation". */
-export function zodErrorCode(error: z.ZodError): string {
-  const code: unknown = error.issues[0]?.code === 'custom' ? error.issues[0].params?.code : undefined;
-  return typeof code === 'string' ? code : ErrorCodes.generic.validation;
 }
 
 /** Deep enough for every schema (objects holding lists); anything deeper was dropped by the schema. */
@@ -55,7 +49,9 @@ export class ZodPipe<T extends ZodType> implements PipeTransform<unknown, z.outp
 
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value ?? (this.source === 'body' ? undefined : {}));
-    if (!result.success) throw new ValidationError(describeZodError(result.error, this.source), zodErrorCode(result.error));
+    if (!result.success) {
+      throw new ValidationError(describeZodError(result.error, this.source), issueCode(result.error.issues[0]) ?? ErrorCodes.generic.validation);
+    }
     const nul = nulCharacterPath(result.data);
     if (nul !== undefined) throw new ValidationError(validationMessage(nul || this.source, 'must not contain the NUL character (U+0000)'));
     return result.data;
