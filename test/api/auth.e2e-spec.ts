@@ -3,11 +3,11 @@ import type { Response } from 'supertest';
 import { bearer, makeAdmin, markMobileVerified, signUp, uniqueEmail } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
-/** Every refusal is exactly `{ error: message }`: no status code, no stack, nothing else. */
-function expectError(response: Response, status: number, message?: string): void {
+/** Every refusal is exactly `{ error: message, code }`: no status code, no stack, nothing else. */
+function expectError(response: Response, status: number, message?: string, code?: string): void {
   expect({ status: response.status, body: response.body }).toEqual({
     status,
-    body: { error: message ?? expect.any(String) },
+    body: { error: message ?? expect.any(String), code: code ?? expect.any(String) },
   });
 }
 

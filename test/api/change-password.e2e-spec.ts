@@ -2,10 +2,10 @@ import type { Response } from 'supertest';
 import { bearer, signUp, type SignedUp } from '../support/factories.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
-function expectError(response: Response, status: number, message?: string): void {
+function expectError(response: Response, status: number, message?: string, code?: string): void {
   expect({ status: response.status, body: response.body }).toEqual({
     status,
-    body: { error: message ?? expect.any(String) },
+    body: { error: message ?? expect.any(String), code: code ?? expect.any(String) },
   });
 }
 
@@ -86,6 +86,7 @@ describe('PUT /users/me/password', () => {
       await changePassword(person.token, { current_password: person.password, new_password: 'a-third-password' }),
       400,
       'Current password is incorrect',
+      'current_password_incorrect',
     );
     await changePassword(person.token, { current_password: NEW_PASSWORD, new_password: 'a-third-password' }).expect(200);
     await login(person, 'a-third-password').expect(200);
@@ -100,7 +101,7 @@ describe('PUT /users/me/password', () => {
     );
     expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
     const winner = responses.findIndex((response) => response.status === 200);
-    expectError(responses[1 - winner]!, 400, 'Current password is incorrect');
+    expectError(responses[1 - winner]!, 400, 'Current password is incorrect', 'current_password_incorrect');
 
     await login(person, `${NEW_PASSWORD}-${winner}`).expect(200);
     expectError(await login(person, `${NEW_PASSWORD}-${1 - winner}`), 401);

@@ -2,13 +2,14 @@ import type { Response } from 'supertest';
 import { bearer, signUp, uniqueEmail, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
-/** The one wire format for every failure: exactly `{ "error": "<message>" }`, as JSON. */
+/** The one wire format for every failure: exactly `{ "error": "<message>", "code": "<code>" }`, as JSON. */
 function expectErrorShape(response: Response, status: number, message?: string): void {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
-  expect(Object.keys(response.body)).toEqual(['error']);
+  expect(Object.keys(response.body)).toEqual(['error', 'code']);
   expect(typeof response.body.error).toBe('string');
   expect(response.body.error.length).toBeGreaterThan(0);
+  expect(response.body.code).toMatch(/^[a-z_]+$/);
   if (message !== undefined) expect(response.body.error).toBe(message);
   expect(response.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
   expect(response.headers['x-request-id']).toEqual(expect.any(String));
@@ -212,6 +213,6 @@ describe('an empty body sent as JSON', () => {
 
   it('is still refused where a body is required', async () => {
     const response = await api.http().post('/api/v1/auth/register').set('Content-Type', 'application/json').send('').expect(400);
-    expect(response.body).toEqual({ error: 'body: Expected an object' });
+    expect(response.body).toEqual({ error: 'body: Expected an object', code: 'validation' });
   });
 });

@@ -9,8 +9,11 @@ import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support
 import { waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
-function expectError(response: Response, status: number, message?: string): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: message ?? expect.any(String) } });
+function expectError(response: Response, status: number, message?: string, code?: string): void {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: message ?? expect.any(String), code: code ?? expect.any(String) },
+  });
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

@@ -4,8 +4,11 @@ import { EventApplicants } from '../../api/src/modules/events/event-applicants.p
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
-function expectError(response: Response, status: number, message?: string): void {
-  expect({ status: response.status, body: response.body }).toEqual({ status, body: { error: message ?? expect.any(String) } });
+function expectError(response: Response, status: number, message?: string, code?: string): void {
+  expect({ status: response.status, body: response.body }).toEqual({
+    status,
+    body: { error: message ?? expect.any(String), code: code ?? expect.any(String) },
+  });
 }
 
 const FUTURE = '2031-06-01T19:00:00+05:30';
@@ -167,30 +170,30 @@ describe('events API', () => {
     });
 
     it.each([
-      [{ date: FUTURE }, 'title: is required'],
-      [{ title: 'x'.repeat(121), date: FUTURE }, 'title: must be at most 120 characters'],
-      [{ title: 'A' }, 'date: is required'],
-      [{ title: 'A', date: 'tomorrow' }, 'date: must be an ISO date and time'],
-      [{ title: 'A', date: '2020-01-01T10:00:00Z' }, 'date: must be in the future'],
-      [{ title: 'A', date: FUTURE, end_date: '2031-06-01T10:00:00+05:30' }, 'The end date must be after the start date.'],
-      [{ title: 'A', date: FUTURE, capacity: 0 }, 'capacity: must be at least 1'],
-      [{ title: 'A', date: FUTURE, min_bid: 99.5 }, 'min_bid: must be a whole number of rupees'],
-      [{ title: 'A', date: FUTURE, female_price: -5 }, 'female_price: must be at least 0'],
-      [{ title: 'A', date: FUTURE, pricing_type: 'gender_based', male_price: 800 }, 'Gender-based pricing needs both male_price and female_price.'],
-      [{ title: 'A', date: FUTURE, category: 'raves' }, expect.stringMatching(/^category: must be one of pubcrawl, travel/)],
-      [{ title: 'A', date: FUTURE, latitude: 123 }, 'latitude: must be between -90 and 90'],
-      [{ title: 'A', date: FUTURE, meeting_link: 'not a url' }, 'meeting_link: must be a valid URL'],
-      [{ title: 'A', date: FUTURE, images: ['ftp://files.example.in/a.png'] }, 'images.0: must be a valid URL'],
-      [{ title: 'A', date: FUTURE, custom_age_range: [30, 20] }, 'custom_age_range: must not have the first age above the second'],
-      [{ title: 'A', date: FUTURE, custom_age_range: [10, 20] }, 'custom_age_range.0: must be at least 18'],
-      [{ title: 'A', date: FUTURE, age_groups: ['60+'] }, expect.stringMatching(/^age_groups.0: must be one of/)],
-      [{ title: 'A', date: FUTURE, age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.'],
-      [{ title: 'A', date: FUTURE, host_contact_number: '12345' }, 'Please enter a valid 10-digit mobile number'],
-    ])('refuses %j with a clear error and writes nothing', async (body, message) => {
+      [{ date: FUTURE }, 'title: is required', 'validation'],
+      [{ title: 'x'.repeat(121), date: FUTURE }, 'title: must be at most 120 characters', 'validation'],
+      [{ title: 'A' }, 'date: is required', 'validation'],
+      [{ title: 'A', date: 'tomorrow' }, 'date: must be an ISO date and time', 'validation'],
+      [{ title: 'A', date: '2020-01-01T10:00:00Z' }, 'date: must be in the future', 'event_start_not_future'],
+      [{ title: 'A', date: FUTURE, end_date: '2031-06-01T10:00:00+05:30' }, 'The end date must be after the start date.', 'event_end_before_start'],
+      [{ title: 'A', date: FUTURE, capacity: 0 }, 'capacity: must be at least 1', 'validation'],
+      [{ title: 'A', date: FUTURE, min_bid: 99.5 }, 'min_bid: must be a whole number of rupees', 'validation'],
+      [{ title: 'A', date: FUTURE, female_price: -5 }, 'female_price: must be at least 0', 'validation'],
+      [{ title: 'A', date: FUTURE, pricing_type: 'gender_based', male_price: 800 }, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required'],
+      [{ title: 'A', date: FUTURE, category: 'raves' }, expect.stringMatching(/^category: must be one of pubcrawl, travel/), 'validation'],
+      [{ title: 'A', date: FUTURE, latitude: 123 }, 'latitude: must be between -90 and 90', 'validation'],
+      [{ title: 'A', date: FUTURE, meeting_link: 'not a url' }, 'meeting_link: must be a valid URL', 'validation'],
+      [{ title: 'A', date: FUTURE, images: ['ftp://files.example.in/a.png'] }, 'images.0: must be a valid URL', 'validation'],
+      [{ title: 'A', date: FUTURE, custom_age_range: [30, 20] }, 'custom_age_range: must not have the first age above the second', 'validation'],
+      [{ title: 'A', date: FUTURE, custom_age_range: [10, 20] }, 'custom_age_range.0: must be at least 18', 'validation'],
+      [{ title: 'A', date: FUTURE, age_groups: ['60+'] }, expect.stringMatching(/^age_groups.0: must be one of/), 'validation'],
+      [{ title: 'A', date: FUTURE, age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.', 'event_open_age_alone'],
+      [{ title: 'A', date: FUTURE, host_contact_number: '12345' }, 'Please enter a valid 10-digit mobile number', 'invalid_mobile_number'],
+    ])('refuses %j with a clear error and code, and writes nothing', async (body, message, code) => {
       const before = await countRows(api.db, 'event');
       const response = await api.http().post('/api/v1/events').set(bearer(host.token)).send(body);
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ error: message });
+      expect(response.body).toEqual({ error: message, code });
       expect(await countRows(api.db, 'event')).toBe(before);
     });
 
@@ -281,10 +284,10 @@ describe('events API', () => {
     });
 
     it('checks the rules against the event as it would become, and changes nothing when refused', async () => {
-      expectError(await put(host.token, event.id, { end_date: '2031-06-01T18:00:00+05:30' }), 400, 'The end date must be after the start date.');
-      expectError(await put(host.token, event.id, { pricing_type: 'gender_based', male_price: 500 }), 400, 'Gender-based pricing needs both male_price and female_price.');
-      expectError(await put(host.token, event.id, { date: '2021-01-01T10:00:00Z' }), 400, 'date: must be in the future');
-      expectError(await put(host.token, event.id, { title: '' }), 400, 'title: is required');
+      expectError(await put(host.token, event.id, { end_date: '2031-06-01T18:00:00+05:30' }), 400, 'The end date must be after the start date.', 'event_end_before_start');
+      expectError(await put(host.token, event.id, { pricing_type: 'gender_based', male_price: 500 }), 400, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required');
+      expectError(await put(host.token, event.id, { date: '2021-01-01T10:00:00Z' }), 400, 'date: must be in the future', 'event_start_not_future');
+      expectError(await put(host.token, event.id, { title: '' }), 400, 'title: is required', 'validation');
       const unchanged = await api.http().get(`/api/v1/events/${event.id}`).set(bearer(host.token)).expect(200);
       expect(unchanged.body).toEqual(event);
     });

@@ -17,7 +17,7 @@ describe('GET /api/v1/health', () => {
 
   it('answers unknown paths with a 404 in the error shape', async () => {
     const response = await api.http().get('/api/v1/no-such-thing').expect(404);
-    expect(response.body).toEqual({ error: 'Not found' });
+    expect(response.body).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
   it('serves the OpenAPI document built from the zod schemas', async () => {

@@ -49,7 +49,7 @@ describe('sign-ups per visitor', () => {
     const refused = await register('203.0.113.9');
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
-      body: { error: 'Too many new accounts from this network. Please try again later.' },
+      body: { error: 'Too many new accounts from this network. Please try again later.', code: 'too_many_requests' },
     });
     expect(await countRows(api.db, 'users')).toBe(before);
     expect((await register('198.51.100.20')).status).toBe(201);

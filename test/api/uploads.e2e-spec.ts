@@ -64,11 +64,11 @@ describe('uploads API', () => {
       const before = await snapshot();
       const png = await solid(16, 16).png().toBuffer();
       const image = await api.http().post('/api/v1/upload').attach('image', png, 'a.png').expect(401);
-      expect(image.body).toEqual({ error: 'No authentication token found' });
+      expect(image.body).toEqual({ error: 'No authentication token found', code: 'unauthorized' });
       const video = await api.http().post('/api/v1/upload/video').attach('video', mp4(100), 'a.mp4').expect(401);
-      expect(video.body).toEqual({ error: 'No authentication token found' });
+      expect(video.body).toEqual({ error: 'No authentication token found', code: 'unauthorized' });
       const responsive = await api.http().get(`/api/v1/upload/responsive/${crypto.randomUUID()}`).expect(401);
-      expect(responsive.body).toEqual({ error: 'No authentication token found' });
+      expect(responsive.body).toEqual({ error: 'No authentication token found', code: 'unauthorized' });
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -135,7 +135,7 @@ describe('uploads API', () => {
     it('refuses a text file named .jpg and stores nothing', async () => {
       const before = await snapshot();
       const response = await upload('image', Buffer.from('not really a picture\n'.repeat(20)), 'photo.jpg', 'image/jpeg').expect(400);
-      expect(response.body).toEqual({ error: 'Unsupported image type. Please upload a JPEG, PNG, WebP, GIF or AVIF image.' });
+      expect(response.body).toEqual({ error: 'Unsupported image type. Please upload a JPEG, PNG, WebP, GIF or AVIF image.', code: 'validation' });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -153,7 +153,7 @@ describe('uploads API', () => {
       const big = await noisyPng();
       expect(big.length).toBeGreaterThan(IMAGE_LIMIT);
       const response = await upload('image', big, 'big.png', 'image/png').expect(413);
-      expect(response.body).toEqual({ error: 'This image is too large. The limit is 64 KB.' });
+      expect(response.body).toEqual({ error: 'This image is too large. The limit is 64 KB.', code: 'payload_too_large' });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -161,11 +161,11 @@ describe('uploads API', () => {
       const before = await snapshot();
       const png = await solid(8, 8).png().toBuffer();
       const wrongField = await upload('photo', png, 'a.png', 'image/png').expect(400);
-      expect(wrongField.body).toEqual({ error: 'No image found. Send the file in the form field "image".' });
+      expect(wrongField.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
       const noFile = await api.http().post('/api/v1/upload').set(bearer(person.token)).field('image', 'just text').expect(400);
-      expect(noFile.body).toEqual({ error: 'No image found. Send the file in the form field "image".' });
+      expect(noFile.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
       const json = await api.http().post('/api/v1/upload').set(bearer(person.token)).send({ image: 'data:image/png;base64,AAAA' }).expect(400);
-      expect(json.body).toEqual({ error: 'No image found. Send the file in the form field "image".' });
+      expect(json.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -197,13 +197,13 @@ describe('uploads API', () => {
     it('refuses random bytes, an image and a file over the limit, storing nothing', async () => {
       const before = await snapshot();
       const random = await upload('video', randomBytes(5000), 'clip.mp4', 'video/mp4', '/api/v1/upload/video').expect(400);
-      expect(random.body).toEqual({ error: 'Unsupported video type. Please upload an MP4, MOV or WebM video.' });
+      expect(random.body).toEqual({ error: 'Unsupported video type. Please upload an MP4, MOV or WebM video.', code: 'validation' });
       const png = await solid(8, 8).png().toBuffer();
       await upload('video', png, 'clip.mp4', 'video/mp4', '/api/v1/upload/video').expect(400);
       const big = await upload('video', mp4(VIDEO_LIMIT), 'long.mp4', 'video/mp4', '/api/v1/upload/video').expect(413);
-      expect(big.body).toEqual({ error: 'This video is too large. The limit is 128 KB.' });
+      expect(big.body).toEqual({ error: 'This video is too large. The limit is 128 KB.', code: 'payload_too_large' });
       const wrongField = await upload('image', mp4(100), 'clip.mp4', 'video/mp4', '/api/v1/upload/video').expect(400);
-      expect(wrongField.body).toEqual({ error: 'No video found. Send the file in the form field "video".' });
+      expect(wrongField.body).toEqual({ error: 'No video found. Send the file in the form field "video".', code: 'validation' });
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -219,7 +219,7 @@ describe('uploads API', () => {
 
     it('answers 404 for unknown ids and videos, 400 for a malformed id', async () => {
       const unknown = await api.http().get(`/api/v1/upload/responsive/${crypto.randomUUID()}`).set(bearer(person.token)).expect(404);
-      expect(unknown.body).toEqual({ error: 'Image not found.' });
+      expect(unknown.body).toEqual({ error: 'Image not found.', code: 'not_found' });
       const video = await upload('video', mp4(100), 'c.mp4', 'video/mp4', '/api/v1/upload/video').expect(201);
       await api.http().get(`/api/v1/upload/responsive/${video.body.id}`).set(bearer(person.token)).expect(404);
       await api.http().get('/api/v1/upload/responsive/not-an-id').set(bearer(person.token)).expect(400);
@@ -231,7 +231,7 @@ describe('uploads API', () => {
       await api.http().get(`/api/v1/upload/files/${crypto.randomUUID()}.png`).expect(404);
       for (const path of ['%2e%2e%2fpackage.json', '..%2F..%2Fpackage.json', '.hidden.png', 'a%2Fb.png']) {
         const response = await api.http().get(`/api/v1/upload/files/${path}`).expect(404);
-        expect(response.body).toEqual({ error: 'Not found' });
+        expect(response.body).toEqual({ error: 'Not found', code: 'not_found' });
       }
     });
   });

@@ -2,10 +2,10 @@ import type { Response } from 'supertest';
 import { bearer, completeProfile, makeAdmin, markMobileVerified, signUp, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
-function expectError(response: Response, status: number, message?: string): void {
+function expectError(response: Response, status: number, message?: string, code?: string): void {
   expect({ status: response.status, body: response.body }).toEqual({
     status,
-    body: { error: message ?? expect.any(String) },
+    body: { error: message ?? expect.any(String), code: code ?? expect.any(String) },
   });
 }
 
@@ -313,31 +313,31 @@ describe('users API', () => {
     });
 
     it.each([
-      [{ age: 17 }, 'age: must be at least 18'],
-      [{ age: 101 }, 'age: must be at most 100'],
-      [{ age: 'abc' }, 'age: must be a number'],
-      [{ age: 30.5 }, 'age: must be a whole number'],
-      [{ age: [30] }, 'age: must be a number'],
-      [{ gender: 'other' }, 'gender: must be male or female'],
-      [{ avatar_url: 'not a url' }, 'avatar_url: must be a valid URL'],
-      [{ instagram_url: 'javascript:alert(document.cookie)' }, 'instagram_url: must be a valid URL'],
-      [{ youtube_url: 'data:text/html,<script>alert(1)</script>' }, 'youtube_url: must be a valid URL'],
-      [{ media_gallery: ['https://cdn.example.in/a.jpg', 'nope'] }, 'media_gallery.1: must be a valid URL'],
-      [{ media_gallery: 'https://cdn.example.in/a.jpg' }, undefined],
-      [{ interests: Array.from({ length: 31 }, (_, i) => `i${i}`) }, 'interests: can hold at most 30 interests'],
-      [{ bio: 'x'.repeat(501) }, 'bio: must be at most 500 characters'],
-      [{ name: '' }, 'name: is required'],
-      [{ name: 42 }, 'name: must be text'],
-      [{ username: 'a b' }, 'username: must be 3-30 letters, digits, dots or underscores'],
-      [{ instagram_handle: 'not a handle!' }, 'instagram_handle: must be a valid Instagram handle'],
-      [{ mobile_number: '12345' }, 'Please enter a valid 10-digit mobile number'],
-      [{ mobile_number: '5123456789' }, 'Please enter a valid Indian mobile number'],
-      [{ mobile_number: '' }, 'Please enter a mobile number'],
-    ])('refuses %j with 400 naming the problem, and changes nothing', async (body, message) => {
+      [{ age: 17 }, 'age: must be at least 18', 'validation'],
+      [{ age: 101 }, 'age: must be at most 100', 'validation'],
+      [{ age: 'abc' }, 'age: must be a number', 'validation'],
+      [{ age: 30.5 }, 'age: must be a whole number', 'validation'],
+      [{ age: [30] }, 'age: must be a number', 'validation'],
+      [{ gender: 'other' }, 'gender: must be male or female', 'validation'],
+      [{ avatar_url: 'not a url' }, 'avatar_url: must be a valid URL', 'validation'],
+      [{ instagram_url: 'javascript:alert(document.cookie)' }, 'instagram_url: must be a valid URL', 'validation'],
+      [{ youtube_url: 'data:text/html,<script>alert(1)</script>' }, 'youtube_url: must be a valid URL', 'validation'],
+      [{ media_gallery: ['https://cdn.example.in/a.jpg', 'nope'] }, 'media_gallery.1: must be a valid URL', 'validation'],
+      [{ media_gallery: 'https://cdn.example.in/a.jpg' }, undefined, 'validation'],
+      [{ interests: Array.from({ length: 31 }, (_, i) => `i${i}`) }, 'interests: can hold at most 30 interests', 'validation'],
+      [{ bio: 'x'.repeat(501) }, 'bio: must be at most 500 characters', 'validation'],
+      [{ name: '' }, 'name: is required', 'validation'],
+      [{ name: 42 }, 'name: must be text', 'validation'],
+      [{ username: 'a b' }, 'username: must be 3-30 letters, digits, dots or underscores', 'validation'],
+      [{ instagram_handle: 'not a handle!' }, 'instagram_handle: must be a valid Instagram handle', 'validation'],
+      [{ mobile_number: '12345' }, 'Please enter a valid 10-digit mobile number', 'invalid_mobile_number'],
+      [{ mobile_number: '5123456789' }, 'Please enter a valid Indian mobile number', 'invalid_mobile_number'],
+      [{ mobile_number: '' }, 'Please enter a mobile number', 'invalid_mobile_number'],
+    ])('refuses %j with 400 naming the problem and its code, and changes nothing', async (body, message, code) => {
       const person = await signUp(api, { ...completeProfile, mobile_number: freshMobile(), bio: 'before' });
       const before = await row(person.user.id);
       const response = await update(person.token, { bio: 'after', location: 'Goa', ...body });
-      expectError(response, 400, message);
+      expectError(response, 400, message, code);
       if (message === undefined) expect(response.body.error).toMatch(/^media_gallery: /);
       expect(await row(person.user.id)).toEqual(before);
     });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodes } from './error-codes.js';
 import { Messages } from './messages.js';
 import { checkMobileNumber } from './mobile-number.js';
 
@@ -28,7 +29,7 @@ const wholeNumber = (min: number, max: number) =>
 export const mobileNumberSchema = z.string(stringType).transform((value, ctx) => {
   const checked = checkMobileNumber(value);
   if (!checked.ok) {
-    ctx.addIssue({ code: 'custom', message: checked.error });
+    ctx.addIssue({ code: 'custom', message: checked.error, params: { code: ErrorCodes.mobile.invalid } });
     return z.NEVER;
   }
   return checked.e164;

@@ -1,14 +1,25 @@
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
+import { readValidationMessage } from '../../../api/src/contracts/validation-message.js';
 import { webConfig } from './config.server';
 
+/** A refusal or failure of the API: its status, its `error` message and its stable `code` (null when it sent none). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code: string | null = null,
   ) {
     super(message);
   }
+
+  /** The request field a validation refusal names ("age: must be at least 18"), else null. */
+  get field(): string | null {
+    return this.code === ErrorCodes.generic.validation ? (readValidationMessage(this.message)?.field ?? null) : null;
+  }
 }
+
+export const isAuthError = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
 interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,7 +30,7 @@ interface ApiOptions {
   visitor?: Request;
 }
 
-/** Calls the Tribe API server-side. Failures raise ApiError with the API's `error` message. */
+/** Calls the Tribe API server-side. Failures raise ApiError with the API's `error` message and `code`. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const url = new URL(`/api/v1${path}`, webConfig.API_URL);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -43,8 +54,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const text = await response.text();
   const data = parseJson(text);
   if (!response.ok) {
-    const message = (data as { error?: string } | undefined)?.error ?? `HTTP ${response.status}: ${response.statusText}`;
-    throw new ApiError(response.status, message);
+    const refusal = data as { error?: string; code?: string } | undefined;
+    throw new ApiError(response.status, refusal?.error ?? `HTTP ${response.status}: ${response.statusText}`, refusal?.code ?? null);
   }
   if (data === NOT_JSON) throw new ApiError(502, Messages.generic.invalidResponse);
   return data as T;

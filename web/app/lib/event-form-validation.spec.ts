@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { EVENT_RULE_MESSAGES, eventApiErrors, validateEventBody } from './event-form-validation';
 
@@ -138,22 +139,30 @@ describe('validateEventBody', () => {
 describe('eventApiErrors', () => {
   const sent = body({ pricing_type: 'gender_based', male_price: '1200', female_price: null });
 
-  it('puts the rule messages on their fields in plain words', () => {
-    expect(eventApiErrors(Messages.events.genderPricesRequired, sent)).toEqual({
+  it('puts the broken rules on their fields in plain words, by code', () => {
+    expect(eventApiErrors({ error: Messages.events.genderPricesRequired, code: ErrorCodes.events.genderPricesRequired }, sent)).toEqual({
       fields: { female_price: EVENT_RULE_MESSAGES.bothPrices },
       form: null,
     });
-    expect(eventApiErrors(Messages.events.endBeforeStart, sent)).toEqual({ fields: { end_date: EVENT_RULE_MESSAGES.endAfterStart }, form: null });
-    expect(eventApiErrors('date: must be in the future', sent)).toEqual({ fields: { date: EVENT_RULE_MESSAGES.futureStart }, form: null });
+    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: ErrorCodes.events.endBeforeStart }, sent)).toEqual({ fields: { end_date: EVENT_RULE_MESSAGES.endAfterStart }, form: null });
+    expect(eventApiErrors({ error: 'date: must be in the future', code: ErrorCodes.events.startNotFuture }, sent)).toEqual({ fields: { date: EVENT_RULE_MESSAGES.futureStart }, form: null });
   });
 
-  it('puts a message naming a form field on that field', () => {
-    expect(eventApiErrors('latitude: must be between -90 and 90', sent)).toEqual({ fields: { latitude: 'Must be between -90 and 90' }, form: null });
-    expect(eventApiErrors('custom_age_range.1: must be at most 100', sent)).toEqual({ fields: { custom_age_min: 'Must be at most 100' }, form: null });
+  it('puts a validation refusal naming a form field on that field', () => {
+    expect(eventApiErrors({ error: 'latitude: must be between -90 and 90', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: { latitude: 'Must be between -90 and 90' }, form: null });
+    expect(eventApiErrors({ error: 'custom_age_range.1: must be at most 100', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: { custom_age_min: 'Must be at most 100' }, form: null });
+  });
+
+  it('reads nothing into the words of a refusal that is not a validation one', () => {
+    expect(eventApiErrors({ error: 'latitude: must be between -90 and 90', code: ErrorCodes.generic.conflict }, sent)).toEqual({
+      fields: {},
+      form: 'latitude: must be between -90 and 90',
+    });
+    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: null }, sent)).toEqual({ fields: {}, form: Messages.events.endBeforeStart });
   });
 
   it('keeps anything else in the banner', () => {
-    expect(eventApiErrors(Messages.events.cancelledReadOnly, sent)).toEqual({ fields: {}, form: Messages.events.cancelledReadOnly });
-    expect(eventApiErrors('status: must be active or cancelled', sent)).toEqual({ fields: {}, form: 'status: must be active or cancelled' });
+    expect(eventApiErrors({ error: Messages.events.cancelledReadOnly, code: ErrorCodes.events.cancelledReadOnly }, sent)).toEqual({ fields: {}, form: Messages.events.cancelledReadOnly });
+    expect(eventApiErrors({ error: 'status: must be active or cancelled', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: {}, form: 'status: must be active or cancelled' });
   });
 });

@@ -5,8 +5,12 @@
  * field a host fixes. What the API still refuses is placed on a field the same way.
  * Plain module (no React, no server imports).
  */
-import { createEventSchema, eventRuleViolations, parseEventDate, updateEventSchema, type PricingType } from '../../../api/src/contracts/event.contract.js';
-import { Messages } from '../../../api/src/contracts/messages.js';
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
+import type { PricingType } from '../../../api/src/contracts/event/catalogue.js';
+import { parseEventDate } from '../../../api/src/contracts/event/dates.js';
+import { createEventSchema, updateEventSchema } from '../../../api/src/contracts/event/event-input.schema.js';
+import { eventRuleViolations } from '../../../api/src/contracts/event/rules.js';
+import { issueCode, readValidationMessage } from '../../../api/src/contracts/validation-message.js';
 
 export interface EventFormErrors {
   fields: Partial<Record<string, string>>;
@@ -67,22 +71,24 @@ function eventRuleErrors(body: Record<string, unknown>, mode: 'create' | 'edit',
     age_groups: Array.isArray(body.age_groups) ? body.age_groups : [],
     custom_age_range: isBlank(body.custom_age_range) ? null : (body.custom_age_range as [number, number]),
   });
-  for (const message of violations) Object.assign(errors, ruleMessageFields(message, body));
+  for (const { code } of violations) Object.assign(errors, ruleFields(code, body));
   return errors;
 }
 
-/** The form fields a rule message of the API (Messages.events) is about, with the words shown there. */
-function ruleMessageFields(message: string, body: Record<string, unknown>): Record<string, string> | null {
-  switch (message) {
-    case Messages.events.endBeforeStart:
+/** The form fields a broken rule (by its code, ErrorCodes.events) is about, with the words shown there. */
+function ruleFields(code: string | null, body: Record<string, unknown>): Record<string, string> | null {
+  switch (code) {
+    case ErrorCodes.events.startNotFuture:
+      return { date: EVENT_RULE_MESSAGES.futureStart };
+    case ErrorCodes.events.endBeforeStart:
       return { end_date: EVENT_RULE_MESSAGES.endAfterStart };
-    case Messages.events.genderPricesRequired: {
+    case ErrorCodes.events.genderPricesRequired: {
       const missing = PRICE_FIELDS.filter((name) => isBlank(body[name]));
       return Object.fromEntries((missing.length > 0 ? missing : PRICE_FIELDS).map((name) => [name, EVENT_RULE_MESSAGES.bothPrices]));
     }
-    case Messages.events.openAgeAlone:
+    case ErrorCodes.events.openAgeAlone:
       return { age_groups: EVENT_RULE_MESSAGES.openAgeAlone };
-    case Messages.events.customAgeRangeRequired:
+    case ErrorCodes.events.customAgeRangeRequired:
       return { custom_age_min: EVENT_RULE_MESSAGES.customAgeRange };
     default:
       return null;
@@ -97,14 +103,16 @@ function formField(key: string | null, body: Record<string, unknown>): string | 
 /** The words shown beside a field for one problem the schema (or the API) named it for. */
 function fieldMessage(key: string, message: string): string {
   if (/^is required$/i.test(message) && REQUIRED_MESSAGES[key]) return REQUIRED_MESSAGES[key];
-  if (key === 'date' && message === 'must be in the future') return EVENT_RULE_MESSAGES.futureStart;
   return capitalise(message);
 }
 
-/** Adds one problem: on its field when it names one the form has, else as the form's message. The first per field wins. */
-function addProblem(errors: EventFormErrors, key: string | null, message: string, body: Record<string, unknown>): void {
+/**
+ * Adds one problem: a broken rule on the fields it is about, else on its field when it names one
+ * the form has, else as the form's message. The first per field wins.
+ */
+function addProblem(errors: EventFormErrors, key: string | null, message: string, body: Record<string, unknown>, code: string | null = null): void {
   const field = formField(key, body);
-  const fields = field && key ? { [field]: fieldMessage(key, message) } : ruleMessageFields(message, body);
+  const fields = ruleFields(code, body) ?? (field && key ? { [field]: fieldMessage(key, message) } : null);
   if (!fields) {
     errors.form ??= message;
     return;
@@ -128,7 +136,7 @@ export function validateEventBody(
   const errors: EventFormErrors = { fields: {}, form: null };
   for (const issue of result.success ? [] : result.error.issues) {
     const key = issue.path[0];
-    addProblem(errors, typeof key === 'string' ? key : null, issue.message, body);
+    addProblem(errors, typeof key === 'string' ? key : null, issue.message, body, issueCode(issue));
   }
   for (const [name, message] of Object.entries(eventRuleErrors(body, mode, options))) errors.fields[name] ??= message;
   if (body.date === undefined) errors.fields.date ??= REQUIRED_MESSAGES.date;
@@ -138,14 +146,15 @@ export function validateEventBody(
 }
 
 /**
- * An API refusal of POST /events or PUT /events/{id} as form errors: "field: problem" and the
- * rule messages go beside their field; anything else (not the host, cancelled, ...) is the banner.
+ * An API refusal of POST /events or PUT /events/{id} as form errors, by its code: a validation
+ * refusal naming a form field goes beside it, a broken rule beside the fields it is about; anything
+ * else (not the host, cancelled, ...) is the banner.
  */
-export function eventApiErrors(message: string, body: Record<string, unknown>): EventFormErrors {
+export function eventApiErrors(refusal: { error: string; code: string | null }, body: Record<string, unknown>): EventFormErrors {
   const errors: EventFormErrors = { fields: {}, form: null };
-  const named = /^([a-z_]+)(?:\.[\w.]*)?: (.+)$/s.exec(message);
-  if (named && formField(named[1]!, body)) addProblem(errors, named[1]!, named[2]!, body);
-  else addProblem(errors, null, message, body);
+  const named = refusal.code === ErrorCodes.generic.validation ? readValidationMessage(refusal.error) : null;
+  if (named && formField(named.field, body)) addProblem(errors, named.field, named.problem, body);
+  else addProblem(errors, null, refusal.error, body, refusal.code);
   return errors;
 }
 

@@ -5,7 +5,7 @@
  * Plain module: no React, no server imports.
  */
 
-import { EVENT_CATEGORIES } from '../../../api/src/contracts/event.contract.js';
+import { EVENT_CATEGORIES } from '../../../api/src/contracts/event/catalogue.js';
 
 export const FIXED_AGE_RANGES = ['18-30', '31-40', '41-50', '50+'] as const;
 export type FixedAgeRange = (typeof FIXED_AGE_RANGES)[number];

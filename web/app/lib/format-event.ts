@@ -3,77 +3,12 @@
  * decided", category label, dates in India time, lakhs on the price slider.
  * Plain module (no React, no server imports): deterministic output on server and browser alike.
  */
-import { DATE_TO_BE_DECIDED, EVENT_CATEGORIES } from '../../../api/src/contracts/event.contract.js';
-import type { EventPage as ContractEventPage, Pagination } from '../../../api/src/contracts/event.contract.js';
+import { DATE_TO_BE_DECIDED } from '../../../api/src/contracts/event/dates.js';
+import { EVENT_CATEGORIES } from '../../../api/src/contracts/event/catalogue.js';
+import type { EventView, ResponsiveImage } from '../../../api/src/contracts/event/event-view.js';
 
-export type { Pagination };
-
-/** An event as the API returns it (GET /events/filter, /events/{id}, ...). */
-export interface TribeEvent {
-  id: string;
-  title: string;
-  description: string | null;
-  date: string;
-  end_date: string | null;
-  location: string | null;
-  city: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  host_id: string;
-  category: string | null;
-  category_label?: string | null;
-  images: string[] | string | null;
-  /** `images` with the WebP variants made of each (sent by the API; none before the worker ran). */
-  responsive_images?: ResponsiveImage[] | null;
-  video: string | null;
-  video_duration: number | null;
-  video_url_reference: string | null;
-  min_bid: number | null;
-  male_price: number | null;
-  female_price: number | null;
-  pricing_type: 'standard' | 'gender_based' | string | null;
-  capacity: number | null;
-  status: string | null;
-  moderation_status?: string | null;
-  created_at?: string;
-  updated_at?: string;
-  host?: EventHost | null;
-  age_groups: string[] | string | null;
-  custom_age_range: [number, number] | number[] | string | null;
-  event_type: string | null;
-  meeting_link: string | null;
-  enable_bidding: boolean | null;
-  show_attendees: boolean | null;
-  meetup_type: string | null;
-  estimated_location: string | null;
-  estimated_latitude: number | null;
-  estimated_longitude: number | null;
-  host_contact_number: string | null;
-  host_social_link: string | null;
-  attendees_count?: number | null;
-  is_date_to_be_decided?: boolean | null;
-}
-
-export interface ResponsiveImage {
-  url: string;
-  variants: Array<{ width: number; height: number; url: string }>;
-}
-
-export interface EventHost {
-  id: string;
-  name: string | null;
-  avatar_url: string | null;
-  /** A small WebP of the avatar, once the workers have made it: what the round pictures load. */
-  avatar_thumbnail_url?: string | null;
-  rating: number | null;
-  instagram_handle?: string | null;
-  verified?: boolean | null;
-}
-
-/** A page of GET /events/filter (the contract's shape, read leniently). */
-export interface EventPage extends Omit<ContractEventPage, 'data'> {
-  data: TribeEvent[];
-}
+/** What the date readers need: the start, and the API's "date to be decided" flag when it sent one. */
+type DatedEvent = Pick<EventView, 'date'> & { is_date_to_be_decided?: boolean | null };
 
 /** The spec's messages for event screens (SPEC §8 "Events and influencers"). */
 export const EventMessages = {
@@ -88,7 +23,7 @@ export const EventMessages = {
 
 /** Whether this person may edit, cancel or convert the event: its host, or an admin. */
 export function canManageEvent(
-  event: Pick<TribeEvent, 'host_id'>,
+  event: Pick<EventView, 'host_id'>,
   user: { id: string; role?: string | null; isAdmin?: boolean | null } | null | undefined,
 ): boolean {
   return Boolean(user && (event.host_id === user.id || user.isAdmin || user.role === 'admin'));
@@ -110,7 +45,7 @@ export function readList(value: unknown): unknown[] {
   return [];
 }
 
-export function eventImages(event: Pick<TribeEvent, 'images'>): string[] {
+export function eventImages(event: { images: unknown }): string[] {
   return readList(event.images).filter((item): item is string => typeof item === 'string' && item.length > 0);
 }
 
@@ -118,22 +53,22 @@ export function eventImages(event: Pick<TribeEvent, 'images'>): string[] {
  * The srcset for one of the event's images: its variants by width, so a phone fetches a 640 px WebP
  * instead of the uploaded original. Undefined when no variants exist (yet), and the original is used.
  */
-export function imageSrcSet(event: Pick<TribeEvent, 'responsive_images'>, url: string): string | undefined {
+export function imageSrcSet(event: { responsive_images?: readonly ResponsiveImage[] | null }, url: string): string | undefined {
   const variants = event.responsive_images?.find((image) => image.url === url)?.variants ?? [];
   return variants.length > 0 ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') : undefined;
 }
 
 /** The smallest variant at least `minWidth` pixels wide (or the largest there is), else the image itself. */
-export function thumbnailUrl(event: Pick<TribeEvent, 'responsive_images'>, url: string, minWidth: number): string {
+export function thumbnailUrl(event: { responsive_images?: readonly ResponsiveImage[] | null }, url: string, minWidth: number): string {
   const variants = event.responsive_images?.find((image) => image.url === url)?.variants ?? [];
   return (variants.find((variant) => variant.width >= minWidth) ?? variants.at(-1))?.url ?? url;
 }
 
-export function eventAgeGroups(event: Pick<TribeEvent, 'age_groups'>): string[] {
+export function eventAgeGroups(event: { age_groups: unknown }): string[] {
   return readList(event.age_groups).filter((item): item is string => typeof item === 'string' && item.length > 0);
 }
 
-export function eventCustomAgeRange(event: Pick<TribeEvent, 'custom_age_range'>): [number, number] | null {
+export function eventCustomAgeRange(event: { custom_age_range: unknown }): [number, number] | null {
   const list = readList(event.custom_age_range).map(Number);
   if (list.length !== 2 || !list.every((value) => Number.isFinite(value))) return null;
   return [list[0]!, list[1]!];
@@ -180,7 +115,7 @@ const hasAmount = (value: number | null | undefined): value is number =>
  * Returns null when nothing is shown.
  */
 export function formatEventPrice(
-  event: Pick<TribeEvent, 'pricing_type' | 'male_price' | 'female_price' | 'min_bid' | 'meetup_type'>,
+  event: Pick<EventView, 'male_price' | 'female_price' | 'min_bid'> & { pricing_type: string | null; meetup_type: string | null },
 ): string | null {
   if (event.pricing_type === 'gender_based' && (hasAmount(event.male_price) || hasAmount(event.female_price))) {
     return `${formatRupees(event.male_price ?? 0)} / ${formatRupees(event.female_price ?? 0)}`;
@@ -196,7 +131,7 @@ export function formatEventPrice(
  * Age groups (SPEC §5): no groups or "open" gives "Open"; "custom" shows the two numbers
  * ("25 - 40"); otherwise the groups joined by commas.
  */
-export function formatAgeGroups(event: Pick<TribeEvent, 'age_groups' | 'custom_age_range'>): string {
+export function formatAgeGroups(event: { age_groups: unknown; custom_age_range: unknown }): string {
   const groups = eventAgeGroups(event);
   if (groups.length === 0 || groups.includes('open')) return 'Open';
   if (groups.includes('custom')) {
@@ -219,7 +154,7 @@ const DAY_MS = 86_400_000;
  * True for the placeholder date. The API's flag is used when present; otherwise any instant within
  * a day of 2099-12-31 23:59:59 counts, whatever zone the placeholder was written in.
  */
-export function isDateToBeDecided(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }): boolean {
+export function isDateToBeDecided(event: DatedEvent): boolean {
   if (typeof event.is_date_to_be_decided === 'boolean') return event.is_date_to_be_decided;
   const time = Date.parse(event.date);
   return Number.isFinite(time) && Math.abs(time - PLACEHOLDER_UTC_MS) <= DAY_MS;
@@ -262,7 +197,7 @@ export function formatDay(iso: string): string {
 }
 
 /** The date line of a card or page: "Sat, 27 Dec 2025 · 7:30 PM", or "Date to be decided". */
-export function formatEventDate(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }): string {
+export function formatEventDate(event: DatedEvent): string {
   if (isDateToBeDecided(event)) return 'Date to be decided';
   const day = formatDay(event.date);
   return day ? `${day} · ${formatTime(event.date)}` : '';
@@ -294,10 +229,7 @@ const MINUTE_MS = 60_000;
  * The countdown (SPEC §5): "2d 4h 10m" until the start; within the last hour "Event starting
  * soon"; from the start on "Event has passed"; the placeholder date reads "Date to be decided".
  */
-export function formatCountdown(
-  event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null },
-  now: number = Date.now(),
-): string {
+export function formatCountdown(event: DatedEvent, now: number = Date.now()): string {
   if (isDateToBeDecided(event)) return 'Date to be decided';
   const start = Date.parse(event.date);
   if (!Number.isFinite(start)) return '';
@@ -311,7 +243,7 @@ export function formatCountdown(
 }
 
 /** True once the start has gone by (never for the placeholder date). */
-export function hasEventStarted(event: Pick<TribeEvent, 'date'> & { is_date_to_be_decided?: boolean | null }, now = Date.now()): boolean {
+export function hasEventStarted(event: DatedEvent, now = Date.now()): boolean {
   if (isDateToBeDecided(event)) return false;
   const start = Date.parse(event.date);
   return Number.isFinite(start) && start <= now;
@@ -319,7 +251,7 @@ export function hasEventStarted(event: Pick<TribeEvent, 'date'> & { is_date_to_b
 
 /* ---------------------------------------------------------- the rest ---- */
 
-export function isCancelled(event: Pick<TribeEvent, 'status'>): boolean {
+export function isCancelled(event: { status: string | null }): boolean {
   return event.status === 'cancelled' || event.status === 'canceled';
 }
 
@@ -328,7 +260,7 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = EVENT_CATEGORIE
 
 /** The category's label: the API's own label, else the catalogue's, else the key itself. */
 export function formatCategory(
-  event: Pick<TribeEvent, 'category' | 'category_label'>,
+  event: { category: string | null; category_label?: string | null },
   labels: Readonly<Record<string, string>> = CATEGORY_LABELS,
 ): string | null {
   if (event.category_label) return event.category_label;
@@ -344,12 +276,12 @@ export function formatRating(rating: number | string | null | undefined): string
 }
 
 /** The place to show: the city, else the location line. */
-export function formatPlace(event: Pick<TribeEvent, 'city' | 'location' | 'estimated_location'>): string | null {
+export function formatPlace(event: Pick<EventView, 'city' | 'location' | 'estimated_location'>): string | null {
   return event.location || event.estimated_location || event.city || null;
 }
 
 /** A short description for link previews (og:description), at most `max` characters. */
-export function shareDescription(event: Pick<TribeEvent, 'description' | 'date' | 'location' | 'city'> & { is_date_to_be_decided?: boolean | null }, max = 200): string {
+export function shareDescription(event: DatedEvent & Pick<EventView, 'description' | 'location' | 'city'>, max = 200): string {
   const text = (event.description ?? '').replace(/\s+/g, ' ').trim();
   const base = text || [formatEventDate(event), event.location ?? event.city].filter(Boolean).join(' · ');
   return base.length > max ? `${base.slice(0, max - 1).trimEnd()}…` : base;

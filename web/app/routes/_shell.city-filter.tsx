@@ -7,7 +7,7 @@ import { CheckCircleIcon, MapPinIcon } from '~/components/ui/icons';
 import { inputClasses } from '~/components/ui/field';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
-import { cityChoiceCookie, readCityChoice } from '~/lib/events.server';
+import { cityChoiceCookie, readCityChoice } from '~/lib/city-choice.server';
 import { safeReturnTo } from '~/lib/redirects';
 
 export const meta: MetaFunction = () => [{ title: 'Choose a city · Tribe' }];

@@ -6,7 +6,9 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
-import { createEvent, EventMessages, readEventSubmission } from '~/lib/events.server';
+import { readEventSubmission } from '~/lib/event-form.server';
+import { createEvent } from '~/lib/event-writes.server';
+import { EventMessages } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Create event · Tribe' }];
@@ -27,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await createEvent(token, body);
   if (!result.ok) {
-    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result.error, body);
+    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result, body);
     return data<ActionResult>({ values, errors }, { status: result.status });
   }
   return redirect(`/event/${result.value.id}`, {

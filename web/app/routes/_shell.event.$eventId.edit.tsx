@@ -6,7 +6,9 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '~/components/layout
 import { Alert } from '~/components/ui/alert';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
-import { loadOwnEvent, readEventSubmission, updateEvent } from '~/lib/events.server';
+import { loadOwnEvent } from '~/lib/event-detail.server';
+import { readEventSubmission } from '~/lib/event-form.server';
+import { updateEvent } from '~/lib/event-writes.server';
 import { isCancelled } from '~/lib/format-event';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
@@ -33,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { values, body } = submission;
 
   const result = await updateEvent(auth.token, event.id, body);
-  if (!result.ok) return data<ActionResult>({ values, errors: eventApiErrors(result.error, body) }, { status: result.status });
+  if (!result.ok) return data<ActionResult>({ values, errors: eventApiErrors(result, body) }, { status: result.status });
   return redirect(`/event/${event.id}`, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Event updated' }) },
   });

@@ -6,10 +6,11 @@ import { Button } from '~/components/ui/button';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { inputClasses } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
-import { reportEventSchema } from '../../../api/src/contracts/event.contract.js';
+import { reportEventSchema } from '../../../api/src/contracts/event/report-event.schema.js';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
-import { loadEvent, reportEvent } from '~/lib/events.server';
+import { loadEvent } from '~/lib/event-detail.server';
+import { reportEvent } from '~/lib/event-writes.server';
 import { flashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Report event · Tribe' }];

@@ -11,7 +11,9 @@ import { MapPinIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
-import { homeTabFrom, loadHomeFeed, readCityChoice, redirectFilterForm, rememberHomeTab, type HomeTab } from '~/lib/events.server';
+import { readCityChoice } from '~/lib/city-choice.server';
+import { loadHomeFeed, redirectFilterForm } from '~/lib/event-feeds.server';
+import { homeTabFrom, rememberHomeTab, type HomeTab } from '~/lib/home-tab.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
 

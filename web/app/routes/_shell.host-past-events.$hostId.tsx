@@ -4,7 +4,7 @@ import { useNow } from '~/components/events/event-bits';
 import { EventCard, EventGrid } from '~/components/events/event-card';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { requireUser } from '~/lib/auth.server';
-import { loadUserEvents, loadUserName } from '~/lib/events.server';
+import { loadUserEvents, loadUserName } from '~/lib/event-feeds.server';
 import { hasEventStarted, isCancelled } from '~/lib/format-event';
 import type { ShellHandle } from '~/lib/route-handle';
 

@@ -8,9 +8,11 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
-import { cancelEvent, convertEventToConfirmed, loadUserEvents } from '~/lib/events.server';
-import { hasEventStarted, isCancelled, isDateToBeDecided, type TribeEvent } from '~/lib/format-event';
+import { loadUserEvents } from '~/lib/event-feeds.server';
+import { cancelEvent, convertEventToConfirmed } from '~/lib/event-writes.server';
+import { hasEventStarted, isCancelled, isDateToBeDecided } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
+import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
 export const meta: MetaFunction = () => [{ title: 'My Events · Tribe' }];
 
@@ -38,16 +40,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect('/my-events', { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message }) } });
 }
 
-function groupEvents(events: TribeEvent[], now: number) {
-  const upcoming: TribeEvent[] = [];
-  const past: TribeEvent[] = [];
-  const cancelled: TribeEvent[] = [];
+function groupEvents(events: EventView[], now: number) {
+  const upcoming: EventView[] = [];
+  const past: EventView[] = [];
+  const cancelled: EventView[] = [];
   for (const event of events) {
     if (isCancelled(event)) cancelled.push(event);
     else if (hasEventStarted(event, now)) past.push(event);
     else upcoming.push(event);
   }
-  const byDate = (a: TribeEvent, b: TribeEvent) => Date.parse(a.date) - Date.parse(b.date);
+  const byDate = (a: EventView, b: EventView) => Date.parse(a.date) - Date.parse(b.date);
   upcoming.sort((a, b) => Number(isDateToBeDecided(a)) - Number(isDateToBeDecided(b)) || byDate(a, b));
   past.sort((a, b) => byDate(b, a));
   cancelled.sort((a, b) => byDate(b, a));
@@ -87,7 +89,7 @@ export default function MyEventsPage() {
   );
 }
 
-function EventSection({ title, events, now }: { title: string; events: TribeEvent[]; now: number }) {
+function EventSection({ title, events, now }: { title: string; events: EventView[]; now: number }) {
   if (events.length === 0) return null;
   return (
     <section aria-labelledby={`section-${title}`} data-testid={`my-events-${title.toLowerCase()}`}>
@@ -103,7 +105,7 @@ function EventSection({ title, events, now }: { title: string; events: TribeEven
   );
 }
 
-function HostActions({ event }: { event: TribeEvent }) {
+function HostActions({ event }: { event: EventView }) {
   const navigation = useNavigation();
   if (isCancelled(event)) return <p className="text-sm text-slate-500">Cancelled</p>;
   const converting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'convert' && navigation.formData?.get('eventId') === event.id;

@@ -7,7 +7,7 @@ import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { buttonClasses } from '~/components/ui/button';
 import { Logo } from '~/components/ui/logo';
-import { loadPublicFeed, redirectFilterForm } from '~/lib/events.server';
+import { loadPublicFeed, redirectFilterForm } from '~/lib/event-feeds.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
 import type { RootLoaderData } from '~/root';

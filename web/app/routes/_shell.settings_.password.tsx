@@ -12,7 +12,7 @@ import { requireUser } from '~/lib/auth.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
-import { Messages } from '../../../api/src/contracts/messages.js';
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 
 export const meta: MetaFunction = () => [{ title: 'Change password · Tribe' }];
 export const handle: ShellHandle = { title: 'Change password' };
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof ApiError)) throw error;
     // The API's wrong-password answer belongs beside the field it is about; the rest above the button.
     const result: ActionResult =
-      error.message === Messages.users.currentPasswordIncorrect
+      error.code === ErrorCodes.users.currentPasswordIncorrect
         ? { fieldErrors: { current_password: error.message }, formError: null }
         : { fieldErrors: {}, formError: error.message };
     return data(result, { status: error.status < 500 ? error.status : 502 });

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { readAuth } from '~/lib/auth.server';
-import { homeTabFrom, loadHomeFeed, loadPublicFeed, readCityChoice } from '~/lib/events.server';
+import { readCityChoice } from '~/lib/city-choice.server';
+import { loadHomeFeed, loadPublicFeed } from '~/lib/event-feeds.server';
+import { homeTabFrom } from '~/lib/home-tab.server';
 import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 
 const json = (body: unknown, status = 200) =>

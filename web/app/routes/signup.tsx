@@ -15,6 +15,7 @@ import { completeProfilePath, isAdminUser, postLoginPath, safeReturnTo } from '~
 import { commitAuth, flashToast } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
 import type { RootLoaderData } from '~/root';
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 export const meta: MetaFunction = () => [{ title: 'Create your account · Tribe' }];
@@ -98,7 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.profileSetupFailed;
       const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
-      const field = error instanceof ApiError && /mobile/i.test(message) ? 'mobileNumber' : null;
+      const onMobile = error instanceof ApiError && (error.code === ErrorCodes.mobile.invalid || error.field === 'mobile_number');
+      const field = onMobile ? 'mobileNumber' : null;
       return fail({ intent, fieldErrors: field ? { [field]: message } : {}, formError: field ? null : message || Messages.auth.profileSetupFailed, values }, status);
     }
     const firstName = user.name?.split(' ')[0] ?? '';

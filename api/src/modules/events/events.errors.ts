@@ -1,3 +1,5 @@
+import { ErrorCodes } from '../../contracts/error-codes.js';
+import type { EventRuleViolation } from '../../contracts/event.contract.js';
 import { Messages } from '../../contracts/messages.js';
 import {
   ConflictError,
@@ -7,62 +9,78 @@ import {
   ValidationError,
 } from '../../platform/http/domain-error.js';
 
+const codes = ErrorCodes.events;
+
 export class EventNotFoundError extends NotFoundError {
   constructor() {
-    super(Messages.events.notFound);
+    super(Messages.events.notFound, codes.notFound);
   }
 }
 
 export class NotEventHostError extends ForbiddenError {
   constructor() {
-    super(Messages.events.notHost);
+    super(Messages.events.notHost, codes.notHost);
   }
 }
 
 export class EventHasAcceptedApplicantsError extends ConflictError {
   constructor() {
-    super(Messages.events.hasAcceptedApplicants);
+    super(Messages.events.hasAcceptedApplicants, codes.hasAcceptedApplicants);
   }
 }
 
 export class EventCancelledError extends ConflictError {
   constructor() {
-    super(Messages.events.cancelledReadOnly);
+    super(Messages.events.cancelledReadOnly, codes.cancelledReadOnly);
   }
 }
 
 export class CannotReactivateEventError extends ConflictError {
   constructor() {
-    super(Messages.events.cannotReactivate);
+    super(Messages.events.cannotReactivate, codes.cannotReactivate);
   }
 }
 
 export class NotCurationEventError extends ConflictError {
   constructor() {
-    super(Messages.events.notCuration);
+    super(Messages.events.notCuration, codes.notCuration);
   }
 }
 
 export class EventAlreadyReportedError extends ConflictError {
   constructor() {
-    super(Messages.events.alreadyReported);
+    super(Messages.events.alreadyReported, codes.alreadyReported);
   }
 }
 
 export class CannotReportOwnEventError extends ValidationError {
   constructor() {
-    super(Messages.events.cannotReportOwn);
+    super(Messages.events.cannotReportOwn, codes.cannotReportOwn);
   }
 }
 
 export class HomeNeedsLoginError extends UnauthorizedError {
   constructor() {
-    super(Messages.events.homeNeedsLogin);
+    super(Messages.events.homeNeedsLogin, codes.homeNeedsLogin);
   }
 }
 
 export class InfluencerNotFoundError extends NotFoundError {
   constructor() {
-    super(Messages.events.influencerNotFound);
+    super(Messages.events.influencerNotFound, codes.influencerNotFound);
+  }
+}
+
+/** An edit that moves the start into the past. */
+export class EventStartNotFutureError extends ValidationError {
+  constructor() {
+    super('date: must be in the future', codes.startNotFuture);
+  }
+}
+
+/** A broken rule between fields (end before start, missing prices, age groups). */
+export class EventRuleError extends ValidationError {
+  constructor(violation: EventRuleViolation) {
+    super(violation.message, violation.code);
   }
 }

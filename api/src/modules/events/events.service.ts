@@ -9,7 +9,6 @@ import {
 } from '../../contracts/event.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
 import { isAdmin } from '../../platform/http/auth-context.js';
-import { ValidationError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { type User } from '../users/entities/user.entity.js';
 import { cityFromLocation } from './city.js';
@@ -25,6 +24,8 @@ import {
   EventCancelledError,
   EventHasAcceptedApplicantsError,
   EventNotFoundError,
+  EventRuleError,
+  EventStartNotFutureError,
   NotCurationEventError,
   NotEventHostError,
 } from './events.errors.js';
@@ -236,7 +237,7 @@ export class EventsService {
   /** The changes of an edit, checked against the rules on the event as it would become. */
   private mergedChanges(event: Event, fields: EventFields): Partial<Event> {
     if (fields.date && fields.date.getTime() !== event.date.getTime() && fields.date.getTime() <= Date.now()) {
-      throw new ValidationError('date: must be in the future');
+      throw new EventStartNotFutureError();
     }
     const storedRange: [number, number] | null =
       event.customAgeMin === null || event.customAgeMax === null ? null : [event.customAgeMin, event.customAgeMax];
@@ -255,7 +256,7 @@ export class EventsService {
       ...ages,
     };
     const problem = eventRuleViolation(merged);
-    if (problem) throw new ValidationError(problem);
+    if (problem) throw new EventRuleError(problem);
 
     return {
       ...toEntityChanges(fields),

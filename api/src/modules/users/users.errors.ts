@@ -1,5 +1,6 @@
+import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
-import { ConflictError, ForbiddenError } from '../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../../platform/http/domain-error.js';
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: Messages.auth.emailTaken,
@@ -13,5 +14,11 @@ export function profileConflict(constraint: string): ConflictError {
 export class AdminRoleSwitchError extends ForbiddenError {
   constructor() {
     super('Admins cannot switch between fan and influencer views');
+  }
+}
+
+export class CurrentPasswordIncorrectError extends ValidationError {
+  constructor() {
+    super(Messages.users.currentPasswordIncorrect, ErrorCodes.users.currentPasswordIncorrect);
   }
 }

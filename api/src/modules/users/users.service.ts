@@ -13,7 +13,7 @@ import { EventsService } from '../events/events.service.js';
 import { InfluencersService } from '../events/influencers.service.js';
 import { User } from './entities/user.entity.js';
 import { profileFieldsToEntity } from './profile-fields.js';
-import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
+import { AdminRoleSwitchError, CurrentPasswordIncorrectError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { toPublicUser, toSelfUser } from './user.views.js';
 
@@ -81,13 +81,13 @@ export class UsersService {
     await this.throttle.admit(user.email, ip);
     // A wrong password stays counted as a failure (admit counted it already).
     const valid = await verifyPassword(input.current_password, stored);
-    if (!valid) throw new ValidationError(Messages.users.currentPasswordIncorrect);
+    if (!valid) throw new CurrentPasswordIncorrectError();
     await this.throttle.succeeded(user.email, ip);
     const passwordHash = await hashPassword(input.new_password);
     await this.dataSource.transaction(async (tx) => {
       // Only over the hash just verified: if another change got in first, this one was made with a stale password.
       const { affected } = await tx.update(User, { id: user.id, passwordHash: stored, deletedAt: IsNull() }, { passwordHash });
-      if (affected !== 1) throw new ValidationError(Messages.users.currentPasswordIncorrect);
+      if (affected !== 1) throw new CurrentPasswordIncorrectError();
       await this.sessions.revokeAllOthersForUser(user.id, sessionId, tx);
     });
   }

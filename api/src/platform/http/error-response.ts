@@ -1,10 +1,11 @@
 import { HttpException } from '@nestjs/common';
+import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
 import { DomainError } from './domain-error.js';
 
 export interface ErrorResponse {
   status: number;
-  body: { error: string };
+  body: { error: string; code: string };
 }
 
 /** Fastify's own errors (body parser, size limit) carry a statusCode and a code. */
@@ -15,23 +16,43 @@ function fastifyError(error: unknown): { statusCode: number; code?: string } | u
   return undefined;
 }
 
-const fastifyMessages: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: Messages.generic.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: Messages.generic.unsupportedMediaType,
-  FST_ERR_CTP_EMPTY_JSON_BODY: Messages.generic.malformedJson,
-  FST_ERR_CTP_INVALID_JSON_BODY: Messages.generic.malformedJson,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: Messages.generic.malformedJson,
-  FST_REQ_FILE_TOO_LARGE: Messages.generic.bodyTooLarge,
-  FST_FILES_LIMIT: Messages.generic.bodyTooLarge,
-  FST_INVALID_MULTIPART_CONTENT_TYPE: Messages.generic.unsupportedMediaType,
+const { generic } = ErrorCodes;
+const bodyTooLarge = { error: Messages.generic.bodyTooLarge, code: generic.payloadTooLarge };
+const malformedJson = { error: Messages.generic.malformedJson, code: generic.malformedJson };
+const unsupportedMediaType = { error: Messages.generic.unsupportedMediaType, code: generic.unsupportedMediaType };
+
+const fastifyBodies: Record<string, ErrorResponse['body']> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: unsupportedMediaType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: malformedJson,
+  FST_ERR_CTP_INVALID_JSON_BODY: malformedJson,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: malformedJson,
+  FST_REQ_FILE_TOO_LARGE: bodyTooLarge,
+  FST_FILES_LIMIT: bodyTooLarge,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: unsupportedMediaType,
   // The router's own refusals; their default messages echo the path back.
-  FST_ERR_BAD_URL: Messages.generic.badUrl,
-  FST_ERR_MAX_PARAM_LENGTH: Messages.generic.urlTooLong,
+  FST_ERR_BAD_URL: { error: Messages.generic.badUrl, code: generic.badUrl },
+  FST_ERR_MAX_PARAM_LENGTH: { error: Messages.generic.urlTooLong, code: generic.urlTooLong },
 };
 
-/** The one mapping from any thrown value to the wire format `{ "error": message }`. */
+const statusCodes: Record<number, string> = {
+  400: generic.badRequest,
+  401: generic.unauthorized,
+  403: generic.forbidden,
+  404: generic.notFound,
+  409: generic.conflict,
+  413: generic.payloadTooLarge,
+  414: generic.urlTooLong,
+  415: generic.unsupportedMediaType,
+  429: generic.tooManyRequests,
+};
+
+/** The code of an error that has none of its own, from its HTTP status. */
+const codeOfStatus = (status: number): string => (status >= 500 ? generic.internal : (statusCodes[status] ?? generic.requestFailed));
+
+/** The one mapping from any thrown value to the wire format `{ "error": message, "code": code }`. */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (error instanceof DomainError) return { status: error.status, body: { error: error.message } };
+  if (error instanceof DomainError) return { status: error.status, body: { error: error.message, code: error.code } };
   if (error instanceof HttpException) {
     if (fastifyError(error.cause)) return toErrorResponse(error.cause);
     const status = error.getStatus();
@@ -42,15 +63,15 @@ export function toErrorResponse(error: unknown): ErrorResponse {
         : typeof response === 'string'
           ? response
           : String((response as { message?: unknown }).message ?? error.message);
-    return { status, body: { error: status >= 500 ? Messages.generic.internal : message } };
+    return { status, body: { error: status >= 500 ? Messages.generic.internal : message, code: codeOfStatus(status) } };
   }
   const fastify = fastifyError(error);
   if (fastify && fastify.statusCode >= 400 && fastify.statusCode < 500) {
-    const isJsonSyntax = error instanceof SyntaxError;
+    const mapped = fastify.code ? fastifyBodies[fastify.code] : undefined;
+    if (mapped) return { status: fastify.statusCode, body: { ...mapped } };
+    if (error instanceof SyntaxError) return { status: fastify.statusCode, body: { ...malformedJson } };
     const own = error instanceof Error && error.message ? error.message : Messages.generic.requestFailed;
-    const mapped = fastify.code ? fastifyMessages[fastify.code] : undefined;
-    const message = mapped ?? (isJsonSyntax ? Messages.generic.malformedJson : own);
-    return { status: fastify.statusCode, body: { error: message } };
+    return { status: fastify.statusCode, body: { error: own, code: codeOfStatus(fastify.statusCode) } };
   }
-  return { status: 500, body: { error: Messages.generic.internal } };
+  return { status: 500, body: { error: Messages.generic.internal, code: generic.internal } };
 }

@@ -69,6 +69,21 @@ describe('ZodPipe', () => {
       pipe.transform({});
     } catch (error) {
       expect((error as ValidationError).status).toBe(400);
+      expect((error as ValidationError).code).toBe('validation');
+    }
+  });
+
+  it('carries the code a schema gave its problem', () => {
+    const rule = z.object({ min: z.number(), max: z.number() }).superRefine((value, ctx) => {
+      if (value.min > value.max) ctx.addIssue({ code: 'custom', message: 'min must not exceed max', params: { code: 'range_reversed' } });
+    });
+    try {
+      new ZodPipe(rule, 'query').transform({ min: 5, max: 1 });
+      throw new Error('expected the value to be refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toBe('query: min must not exceed max');
+      expect((error as ValidationError).code).toBe('range_reversed');
     }
   });
 

@@ -1,7 +1,9 @@
 import { Body, Param, Query, type PipeTransform } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
+import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
+import { issueCode, validationMessage } from '../../contracts/validation-message.js';
 import { ValidationError } from './domain-error.js';
 
 /** Catalogue messages are whole sentences written for people; they are not prefixed with a field. */
@@ -12,11 +14,11 @@ type Source = 'body' | 'query' | 'params';
 /** "email: Invalid email address" — the first problem, naming the field. */
 export function describeZodError(error: z.ZodError, source: Source): string {
   const issue = error.issues[0];
-  if (!issue) return `${source}: Invalid input`;
+  if (!issue) return validationMessage(source, 'Invalid input');
   if (CATALOGUE.has(issue.message)) return issue.message;
   const field = issue.path.length > 0 ? issue.path.join('.') : source;
-  if (issue.path.length === 0 && issue.code === 'invalid_type') return `${field}: Expected an object`;
-  return `${field}: ${issue.message}`;
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return validationMessage(field, 'Expected an object');
+  return validationMessage(field, issue.message);
 }
 
 /** Deep enough for every schema (objects holding lists); anything deeper was dropped by the schema. */
@@ -47,9 +49,11 @@ export class ZodPipe<T extends ZodType> implements PipeTransform<unknown, z.outp
 
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value ?? (this.source === 'body' ? undefined : {}));
-    if (!result.success) throw new ValidationError(describeZodError(result.error, this.source));
+    if (!result.success) {
+      throw new ValidationError(describeZodError(result.error, this.source), issueCode(result.error.issues[0]) ?? ErrorCodes.generic.validation);
+    }
     const nul = nulCharacterPath(result.data);
-    if (nul !== undefined) throw new ValidationError(`${nul || this.source}: must not contain the NUL character (U+0000)`);
+    if (nul !== undefined) throw new ValidationError(validationMessage(nul || this.source, 'must not contain the NUL character (U+0000)'));
     return result.data;
   }
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
-import { formatRating, type EventHost } from '~/lib/format-event';
+import { formatRating } from '~/lib/format-event';
 import { initialsOf } from '~/lib/user';
+import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
 
 /**
  * The current time for countdowns. It starts at the loader's `now` so the server's HTML and the
@@ -86,7 +87,7 @@ export function Avatar({ name, url, size = 32 }: { name: string | null | undefin
 }
 
 /** Host name with avatar and rating ("★ 4.5"); hosts without ratings show "New host". */
-export function HostLine({ host, size = 28, className, trailing }: { host: EventHost | null | undefined; size?: number; className?: string; trailing?: ReactNode }) {
+export function HostLine({ host, size = 28, className, trailing }: { host: EventHostView | null | undefined; size?: number; className?: string; trailing?: ReactNode }) {
   if (!host) return null;
   const rating = formatRating(host.rating);
   return (

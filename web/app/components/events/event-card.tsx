@@ -12,9 +12,9 @@ import {
   hasEventStarted,
   imageSrcSet,
   isCancelled,
-  type TribeEvent,
 } from '~/lib/format-event';
 import { CalendarIcon, Chip, ClockIcon, HostLine, ImagePlaceholder } from './event-bits';
+import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
 
 /** How wide a card's photo is drawn: one column on phones, two from 640 px, three (in max-w-6xl) from 1024 px. */
 const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
@@ -23,7 +23,7 @@ const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
  * One event in a list: photo with category and price, title, date (or "Date to be decided"),
  * countdown, place, age groups and the host with rating. The whole card links to the event.
  */
-export function EventCard({ event, now, className, footer }: { event: TribeEvent; now: number; className?: string; footer?: React.ReactNode }) {
+export function EventCard({ event, now, className, footer }: { event: EventView; now: number; className?: string; footer?: React.ReactNode }) {
   const image = eventImages(event)[0];
   const price = formatEventPrice(event);
   const category = formatCategory(event);

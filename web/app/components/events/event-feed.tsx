@@ -4,11 +4,13 @@ import { cn } from '~/lib/cn';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses, Spinner } from '~/components/ui/button';
 import { useToast } from '~/components/ui/toast';
-import { EventMessages, type TribeEvent, type Pagination } from '~/lib/format-event';
+import { EventMessages } from '~/lib/format-event';
 import { EventCard, EventGrid } from './event-card';
+import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
+import type { Pagination } from '../../../../api/src/contracts/event/pagination.js';
 
 export interface FeedData {
-  events: TribeEvent[];
+  events: EventView[];
   pagination: Pagination | null;
   error: string | null;
 }

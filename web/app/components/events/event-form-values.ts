@@ -3,7 +3,7 @@
  * submitted form becomes the API body (snake_case fields of SPEC §3). Its validation lives in
  * ~/lib/event-form-validation. Plain module, used by the route actions and the form.
  */
-import { DATE_TO_BE_DECIDED } from '../../../../api/src/contracts/event.contract.js';
+import { DATE_TO_BE_DECIDED } from '../../../../api/src/contracts/event/dates.js';
 import type { EventFormErrors } from '~/lib/event-form-validation';
 import { normaliseAgeChoices, type AgeChoice } from '~/lib/filters';
 import {
@@ -13,8 +13,8 @@ import {
   fromIstInputValue,
   isDateToBeDecided,
   toIstInputValue,
-  type TribeEvent,
 } from '~/lib/format-event';
+import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
 
 export type { EventFormErrors };
 
@@ -100,7 +100,7 @@ export function emptyEventForm(): EventFormValues {
 }
 
 /** The form prefilled from a stored event (edit). */
-export function eventToFormValues(event: TribeEvent): EventFormValues {
+export function eventToFormValues(event: EventView): EventFormValues {
   const tbd = isDateToBeDecided(event);
   const range = eventCustomAgeRange(event);
   return {

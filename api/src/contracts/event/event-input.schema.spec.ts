@@ -1,40 +1,7 @@
-import {
-  createEventSchema,
-  DATE_TO_BE_DECIDED,
-  eventFilterSchema,
-  EVENT_CATEGORIES,
-  isDateToBeDecided,
-  paginate,
-  parseEventDate,
-  updateEventSchema,
-} from './event.contract.js';
+import { eventFilterSchema } from './event-filter.schema.js';
+import { createEventSchema, updateEventSchema } from './event-input.schema.js';
 
 const future = '2031-06-01T19:00:00+05:30';
-
-describe('event dates', () => {
-  it('reads ISO dates with a zone as given and without one as India time', () => {
-    expect(parseEventDate('2031-06-01T13:30:00Z')?.toISOString()).toBe('2031-06-01T13:30:00.000Z');
-    expect(parseEventDate('2031-06-01T19:00')?.toISOString()).toBe('2031-06-01T13:30:00.000Z');
-    expect(parseEventDate('2031-06-01 19:00:00+0530')?.toISOString()).toBe('2031-06-01T13:30:00.000Z');
-  });
-
-  it('refuses dates that do not exist', () => {
-    expect(parseEventDate('2031-02-30T10:00:00Z')).toBeNull();
-    expect(parseEventDate('2031-06-01T24:10:00Z')).toBeNull();
-    expect(parseEventDate('next friday')).toBeNull();
-    expect(parseEventDate('2031-06-01')).toBeNull();
-  });
-
-  it('stores the placeholder 2099-12-31 23:59:59 as one instant, in any spelling', () => {
-    for (const text of ['2099-12-31 23:59:59', '2099-12-31T23:59:59Z', '2099-12-31T23:59:59.000Z', '2099-12-31T23:59:59+05:30']) {
-      expect(parseEventDate(text)?.toISOString()).toBe(DATE_TO_BE_DECIDED);
-    }
-    expect(isDateToBeDecided(DATE_TO_BE_DECIDED)).toBe(true);
-    expect(isDateToBeDecided(new Date('2099-12-31T18:29:59Z'))).toBe(true);
-    expect(isDateToBeDecided('2031-06-01T13:30:00Z')).toBe(false);
-    expect(isDateToBeDecided(null)).toBe(false);
-  });
-});
 
 describe('createEventSchema', () => {
   it('needs only a title and a date, and fills the defaults', () => {
@@ -98,14 +65,20 @@ describe('createEventSchema', () => {
   });
 
   it.each([
-    [{ end_date: '2031-06-01T18:00:00+05:30' }, 'The end date must be after the start date.'],
-    [{ pricing_type: 'gender_based', male_price: 500 }, 'Gender-based pricing needs both male_price and female_price.'],
-    [{ age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.'],
-    [{ age_groups: ['custom'] }, 'A custom age group needs custom_age_range.'],
-  ])('applies the cross-field rule for %j', (extra, message) => {
+    [{ end_date: '2031-06-01T18:00:00+05:30' }, 'The end date must be after the start date.', 'event_end_before_start'],
+    [{ pricing_type: 'gender_based', male_price: 500 }, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required'],
+    [{ age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.', 'event_open_age_alone'],
+    [{ age_groups: ['custom'] }, 'A custom age group needs custom_age_range.', 'event_custom_age_range_required'],
+  ])('applies the cross-field rule for %j', (extra, message, code) => {
     const result = createEventSchema.safeParse({ title: 'A', date: future, ...extra });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+    expect(result.error?.issues[0]).toMatchObject({ params: { code } });
+  });
+
+  it('gives a past start its own code', () => {
+    const result = createEventSchema.safeParse({ title: 'A', date: '2020-01-01T10:00:00Z' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['date'], message: 'must be in the future', params: { code: 'event_start_not_future' } });
   });
 });
 
@@ -127,77 +100,6 @@ describe('updateEventSchema', () => {
     expect(updateEventSchema.parse({ status: 'canceled' }).status).toBe('cancelled');
     expect(updateEventSchema.parse({ status: 'cancelled' }).status).toBe('cancelled');
     expect(updateEventSchema.safeParse({ status: 'paused' }).success).toBe(false);
-  });
-});
-
-describe('eventFilterSchema', () => {
-  it('reads the query strings of SPEC §3', () => {
-    const filter = eventFilterSchema.parse({
-      ageRange: '18-30,50 ',
-      status: 'canceled',
-      minPrice: '100',
-      maxPrice: '5000',
-      category: 'Music',
-      city: 'Bangalore',
-      userRole: 'fan',
-      page: '2',
-      upcomingOnly: 'true',
-      meetupType: 'curation',
-      eventType: 'Online',
-      customAgeRange: '25,35',
-    });
-    expect(filter).toEqual({
-      ageRange: ['18-30', '50+'],
-      status: 'cancelled',
-      minPrice: 100,
-      maxPrice: 5000,
-      category: 'music',
-      city: 'Bangalore',
-      userRole: 'fan',
-      page: 2,
-      limit: 20,
-      upcomingOnly: true,
-      meetupType: 'curation',
-      eventType: 'online',
-      customAgeRange: [25, 35],
-    });
-  });
-
-  it('treats empty values and "all" as absent', () => {
-    expect(eventFilterSchema.parse({ category: 'all', city: '', ageRange: '', page: '', upcomingOnly: '' })).toEqual({
-      page: 1,
-      limit: 20,
-      upcomingOnly: false,
-    });
-  });
-
-  it.each([
-    [{ limit: '0' }, 'limit'],
-    [{ limit: '101' }, 'limit'],
-    [{ page: '0' }, 'page'],
-    [{ page: 'two' }, 'page'],
-    [{ minPrice: '500', maxPrice: '100' }, 'minPrice'],
-    [{ customAgeRange: '35,25' }, 'customAgeRange'],
-    [{ ageRange: '18-30,kids' }, 'ageRange'],
-    [{ userRole: 'admin' }, 'userRole'],
-    [{ userId: 'me' }, 'userId'],
-  ])('refuses %j', (query, field) => {
-    const result = eventFilterSchema.safeParse(query);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path[0]).toBe(field);
-  });
-});
-
-describe('catalogue and pagination', () => {
-  it('has the 13 categories of SPEC §3', () => {
-    expect(Object.keys(EVENT_CATEGORIES)).toHaveLength(13);
-    expect(EVENT_CATEGORIES.tech).toBe('Tech MeetUps');
-  });
-
-  it('paginates', () => {
-    expect(paginate(1, 20, 0)).toEqual({ page: 1, limit: 20, total: 0, totalPages: 0, hasNext: false, hasPrev: false });
-    expect(paginate(2, 20, 41)).toEqual({ page: 2, limit: 20, total: 41, totalPages: 3, hasNext: true, hasPrev: true });
-    expect(paginate(5, 20, 41)).toMatchObject({ totalPages: 3, hasNext: false, hasPrev: true });
   });
 });
 

@@ -1,0 +1,31 @@
+import { Link } from '@remix-run/react';
+import { ConfirmAction } from '~/components/events/confirm-action';
+import { buttonClasses } from '~/components/ui/button';
+
+/** What the host (or an admin) can do here: edit or cancel while the event is on, and go to My events. */
+export function HostActions({ eventId, cancelled }: { eventId: string; cancelled: boolean }) {
+  return (
+    <div className="mt-4 flex flex-wrap gap-2" data-testid="host-actions">
+      {!cancelled ? (
+        <>
+          <Link to={`/event/${eventId}/edit`} className={buttonClasses('secondary', 'sm')}>
+            Edit event
+          </Link>
+          <ConfirmAction
+            id={`cancel-${eventId}`}
+            intent="cancel"
+            eventId={eventId}
+            trigger="Cancel event"
+            question="Cancel this event?"
+            detail="Everyone who applied will be told, and pending payments are released. This cannot be undone."
+            confirmLabel="Yes, cancel event"
+            cancelLabel="Keep event"
+          />
+        </>
+      ) : null}
+      <Link to="/my-events" className={buttonClasses('ghost', 'sm')}>
+        My events
+      </Link>
+    </div>
+  );
+}

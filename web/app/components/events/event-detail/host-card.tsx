@@ -1,0 +1,61 @@
+import { Link } from '@remix-run/react';
+import { Avatar, StarIcon } from '~/components/events/event-bits';
+import { buttonClasses } from '~/components/ui/button';
+import { cn } from '~/lib/cn';
+import { formatRating } from '~/lib/format-event';
+import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
+
+/** "Hosted by": the host's picture, name, rating and contacts, and (signed in) their past events. */
+export function HostCard({ event, signedIn }: { event: EventView; signedIn: boolean }) {
+  const host = event.host;
+  if (!host) return null;
+  const rating = formatRating(host.rating);
+  return (
+    <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" data-testid="event-host">
+      <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Hosted by</h2>
+      <div className="mt-3 flex items-center gap-3">
+        <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={48} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-base font-semibold text-slate-900" data-testid="host-name">
+            {host.name || 'Host'}
+            {host.verified ? <span className="ml-1 text-brand-600" aria-label="Verified host">✓</span> : null}
+          </p>
+          <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="host-rating">
+            {rating ? (
+              <>
+                <StarIcon className="text-amber-500" />
+                {rating}
+              </>
+            ) : (
+              'New host'
+            )}
+            {host.instagram_handle ? <span className="ml-2 truncate text-slate-500">@{host.instagram_handle}</span> : null}
+          </p>
+        </div>
+      </div>
+      {event.host_contact_number || event.host_social_link ? (
+        <ul className="mt-3 space-y-1 text-sm">
+          {event.host_contact_number ? (
+            <li>
+              <a href={`tel:${event.host_contact_number}`} className="text-brand-700 hover:underline">
+                {event.host_contact_number.replace(/^\+91(\d{5})(\d{5})$/, '+91 $1 $2')}
+              </a>
+            </li>
+          ) : null}
+          {event.host_social_link ? (
+            <li>
+              <a href={event.host_social_link} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 hover:underline">
+                {event.host_social_link}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {signedIn ? (
+        <Link to={`/host-past-events/${host.id}`} className={cn(buttonClasses('outline', 'sm'), 'mt-4')}>
+          Past events by this host
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { NodeOnDiskFile } from '@remix-run/node';
+import { openAsBlob } from 'node:fs';
+import { Messages } from '../../../api/src/contracts/messages.js';
+import { webConfig } from './config.server';
+import type { WriteResult } from './event-writes.server';
+
+/**
+ * Sends one file to the API's upload endpoint (field image or video) and returns its URL.
+ * Used by the no-JavaScript form path; with JavaScript the browser uploads through /resources/upload.
+ */
+export async function uploadFile(token: string, kind: 'image' | 'video', file: Blob | NodeOnDiskFile): Promise<WriteResult<string>> {
+  const form = new FormData();
+  // A file staged on disk is sent from disk, never read into memory whole.
+  const content = file instanceof NodeOnDiskFile ? await openAsBlob(file.getFilePath(), { type: file.type }) : file;
+  form.append(kind, content, ('name' in file && file.name) || (kind === 'image' ? 'photo' : 'video'));
+  let response: Response;
+  try {
+    response = await fetch(new URL(kind === 'image' ? '/api/v1/upload' : '/api/v1/upload/video', webConfig.API_URL), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
+  } catch {
+    return { ok: false, status: 503, error: Messages.generic.network, code: null };
+  }
+  const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string; code?: string };
+  if (!response.ok || !body.url) {
+    const error = body.error ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
+    return { ok: false, status: response.status, error, code: body.code ?? null };
+  }
+  return { ok: true, value: body.url };
+}
