@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { APP_ENTITIES } from '../api/src/app.entities.js';
 import { hashPassword } from '../api/src/modules/auth/password.js';
 import { parseConfig } from '../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../api/src/platform/database/data-source-options.js';
@@ -16,7 +17,7 @@ if (!email.success) {
 }
 
 const permissions = { approve_events: true, delete_events: true, verify_influencers: true };
-const dataSource = await new DataSource(dataSourceOptions(parseConfig())).initialize();
+const dataSource = await new DataSource(dataSourceOptions(parseConfig(), APP_ENTITIES)).initialize();
 try {
   const existing: Array<{ deleted_at: Date | null }> = await dataSource.query('SELECT deleted_at FROM users WHERE email = $1', [email.data]);
   if (existing[0]?.deleted_at) {

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_ENTITIES } from './app.entities.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -12,7 +13,7 @@ import { QueueModule } from './platform/queue/queue.module.js';
 
 /** Modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
-  return [ConfigModule.forRoot(config), DatabaseModule, QueueModule, OutboxModule];
+  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(APP_ENTITIES), QueueModule, OutboxModule];
 }
 
 @Module({})

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import { APP_ENTITIES } from '../../api/src/app.entities.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
 import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
@@ -33,7 +34,7 @@ describe('MediaVariantsProcessor', () => {
   beforeAll(async () => {
     config = testConfig();
     await migrateDatabase(config);
-    dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(config, APP_ENTITIES)).initialize();
     storage = new LocalDiskStorage(config.UPLOAD_DIR, 'http://localhost:3001/api/v1/upload/files');
     processor = new MediaVariantsProcessor(dataSource, storage);
     const [owner] = (await dataSource.query(`INSERT INTO users (name) VALUES ('Uploader') RETURNING id`)) as Array<{ id: string }>;
