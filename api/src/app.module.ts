@@ -10,6 +10,7 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
+import { PortsModule } from './ports.module.js';
 
 /** Modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
@@ -19,6 +20,6 @@ export function coreModules(config: AppConfig) {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AppModule, imports: [...coreModules(config), HealthModule, AuthModule, UsersModule, UploadsModule, EventsModule] };
+    return { module: AppModule, imports: [...coreModules(config), HealthModule, AuthModule, UsersModule, UploadsModule, EventsModule, PortsModule] };
   }
 }

@@ -60,9 +60,3 @@ export class HomeNeedsLoginError extends UnauthorizedError {
     super(Messages.events.homeNeedsLogin);
   }
 }
-
-export class InfluencerNotFoundError extends NotFoundError {
-  constructor() {
-    super(Messages.events.influencerNotFound);
-  }
-}

@@ -1,5 +1,5 @@
 import { Messages } from '../../contracts/messages.js';
-import { ConflictError, ForbiddenError } from '../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/domain-error.js';
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: Messages.auth.emailTaken,
@@ -13,5 +13,11 @@ export function profileConflict(constraint: string): ConflictError {
 export class AdminRoleSwitchError extends ForbiddenError {
   constructor() {
     super('Admins cannot switch between fan and influencer views');
+  }
+}
+
+export class InfluencerNotFoundError extends NotFoundError {
+  constructor() {
+    super(Messages.events.influencerNotFound);
   }
 }
