@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { Event } from './entities/event.entity.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
-import { EVENT_VIEW_COLUMNS, type EventRow } from './event.views.js';
+import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
 
 /** Listed events: active, published, not deleted (the same literals as the listing indexes). */
 const LISTED = `e.status = 'active' AND e.moderation_status = 'published' AND e.deleted_at IS NULL`;
@@ -11,7 +11,8 @@ const LISTED = `e.status = 'active' AND e.moderation_status = 'published' AND e.
 /** The detail query: the most requested read that no cache holds, so it is planned once per connection. */
 const VIEW_BY_ID = preparedStatement(
   'events.view-by-id',
-  `SELECT ${EVENT_VIEW_COLUMNS} FROM event e JOIN users u ON u.id = e.host_id WHERE e.id = $1 AND e.deleted_at IS NULL`,
+  `SELECT ${EVENT_VIEW_ROW} FROM event e JOIN users u ON u.id = e.host_id ${EVENT_VIEW_LATERAL}
+    WHERE e.id = $1 AND e.deleted_at IS NULL`,
 );
 const LISTED_COUNTS_BY_HOST = preparedStatement(
   'events.listed-counts-by-host',
@@ -37,7 +38,8 @@ export class EventsRepository {
   }
 
   async viewRow(id: string): Promise<EventRow | undefined> {
-    return (await queryPrepared<EventRow>(this.dataSource, VIEW_BY_ID, [id]))[0];
+    const found = (await queryPrepared<{ row: EventRowJson }>(this.dataSource, VIEW_BY_ID, [id]))[0];
+    return found && eventRowFromJson(found.row);
   }
 
   /** The event, locked for the rest of the caller's transaction; undefined when missing or deleted. */
@@ -88,6 +90,7 @@ export class EventsRepository {
   }
 
   async listPage(query: ListQuery, limit: number, offset: number): Promise<EventRow[]> {
-    return this.lists.query<EventRow>(this.dataSource, pageSql(query), [...query.params, limit, offset]);
+    const rows = await this.lists.query<{ row: EventRowJson }>(this.dataSource, pageSql(query), [...query.params, limit, offset]);
+    return rows.map((found) => eventRowFromJson(found.row));
   }
 }
