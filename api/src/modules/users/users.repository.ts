@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { User, type UserRecord } from './entities/user.entity.js';
+import { User, type AdminPermissions, type UserRecord } from './entities/user.entity.js';
 
 /** Every column of a person but the password hash, under its entity property name. */
 const COLUMNS = {
@@ -145,6 +145,14 @@ export class UsersRepository {
       .setParameter('typedMobileNumber', changes.mobileNumber)
       .where({ id })
       .execute();
+  }
+
+  /** Makes the person with this email an admin (npm run admin:create). */
+  async promoteToAdmin(email: string, permissions: AdminPermissions): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET role = 'admin', is_admin = true, admin_permissions = $2, updated_at = now() WHERE email = $1`,
+      [email, permissions],
+    );
   }
 
   async markDeleted(tx: EntityManager, id: string): Promise<void> {
