@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
+import { APP_ENTITIES } from '../api/src/app.entities.js';
 import { hashPassword } from '../api/src/modules/auth/password.js';
+import { UsersRepository } from '../api/src/modules/users/users.repository.js';
 import { parseConfig } from '../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../api/src/platform/database/data-source-options.js';
 
@@ -16,25 +18,26 @@ if (!email.success) {
 }
 
 const permissions = { approve_events: true, delete_events: true, verify_influencers: true };
-const dataSource = await new DataSource(dataSourceOptions(parseConfig())).initialize();
+const dataSource = await new DataSource(dataSourceOptions(parseConfig(), APP_ENTITIES)).initialize();
+const users = new UsersRepository(dataSource);
 try {
-  const existing: Array<{ deleted_at: Date | null }> = await dataSource.query('SELECT deleted_at FROM users WHERE email = $1', [email.data]);
-  if (existing[0]?.deleted_at) {
+  const existing = await users.findByEmailWithPassword(email.data);
+  if (existing?.user.deletedAt) {
     console.error(`${email.data} belongs to an account being deleted; try again once its erasure has finished.`);
     process.exitCode = 1;
-  } else if (existing.length > 0) {
-    await dataSource.query(
-      `UPDATE users SET role = 'admin', is_admin = true, admin_permissions = $2, updated_at = now() WHERE email = $1`,
-      [email.data, permissions],
-    );
+  } else if (existing) {
+    await users.promoteToAdmin(email.data, permissions);
     console.log(`${email.data} is now an admin.`);
   } else {
     const password = randomBytes(12).toString('base64url');
-    await dataSource.query(
-      `INSERT INTO users (email, password_hash, name, role, is_admin, admin_permissions)
-       VALUES ($1, $2, 'Admin', 'admin', true, $3)`,
-      [email.data, await hashPassword(password), permissions],
-    );
+    await users.insert(dataSource.manager, {
+      email: email.data,
+      passwordHash: await hashPassword(password),
+      name: 'Admin',
+      role: 'admin',
+      isAdmin: true,
+      adminPermissions: permissions,
+    });
     console.log(`Created admin ${email.data}. Password, shown only this once: ${password}\nSign in and change it under Settings → Change password.`);
   }
 } finally {

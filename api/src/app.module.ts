@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_ENTITIES } from './app.entities.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -9,16 +10,16 @@ import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
-import { PrivacyModule } from './platform/privacy/privacy.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
+import { PortsModule } from './ports.module.js';
 
 /** Platform modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
-  return [ConfigModule.forRoot(config), DatabaseModule, QueueModule, OutboxModule, JobsModule, PrivacyModule];
+  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(APP_ENTITIES), QueueModule, OutboxModule, JobsModule];
 }
 
 /** The domain modules: the API serves their controllers, the workers run their jobs. */
-export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule];
+export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule, PortsModule];
 
 @Module({})
 export class AppModule {

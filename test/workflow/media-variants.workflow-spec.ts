@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import { APP_ENTITIES } from '../../api/src/app.entities.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
 import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
@@ -9,6 +10,7 @@ import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js'
 import { LocalDiskStorage } from '../../api/src/platform/providers/storage/local-disk.storage.js';
 import { type StoragePort } from '../../api/src/platform/providers/storage/storage.port.js';
 import { MediaVariantsHandler, VariantsInProgressError } from '../../api/src/modules/uploads/jobs/media-variants.job.js';
+import { MediaRepository } from '../../api/src/modules/uploads/media.repository.js';
 import { waitUntil } from '../support/poll.js';
 import { startStack, type Stack } from '../support/servers.js';
 import { testConfig } from '../support/test-config.js';
@@ -33,9 +35,9 @@ describe('MediaVariantsHandler', () => {
   beforeAll(async () => {
     config = testConfig();
     await migrateDatabase(config);
-    dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(config, APP_ENTITIES)).initialize();
     storage = new LocalDiskStorage(config.UPLOAD_DIR, 'http://localhost:3001/api/v1/upload/files');
-    processor = new MediaVariantsHandler(dataSource, storage);
+    processor = new MediaVariantsHandler(new MediaRepository(dataSource), storage);
     const [owner] = (await dataSource.query(`INSERT INTO users (name) VALUES ('Uploader') RETURNING id`)) as Array<{ id: string }>;
     ownerId = owner!.id;
   });
@@ -149,7 +151,7 @@ describe('MediaVariantsHandler', () => {
       delete: (key) => storage.delete(key),
       publicUrl: (key) => storage.publicUrl(key),
     };
-    await new MediaVariantsHandler(dataSource, racing).handle({ outboxId: randomUUID(), mediaId: id });
+    await new MediaVariantsHandler(new MediaRepository(dataSource), racing).handle({ outboxId: randomUUID(), mediaId: id });
 
     expect(erased).toBe(true);
     expect(await storage.head(`${id}-w320.webp`)).toBeNull();

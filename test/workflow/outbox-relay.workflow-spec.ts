@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { MediaVariantsJob } from '../../api/src/modules/uploads/jobs/media-variants.job.js';
+import { APP_ENTITIES } from '../../api/src/app.entities.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
 import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
@@ -50,7 +51,7 @@ describe('OutboxRelay', () => {
   beforeAll(async () => {
     config = testConfig();
     await migrateDatabase(config);
-    dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+    dataSource = await new DataSource(dataSourceOptions(config, APP_ENTITIES)).initialize();
     queues = new JobQueues(config);
     outbox = new OutboxRepository(dataSource);
   });

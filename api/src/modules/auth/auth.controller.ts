@@ -3,9 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkMobileSchema, loginSchema, registerSchema, type RegisterInput } from '../../contracts/user.contract.js';
-import { CurrentSessionId, CurrentUser, Public } from '../../platform/http/auth-context.js';
+import { CurrentSessionId, CurrentUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { ZBody } from '../../platform/http/zod.js';
-import { type User } from '../users/entities/user.entity.js';
 import { AuthService } from './auth.service.js';
 
 type LoginInput = z.infer<typeof loginSchema>;
@@ -47,7 +46,7 @@ export class AuthController {
   @ApiBearerAuth()
   @Post('refresh')
   @HttpCode(200)
-  refresh(@CurrentUser() user: User, @CurrentSessionId() sessionId: string) {
+  refresh(@CurrentUser() user: AuthUser, @CurrentSessionId() sessionId: string) {
     return this.auth.refresh(user, sessionId);
   }
 

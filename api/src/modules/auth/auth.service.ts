@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
-import { type RegisterInput } from '../../contracts/user.contract.js';
-import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { ConflictError, UnauthorizedError } from '../../platform/http/domain-error.js';
-import { User } from '../users/entities/user.entity.js';
-import { profileFieldsToEntity } from '../users/profile-fields.js';
-import { profileConflict } from '../users/users.errors.js';
-import { toSelfUser } from '../users/user.views.js';
+import { type ChangePasswordInput, type RegisterInput } from '../../contracts/user.contract.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
+import { UserAccounts } from '../users/user-accounts.service.js';
 import { AuthThrottle } from './auth-throttle.service.js';
+import { CurrentPasswordIncorrectError } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -16,6 +14,7 @@ import { SessionsService } from './sessions.service.js';
 export class AuthService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly accounts: UserAccounts,
     private readonly sessions: SessionsService,
     private readonly throttle: AuthThrottle,
   ) {}
@@ -23,36 +22,23 @@ export class AuthService {
   async register(input: RegisterInput, ip: string) {
     await this.throttle.admitRegistration(ip);
     const { email, password, ...profile } = input;
-    const users = this.dataSource.getRepository(User);
-    if (await users.exists({ where: { email } })) throw new ConflictError(Messages.auth.emailTaken);
+    if (await this.accounts.emailTaken(email)) throw new ConflictError(Messages.auth.emailTaken);
     const passwordHash = await hashPassword(password);
-    try {
-      return await this.dataSource.transaction(async (tx) => {
-        const { identifiers } = await tx.insert(User, { ...profileFieldsToEntity(profile), email, passwordHash });
-        const user = await tx.findOneByOrFail(User, { id: identifiers[0]!.id as string });
-        return { user: toSelfUser(user), token: await this.sessions.issue(user.id, tx) };
-      });
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      if (constraint) throw profileConflict(constraint);
-      throw error;
-    }
+    return this.dataSource.transaction(async (tx) => {
+      const user = await this.accounts.create(tx, { email, passwordHash, profile });
+      return { user, token: await this.sessions.issue(user.id, tx) };
+    });
   }
 
   async login(email: string, password: string, ip: string) {
     await this.throttle.admit(email, ip);
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .addSelect('user.passwordHash')
-      .where('user.email = :email', { email })
-      .getOne();
-    const valid = await verifyPassword(password, user?.passwordHash ?? null);
+    const account = await this.accounts.signInAccount(email);
+    const valid = await verifyPassword(password, account?.passwordHash ?? null);
     // Both refusals stay counted as failures (admit counted them already).
-    if (!user || !valid) throw new UnauthorizedError(Messages.auth.invalidCredentials);
-    if (user.deletedAt) throw new UnauthorizedError(Messages.auth.accountDeleted);
+    if (!account || !valid) throw new UnauthorizedError(Messages.auth.invalidCredentials);
+    if (account.deleted) throw new UnauthorizedError(Messages.auth.accountDeleted);
     await this.throttle.succeeded(email, ip);
-    return { user: toSelfUser(user), token: await this.sessions.issue(user.id) };
+    return { user: account.view, token: await this.sessions.issue(account.id) };
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -60,10 +46,37 @@ export class AuthService {
   }
 
   /** A fresh token for the same person; the old one stops working. */
-  async refresh(user: User, sessionId: string) {
+  async refresh(user: AuthUser, sessionId: string) {
+    const view = await this.accounts.selfView(user.id);
     return this.dataSource.transaction(async (tx) => {
       await this.sessions.revoke(sessionId, tx);
-      return { user: toSelfUser(user), token: await this.sessions.issue(user.id, tx) };
+      return { user: view, token: await this.sessions.issue(user.id, tx) };
+    });
+  }
+
+  /**
+   * Replaces the password and signs out every other session. A wrong current password counts as a
+   * failed login for the account, so a stolen token cannot be used to guess the password past the
+   * login limit.
+   */
+  async changePassword(user: AuthUser, sessionId: string, input: ChangePasswordInput, ip: string): Promise<void> {
+    const credentials = await this.accounts.credentials(user.id);
+    const stored = credentials?.passwordHash ?? null;
+    const email = credentials?.email ?? null;
+    // Password sign-in is by email, and the throttle counts failures per email.
+    if (stored === null || email === null) throw new ValidationError(Messages.users.noPasswordToChange);
+    await this.throttle.admit(email, ip);
+    // A wrong password stays counted as a failure (admit counted it already).
+    const valid = await verifyPassword(input.current_password, stored);
+    if (!valid) throw new CurrentPasswordIncorrectError();
+    await this.throttle.succeeded(email, ip);
+    const passwordHash = await hashPassword(input.new_password);
+    await this.dataSource.transaction(async (tx) => {
+      // Only over the hash just verified: if another change got in first, this one was made with a stale password.
+      if (!(await this.accounts.replacePasswordHash(tx, user.id, stored, passwordHash))) {
+        throw new CurrentPasswordIncorrectError();
+      }
+      await this.sessions.revokeAllOthersForUser(user.id, sessionId, tx);
     });
   }
 
@@ -73,9 +86,6 @@ export class AuthService {
    */
   async checkMobile(mobileNumber: string, ip: string) {
     await this.throttle.admitMobileCheck(ip);
-    const exists = await this.dataSource
-      .getRepository(User)
-      .exists({ where: { mobileNumber, mobileVerifiedAt: Not(IsNull()), deletedAt: IsNull() } });
-    return { exists, mobile_number: mobileNumber };
+    return { exists: await this.accounts.hasVerifiedMobile(mobileNumber), mobile_number: mobileNumber };
   }
 }

@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import { paginate, type EventFilter, type PageQuery, type Pagination } from '../../contracts/event.contract.js';
-import { Messages } from '../../contracts/messages.js';
-import { isAdmin } from '../../platform/http/auth-context.js';
-import { NotFoundError } from '../../platform/http/domain-error.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { PreparedJson } from '../../platform/http/prepared-json.js';
-import { User } from '../users/entities/user.entity.js';
+import { UserAccounts } from '../users/user-accounts.service.js';
 import { EventListCache, type CachedPage } from './event-list-cache.js';
 import { type ListCache } from './list-cache.js';
-import { buildListQuery, countSql, pageSql, type ListFilter, type ListScope } from './event-query.js';
-import { toEventView, type EventRow, type EventVersion } from './event.views.js';
+import { buildListQuery, type ListFilter, type ListScope } from './event-query.js';
+import { toEventView, type EventVersion } from './event.views.js';
 import { HomeNeedsLoginError } from './events.errors.js';
+import { EventsRepository } from './events.repository.js';
 
 /**
  * An EventPage ({ data, pagination }) as prepared JSON. Lists are the hot path (docs/performance.md):
@@ -22,7 +20,8 @@ export type EventPageJson = PreparedJson;
 @Injectable()
 export class EventListingService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly accounts: UserAccounts,
     private readonly cache: EventListCache,
   ) {}
 
@@ -31,7 +30,7 @@ export class EventListingService {
    * unpublished ones included. Otherwise (fan, or no role) it is discover: listed events only, never
    * the caller's own.
    */
-  async filter(filter: EventFilter, viewer: User | null, version: EventVersion): Promise<EventPageJson> {
+  async filter(filter: EventFilter, viewer: AuthUser | null, version: EventVersion): Promise<EventPageJson> {
     let scope: ListScope;
     if (filter.userRole === 'influencer') {
       if (!viewer) throw new HomeNeedsLoginError();
@@ -51,8 +50,8 @@ export class EventListingService {
    * A host's events. `all` false: upcoming active ones, soonest first. `all` true: past ones too,
    * latest first, and cancelled ones only for the host (or an admin). Unpublished ones only for them.
    */
-  async hostedBy(hostId: string, viewer: User, all: boolean, page: PageQuery): Promise<EventPageJson> {
-    await this.requireUser(hostId);
+  async hostedBy(hostId: string, viewer: AuthUser, all: boolean, page: PageQuery): Promise<EventPageJson> {
+    await this.accounts.requireActive(hostId);
     const owner = viewer.id === hostId || isAdmin(viewer);
     const scope: ListScope = { hostId, includeCancelled: all && owner, includeUnpublished: owner };
     return this.list(scope, { upcomingOnly: !all }, page, 'full');
@@ -60,13 +59,8 @@ export class EventListingService {
 
   /** Events the person attended. Applications do not exist yet, so this is empty for everyone. */
   async pastAttended(userId: string, page: PageQuery): Promise<EventPageJson> {
-    await this.requireUser(userId);
+    await this.accounts.requireActive(userId);
     return new PreparedJson(pageJson('[]', paginate(page.page, page.limit, 0)));
-  }
-
-  private async requireUser(id: string): Promise<void> {
-    const found = await this.dataSource.getRepository(User).exists({ where: { id, deletedAt: IsNull() } });
-    if (!found) throw new NotFoundError(Messages.users.notFound);
   }
 
   /**
@@ -84,14 +78,11 @@ export class EventListingService {
     const cached = <T>(cache: ListCache<T>, cacheKey: string, load: () => Promise<T>) =>
       scope.includeUnpublished ? load() : cache.get(cacheKey, load);
     const [total, found] = await Promise.all([
-      cached(this.cache.totals, key, async () => {
-        const rows: Array<{ total: number }> = await this.dataSource.query(countSql(query), query.params);
-        return rows[0]!.total;
-      }),
-      cached(this.cache.pages, `${key}|${query.order}|${page.limit}|${offset}`, async (): Promise<CachedPage> => {
-        const rows: EventRow[] = await this.dataSource.query(pageSql(query), [...query.params, page.limit, offset]);
-        return { rows, bodies: {} };
-      }),
+      cached(this.cache.totals, key, () => this.events.listTotal(query)),
+      cached(this.cache.pages, `${key}|${query.order}|${page.limit}|${offset}`, async (): Promise<CachedPage> => ({
+        rows: await this.events.listPage(query, page.limit, offset),
+        bodies: {},
+      })),
     ]);
     const body = found.bodies[version];
     if (body?.total === total) return body.json;

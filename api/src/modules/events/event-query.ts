@@ -1,7 +1,7 @@
 import { PRICE_FILTER_MAX, type EventFilter } from '../../contracts/event.contract.js';
 import { planAgeFilter } from './age-filter.js';
 import { canonicalCity } from './city.js';
-import { EVENT_VIEW_COLUMNS } from './event.views.js';
+import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW } from './event.views.js';
 
 /**
  * Which events a list may show before any filter: the listed ones (active, published, not
@@ -76,8 +76,9 @@ export function countSql(query: ListQuery): string {
 }
 
 /**
- * One page of a list; takes the query's params followed by limit and offset. The page of ids comes
- * from an index-only scan; only those rows are then read in full, with their host.
+ * One page of a list, one JSON row per event (event.views.ts); takes the query's params followed by
+ * limit and offset. The page of ids comes from an index-only scan; only those rows are then read in
+ * full, with their host.
  */
 export function pageSql(query: ListQuery): string {
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
@@ -86,7 +87,7 @@ export function pageSql(query: ListQuery): string {
       SELECT e.id, e.date FROM event e WHERE ${query.where}
        ORDER BY e.date ${direction}, e.id ${direction}
        LIMIT $${limit} OFFSET $${limit + 1})
-    SELECT ${EVENT_VIEW_COLUMNS}
-      FROM page JOIN event e ON e.id = page.id JOIN users u ON u.id = e.host_id
+    SELECT ${EVENT_VIEW_ROW}
+      FROM page JOIN event e ON e.id = page.id JOIN users u ON u.id = e.host_id ${EVENT_VIEW_LATERAL}
      ORDER BY page.date ${direction}, page.id ${direction}`;
 }

@@ -30,6 +30,14 @@ export const EVENT_VIEW_COLUMNS = `
     WHERE m.variants_status = 'ready' AND m.id = substring(u.avatar_url FROM '${UPLOADED_FILE_NAME}')::uuid
   ) AS host_avatar_variants`;
 
+/**
+ * The view columns as one JSON object per event, for `SELECT ${EVENT_VIEW_ROW} FROM event e JOIN users u
+ * … ${EVENT_VIEW_LATERAL}`. node-postgres then parses one field per row instead of 45, which was most
+ * of what a detail read cost the API process (docs/performance.md); eventRowFromJson restores the dates.
+ */
+export const EVENT_VIEW_ROW = 'row_to_json(v) AS row';
+export const EVENT_VIEW_LATERAL = `CROSS JOIN LATERAL (SELECT ${EVENT_VIEW_COLUMNS}) v`;
+
 /** Fields the view derives or reshapes rather than copying them from the row. */
 type DerivedFields =
   | 'date'
@@ -66,6 +74,24 @@ export type EventRow = Omit<EventView, DerivedFields> & {
   image_variants: Record<string, MediaVariant[]> | null;
   host_avatar_variants: MediaVariant[] | null;
 };
+
+/** An EventRow as JSON carries its timestamps as ISO text (and numeric columns as numbers). */
+export type EventRowJson = Omit<EventRow, 'date' | 'end_date' | 'created_at' | 'updated_at'> & {
+  date: string;
+  end_date: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export function eventRowFromJson(row: EventRowJson): EventRow {
+  return {
+    ...row,
+    date: new Date(row.date),
+    end_date: row.end_date === null ? null : new Date(row.end_date),
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  };
+}
 
 /**
  * full: any signed-in caller. public: guests and the /public endpoints — without the joining

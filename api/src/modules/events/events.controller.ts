@@ -15,10 +15,9 @@ import {
   type ReportEventInput,
   type UpdateEventInput,
 } from '../../contracts/event.contract.js';
-import { CurrentUser, OptionalUser, Public } from '../../platform/http/auth-context.js';
+import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { PreparedJsonInterceptor } from '../../platform/http/prepared-json.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
-import { type User } from '../users/entities/user.entity.js';
 import { EventListingService } from './event-listing.service.js';
 import { EventsService } from './events.service.js';
 
@@ -36,7 +35,7 @@ export class EventsController {
   ) {}
 
   @Post()
-  create(@CurrentUser() user: User, @ZBody(createEventSchema) body: CreateEventInput) {
+  create(@CurrentUser() user: AuthUser, @ZBody(createEventSchema) body: CreateEventInput) {
     return this.events.create(user, body);
   }
 
@@ -52,13 +51,13 @@ export class EventsController {
   }
 
   @Get('filter')
-  filter(@CurrentUser() user: User, @ZQuery(eventFilterSchema) query: EventFilter) {
+  filter(@CurrentUser() user: AuthUser, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, user, 'full');
   }
 
   @Public()
   @Get('public/filter')
-  publicFilter(@OptionalUser() viewer: User | null, @ZQuery(eventFilterSchema) query: EventFilter) {
+  publicFilter(@OptionalUser() viewer: AuthUser | null, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, viewer, 'public');
   }
 
@@ -73,19 +72,19 @@ export class EventsController {
   /** A valid token gets the full version; a guest (or an invalid token) the public one. */
   @Public()
   @Get(':id')
-  byId(@OptionalUser() viewer: User | null, @ZParams(uuidParam) params: { id: string }) {
+  byId(@OptionalUser() viewer: AuthUser | null, @ZParams(uuidParam) params: { id: string }) {
     return this.events.view(params.id, viewer, viewer ? 'full' : 'public');
   }
 
   @Public()
   @Get(':id/public')
-  publicById(@OptionalUser() viewer: User | null, @ZParams(uuidParam) params: { id: string }) {
+  publicById(@OptionalUser() viewer: AuthUser | null, @ZParams(uuidParam) params: { id: string }) {
     return this.events.view(params.id, viewer, 'public');
   }
 
   @Put(':id')
   update(
-    @CurrentUser() user: User,
+    @CurrentUser() user: AuthUser,
     @ZParams(uuidParam) params: { id: string },
     @ZBody(updateEventSchema) body: UpdateEventInput,
   ) {
@@ -94,26 +93,26 @@ export class EventsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+  cancel(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }) {
     return this.events.cancel(params.id, user);
   }
 
   @Delete(':id')
   @HttpCode(200)
-  async remove(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+  async remove(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }) {
     await this.events.remove(params.id, user);
     return { ok: true };
   }
 
   @Post(':id/convert-to-confirmed')
   @HttpCode(200)
-  convert(@CurrentUser() user: User, @ZParams(uuidParam) params: { id: string }) {
+  convert(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }) {
     return this.events.convertToConfirmed(params.id, user);
   }
 
   @Post(':id/report')
   report(
-    @CurrentUser() user: User,
+    @CurrentUser() user: AuthUser,
     @ZParams(uuidParam) params: { id: string },
     @ZBody(reportEventSchema) body: ReportEventInput,
   ) {

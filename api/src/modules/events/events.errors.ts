@@ -65,12 +65,6 @@ export class HomeNeedsLoginError extends UnauthorizedError {
   }
 }
 
-export class InfluencerNotFoundError extends NotFoundError {
-  constructor() {
-    super(Messages.events.influencerNotFound, codes.influencerNotFound);
-  }
-}
-
 /** An edit that moves the start into the past. */
 export class EventStartNotFutureError extends ValidationError {
   constructor() {

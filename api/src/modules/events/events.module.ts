@@ -1,25 +1,33 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { EventApplicants, NoApplicationsYet } from './event-applicants.port.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
+import { EventReportsRepository } from './event-reports.repository.js';
 import { EventsController } from './events.controller.js';
+import { EventsDeletionStep } from './events-deletion.step.js';
+import { EventsErasureStep } from './events-erasure.step.js';
+import { EventsRepository } from './events.repository.js';
 import { EventsService } from './events.service.js';
-import { HostedEventsErasure } from './hosted-events-erasure.js';
-import { InfluencersService } from './influencers.service.js';
+import { ListedEventCounts } from './listed-event-counts.adapter.js';
 import { UserEventsController } from './user-events.controller.js';
 
+/** Events and their lists. Depends on users (UserAccounts); answers the users module's ports. */
 @Module({
-  imports: [UploadsModule],
+  imports: [UsersModule, UploadsModule],
   controllers: [EventsController, UserEventsController],
   providers: [
+    EventsRepository,
+    EventReportsRepository,
     EventsService,
     EventListingService,
-    InfluencersService,
     EventListCache,
-    HostedEventsErasure,
+    ListedEventCounts,
+    EventsDeletionStep,
+    EventsErasureStep,
     { provide: EventApplicants, useClass: NoApplicationsYet },
   ],
-  exports: [EventsService, EventListingService, InfluencersService, EventApplicants],
+  exports: [EventsService, EventListingService, EventApplicants, ListedEventCounts, EventsDeletionStep, EventsErasureStep],
 })
 export class EventsModule {}

@@ -8,15 +8,14 @@ import {
   type UpdateEventInput,
 } from '../../contracts/event.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { isAdmin } from '../../platform/http/auth-context.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
-import { type User } from '../users/entities/user.entity.js';
 import { cityFromLocation } from './city.js';
 import { Event } from './entities/event.entity.js';
-import { EventReport } from './entities/event-report.entity.js';
 import { EventApplicants } from './event-applicants.port.js';
 import { EventListCache } from './event-list-cache.js';
-import { EVENT_VIEW_COLUMNS, toEventView, type EventRow, type EventVersion } from './event.views.js';
+import { EventReportsRepository } from './event-reports.repository.js';
+import { toEventView, type EventVersion } from './event.views.js';
 import {
   CannotReactivateEventError,
   CannotReportOwnEventError,
@@ -30,6 +29,7 @@ import {
   NotEventHostError,
 } from './events.errors.js';
 import { EventCancelled } from './events.events.js';
+import { EventsRepository } from './events.repository.js';
 
 /** The event fields a request may send (a create sends them all, an edit some). */
 type EventFields = Omit<UpdateEventInput, 'status'>;
@@ -76,20 +76,22 @@ function toEntityChanges(fields: EventFields): Partial<Event> {
   return changes as Partial<Event>;
 }
 
-const canManage = (event: Event, user: User) => event.hostId === user.id || isAdmin(user);
+const canManage = (event: Event, user: AuthUser) => event.hostId === user.id || isAdmin(user);
 
 @Injectable()
 export class EventsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly reports: EventReportsRepository,
     private readonly outbox: OutboxService,
     private readonly applicants: EventApplicants,
     private readonly listCache: EventListCache,
   ) {}
 
-  async create(host: User, input: CreateEventInput): Promise<EventView> {
+  async create(host: AuthUser, input: CreateEventInput): Promise<EventView> {
     const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
-    const inserted = await this.dataSource.getRepository(Event).insert({
+    const id = await this.events.insert({
       ...toEntityChanges(input),
       hostId: host.id,
       ageGroups: ages.age_groups,
@@ -97,20 +99,15 @@ export class EventsService {
       customAgeMax: ages.custom_age_range?.[1] ?? null,
     });
     this.listCache.clear();
-    return this.view(String(inserted.identifiers[0]!.id), host, 'full');
+    return this.view(id, host, 'full');
   }
 
   /**
    * One event. Unpublished events exist only for their host and admins; everyone else gets 404,
    * as for a deleted event.
    */
-  async view(id: string, viewer: User | null, version: EventVersion): Promise<EventView> {
-    const rows: EventRow[] = await this.dataSource.query(
-      `SELECT ${EVENT_VIEW_COLUMNS} FROM event e JOIN users u ON u.id = e.host_id
-        WHERE e.id = $1 AND e.deleted_at IS NULL`,
-      [id],
-    );
-    const row = rows[0];
+  async view(id: string, viewer: AuthUser | null, version: EventVersion): Promise<EventView> {
+    const row = await this.events.viewRow(id);
     if (!row) throw new EventNotFoundError();
     const privileged = viewer !== null && (viewer.id === row.host_id || isAdmin(viewer));
     if (row.moderation_status !== 'published' && !privileged) throw new EventNotFoundError();
@@ -121,7 +118,7 @@ export class EventsService {
    * PUT /events/{id}: sent fields change, absent ones stay. status "cancelled" cancels (with its
    * domain event); a cancelled event cannot be edited or made active again.
    */
-  async update(id: string, user: User, input: UpdateEventInput): Promise<EventView> {
+  async update(id: string, user: AuthUser, input: UpdateEventInput): Promise<EventView> {
     const { status, ...fields } = input;
     const edits = Object.values(fields).some((value) => value !== undefined);
     await this.dataSource.transaction(async (tx) => {
@@ -133,7 +130,7 @@ export class EventsService {
       }
       if (edits) {
         await this.refuseWithAcceptedApplicants(tx, event.id);
-        await tx.update(Event, { id: event.id }, this.mergedChanges(event, fields));
+        await this.events.update(tx, event.id, this.mergedChanges(event, fields));
       }
       if (status === 'cancelled') await this.markCancelled(tx, event.id);
     });
@@ -142,7 +139,7 @@ export class EventsService {
   }
 
   /** Idempotent: cancelling a cancelled event changes nothing and publishes nothing. */
-  async cancel(id: string, user: User): Promise<EventView> {
+  async cancel(id: string, user: AuthUser): Promise<EventView> {
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
@@ -157,14 +154,8 @@ export class EventsService {
    * stay as history. Call listsChanged() after the transaction commits.
    */
   async cancelUpcomingHostedBy(hostId: string, tx: EntityManager): Promise<number> {
-    const upcoming: Array<{ id: string }> = await tx
-      .getRepository(Event)
-      .createQueryBuilder('event')
-      .select('event.id', 'id')
-      .setLock('pessimistic_write')
-      .where(`event.hostId = :hostId AND event.status = 'active' AND event.deletedAt IS NULL AND event.date >= now()`, { hostId })
-      .getRawMany();
-    for (const { id } of upcoming) await this.markCancelled(tx, id);
+    const upcoming = await this.events.lockUpcomingHostedBy(tx, hostId);
+    for (const id of upcoming) await this.markCancelled(tx, id);
     return upcoming.length;
   }
 
@@ -174,31 +165,31 @@ export class EventsService {
   }
 
   /** Soft delete: the row stays for the records of later issues (payments, invoices). */
-  async remove(id: string, user: User): Promise<void> {
+  async remove(id: string, user: AuthUser): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       await this.refuseWithAcceptedApplicants(tx, event.id);
-      await tx.update(Event, { id: event.id }, { deletedAt: new Date() });
+      await this.events.markDeleted(tx, event.id);
     });
     this.listCache.clear();
   }
 
-  async convertToConfirmed(id: string, user: User): Promise<EventView> {
+  async convertToConfirmed(id: string, user: AuthUser): Promise<EventView> {
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       if (event.status === 'cancelled') throw new EventCancelledError();
       if (event.meetupType !== 'curation') throw new NotCurationEventError();
-      await tx.update(Event, { id: event.id }, { meetupType: 'confirmed' });
+      await this.events.update(tx, event.id, { meetupType: 'confirmed' });
     });
     this.listCache.clear();
     return this.view(id, user, 'full');
   }
 
-  async report(id: string, reporter: User, reason: string) {
+  async report(id: string, reporter: AuthUser, reason: string) {
     const event = await this.view(id, reporter, 'full');
     if (event.host_id === reporter.id) throw new CannotReportOwnEventError();
     try {
-      const saved = await this.dataSource.getRepository(EventReport).save({ eventId: id, reporterId: reporter.id, reason });
+      const saved = await this.reports.insert({ eventId: id, reporterId: reporter.id, reason });
       return {
         id: saved.id,
         event_id: saved.eventId,
@@ -213,13 +204,8 @@ export class EventsService {
   }
 
   /** The event row, locked for this transaction, once the caller may manage it (host or admin). */
-  private async lockManaged(tx: EntityManager, id: string, user: User): Promise<Event> {
-    const event = await tx
-      .getRepository(Event)
-      .createQueryBuilder('event')
-      .setLock('pessimistic_write')
-      .where('event.id = :id AND event.deletedAt IS NULL', { id })
-      .getOne();
+  private async lockManaged(tx: EntityManager, id: string, user: AuthUser): Promise<Event> {
+    const event = await this.events.lockForUpdate(tx, id);
     if (!event) throw new EventNotFoundError();
     if (!canManage(event, user)) throw new NotEventHostError();
     return event;
@@ -230,7 +216,7 @@ export class EventsService {
   }
 
   private async markCancelled(tx: EntityManager, eventId: string): Promise<void> {
-    await tx.update(Event, { id: eventId }, { status: 'cancelled', cancelledAt: new Date() });
+    await this.events.markCancelled(tx, eventId);
     await this.outbox.publish(tx, EventCancelled, { eventId });
   }
 

@@ -4,12 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../contracts/messages.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
-import { CurrentUser, Public } from '../../platform/http/auth-context.js';
+import { CurrentUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { NotFoundError } from '../../platform/http/domain-error.js';
 import { uuidParam, ZParams } from '../../platform/http/zod.js';
 import { isStorageKey } from '../../platform/providers/storage/storage-keys.js';
 import { STORAGE, type StoragePort } from '../../platform/providers/storage/storage.port.js';
-import { type User } from '../users/entities/user.entity.js';
 import { parseRange } from './byte-range.js';
 import { filePart } from './upload-receiver.js';
 import { UploadsService } from './uploads.service.js';
@@ -34,7 +33,7 @@ export class UploadsController {
   @Post()
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('image'))
-  async uploadImage(@CurrentUser() user: User, @Req() request: FastifyRequest) {
+  async uploadImage(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     const file = await filePart(request, 'image', this.config.UPLOAD_MAX_IMAGE_BYTES);
     return this.uploads.uploadImage(user, file);
   }
@@ -42,7 +41,7 @@ export class UploadsController {
   @Post('video')
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('video'))
-  async uploadVideo(@CurrentUser() user: User, @Req() request: FastifyRequest) {
+  async uploadVideo(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
     const file = await filePart(request, 'video', this.config.UPLOAD_MAX_VIDEO_BYTES);
     return this.uploads.uploadVideo(user, file);
   }

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../../platform/providers/storage/storage.module.js';
 import { MediaVariantsHandler } from './jobs/media-variants.job.js';
-import { UploadsErasure } from './uploads-erasure.js';
+import { UploadsErasureStep } from './uploads-erasure.step.js';
+import { MediaRepository } from './media.repository.js';
 import { UploadsController } from './uploads.controller.js';
 import { UploadsService } from './uploads.service.js';
 
 @Module({
   imports: [StorageModule],
   controllers: [UploadsController],
-  providers: [UploadsService, UploadsErasure, MediaVariantsHandler],
-  exports: [UploadsService, UploadsErasure],
+  providers: [MediaRepository, UploadsService, UploadsErasureStep, MediaVariantsHandler],
+  exports: [UploadsService, UploadsErasureStep],
 })
 export class UploadsModule {}

@@ -5,12 +5,13 @@ import { createReadStream } from 'node:fs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { STORAGE, type StoragePort } from '../../platform/providers/storage/storage.port.js';
-import { type User } from '../users/entities/user.entity.js';
 import { VIDEO_TYPES } from './content-sniffing.js';
-import { Media, type VariantsStatus } from './entities/media.entity.js';
+import { type VariantsStatus } from './entities/media.entity.js';
 import { prepareImage } from './image-preparation.js';
+import { MediaRepository } from './media.repository.js';
 import { originalKey } from './media-keys.js';
 import { readImage, receiveVideo, removeTemporary } from './upload-receiver.js';
 import { imageNotFound } from './uploads.errors.js';
@@ -39,6 +40,7 @@ export class UploadsService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly media: MediaRepository,
     private readonly outbox: OutboxService,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,13 +50,13 @@ export class UploadsService {
    * Checks and cleans the image, stores it, then records the row and the `media.image_uploaded`
    * event in one transaction (the worker makes the variants). Nothing is stored for a refused file.
    */
-  async uploadImage(owner: User, file: MultipartFile): Promise<UploadedMedia> {
+  async uploadImage(owner: AuthUser, file: MultipartFile): Promise<UploadedMedia> {
     const image = await prepareImage(await readImage(file, this.config.UPLOAD_MAX_IMAGE_BYTES));
     const id = randomUUID();
     const key = originalKey(id, image.extension);
     await this.storage.put(key, image.buffer, { contentType: image.contentType, bytes: image.buffer.length });
     await this.record(key, async (tx) => {
-      await tx.insert(Media, {
+      await this.media.insert(tx, {
         id,
         ownerId: owner.id,
         kind: 'image',
@@ -72,7 +74,7 @@ export class UploadsService {
   }
 
   /** Videos are stored as sent (after the signature check); they have no variants. */
-  async uploadVideo(owner: User, file: MultipartFile): Promise<UploadedMedia> {
+  async uploadVideo(owner: AuthUser, file: MultipartFile): Promise<UploadedMedia> {
     const video = await receiveVideo(file, this.config.UPLOAD_MAX_VIDEO_BYTES);
     try {
       const id = randomUUID();
@@ -80,7 +82,7 @@ export class UploadsService {
       const key = originalKey(id, extension);
       await this.storage.put(key, createReadStream(video.path), { contentType, bytes: video.bytes, sha256: video.sha256 });
       await this.record(key, async (tx) => {
-        await tx.insert(Media, {
+        await this.media.insert(tx, {
           id,
           ownerId: owner.id,
           kind: 'video',
@@ -111,7 +113,7 @@ export class UploadsService {
 
   /** Any signed-in user may ask: images are public once uploaded (their URLs are). */
   async responsive(id: string): Promise<ResponsiveImage> {
-    const media = await this.dataSource.getRepository(Media).findOne({ where: { id, kind: 'image' } });
+    const media = await this.media.findImage(id);
     if (!media) throw imageNotFound();
     const status = publicStatus(media.variantsStatus);
     return {

@@ -1,8 +1,8 @@
 import { isProfileComplete } from '../../contracts/user.contract.js';
-import { type User } from './entities/user.entity.js';
+import { type UserRecord } from './entities/user.entity.js';
 
 /** What anyone may see of a person. Email, phone, wallet and government id are never here. */
-export function toPublicUser(user: User) {
+export function toPublicUser(user: UserRecord) {
   return {
     id: user.id,
     role: user.role,
@@ -38,7 +38,7 @@ export function toPublicUser(user: User) {
 }
 
 /** The signed-in person's own view, as the login response and GET /users/{own id} return it. */
-export function toSelfUser(user: User) {
+export function toSelfUser(user: UserRecord) {
   return {
     ...toPublicUser(user),
     email: user.email,
@@ -56,3 +56,6 @@ export function toSelfUser(user: User) {
 
 export type PublicUserView = ReturnType<typeof toPublicUser>;
 export type SelfUserView = ReturnType<typeof toSelfUser>;
+
+/** The listed events a person hosts, counted live, under both names user views carry it. */
+export const hostedFields = (count: number) => ({ events_hosted: count, events_hosted_count: count });

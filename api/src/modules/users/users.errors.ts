@@ -1,6 +1,6 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
-import { ConflictError, ForbiddenError, ValidationError } from '../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/domain-error.js';
 
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   users_email_key: Messages.auth.emailTaken,
@@ -17,8 +17,8 @@ export class AdminRoleSwitchError extends ForbiddenError {
   }
 }
 
-export class CurrentPasswordIncorrectError extends ValidationError {
+export class InfluencerNotFoundError extends NotFoundError {
   constructor() {
-    super(Messages.users.currentPasswordIncorrect, ErrorCodes.users.currentPasswordIncorrect);
+    super(Messages.events.influencerNotFound, ErrorCodes.events.influencerNotFound);
   }
 }

@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module.js';
-import { EventsModule } from '../events/events.module.js';
+import { InfluencersController } from './influencers.controller.js';
+import { InfluencersService } from './influencers.service.js';
 import { AccountEraseHandler } from './jobs/account-erase.job.js';
+import { UserAccounts } from './user-accounts.service.js';
 import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
+/**
+ * People and their profiles. Auth and events depend on this module (through UserAccounts); it
+ * depends on neither, and asks them what it needs through its ports (hosted-events.port.ts,
+ * account-deletion.port.ts), bound in api/src/ports.module.ts.
+ */
 @Module({
-  imports: [AuthModule, EventsModule],
-  controllers: [UsersController],
-  providers: [UsersService, AccountEraseHandler],
-  exports: [UsersService],
+  controllers: [UsersController, InfluencersController],
+  providers: [UsersRepository, UsersService, UserAccounts, InfluencersService, AccountEraseHandler],
+  exports: [UserAccounts],
 })
 export class UsersModule {}

@@ -1,16 +1,18 @@
 import { DataSource, type EntityManager } from 'typeorm';
 
 /**
- * The rows of any statement, `UPDATE … RETURNING` included (TypeORM's plain `query()` answers those
- * with `[rows, affectedCount]` on PostgreSQL). Runs inside the manager's transaction when it has one.
+ * The rows a statement returns, whatever its command. TypeORM's `query()` answers an UPDATE or
+ * DELETE … RETURNING on PostgreSQL with `[rows, affected]` instead of the rows (a SELECT or INSERT
+ * with plain rows), so this asks the query runner for its structured result, which is the same
+ * for every command. Inside a transaction pass its manager, so the statement runs in it.
  */
-export async function queryRows<T>(source: DataSource | EntityManager, sql: string, parameters: unknown[]): Promise<T[]> {
-  const manager = source instanceof DataSource ? source.manager : source;
-  const ownRunner = manager.queryRunner ? undefined : manager.connection.createQueryRunner();
-  const runner = manager.queryRunner ?? ownRunner!;
+export async function queryRows<T>(runner: DataSource | EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const manager = runner instanceof DataSource ? runner.manager : runner;
+  if (manager.queryRunner) return (await manager.queryRunner.query(sql, params, true)).records as T[];
+  const queryRunner = manager.dataSource.createQueryRunner();
   try {
-    return (await runner.query(sql, parameters, true)).records as T[];
+    return (await queryRunner.query(sql, params, true)).records as T[];
   } finally {
-    await ownRunner?.release();
+    await queryRunner.release();
   }
 }

@@ -1,9 +1,17 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type User } from '../../modules/users/entities/user.entity.js';
+/**
+ * The signed-in caller, as the guard resolves it from the bearer token: enough to decide access.
+ * A service that needs the rest of the person loads it through the users module.
+ */
+export interface AuthUser {
+  id: string;
+  role: 'fan' | 'influencer' | 'admin';
+  isAdmin: boolean;
+}
 
 export interface AuthContext {
-  user: User;
+  user: AuthUser;
   sessionId: string;
 }
 
@@ -22,15 +30,15 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** Admin role or admin flag required. */
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
 
-export const isAdmin = (user: User): boolean => user.isAdmin || user.role === 'admin';
+export const isAdmin = (user: Pick<AuthUser, 'role' | 'isAdmin'>): boolean => user.isAdmin || user.role === 'admin';
 
 /** The signed-in user (guarded routes) — never an id taken from the client. */
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User => {
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<FastifyRequest>().auth!.user;
 });
 
 /** The signed-in user on a public route, or null for a guest. */
-export const OptionalUser = createParamDecorator((_: unknown, ctx: ExecutionContext): User | null => {
+export const OptionalUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser | null => {
   return ctx.switchToHttp().getRequest<FastifyRequest>().auth?.user ?? null;
 });
 

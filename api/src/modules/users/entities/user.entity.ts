@@ -133,3 +133,6 @@ export class User {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
 }
+
+/** A person as reads return them: the password hash is never selected with the rest. */
+export type UserRecord = Omit<User, 'passwordHash'>;

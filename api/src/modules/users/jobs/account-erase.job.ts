@@ -1,12 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, IsNull, Not } from 'typeorm';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
-import { PersonalDataErasure } from '../../../platform/privacy/personal-data-erasure.js';
-import { EventsService } from '../../events/events.service.js';
-import { User } from '../entities/user.entity.js';
-import { ERASED_PROFILE } from '../erased-profile.js';
+import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from '../account-erasure.port.js';
 import { UserDeletionRequested } from '../users.events.js';
+import { UsersRepository } from '../users.repository.js';
 
 export const AccountEraseJob = defineJob({
   name: 'account.erase',
@@ -18,13 +15,13 @@ export const AccountEraseJob = defineJob({
 
 export type AccountEraseData = JobData<typeof AccountEraseJob>;
 
-/** A deleted account whose erasure has not finished for this long is due again. */
+/** A deleted account whose erasure has not finished this long after the deletion is due again. */
 const DUE_AFTER_SECONDS = 5;
 
 /**
- * Erases a deleted account's personal data: each module's step first (hosted events, uploads,
- * sessions), in their order, then the profile. The row itself stays, pseudonymised, so that payments
- * and invoices the law requires us to keep still point at it; `erased_at` marks the end.
+ * Erases a deleted account's personal data: every other module's step first (api/src/ports.module.ts
+ * lists them in order), then the profile. The row itself stays, pseudonymised, so that payments and
+ * invoices the law requires us to keep still point at it; `erased_at`, set last, marks the end.
  */
 @Injectable()
 @HandlesJob(AccountEraseJob)
@@ -32,40 +29,23 @@ export class AccountEraseHandler implements JobHandler<typeof AccountEraseJob> {
   private readonly logger = new Logger(AccountEraseHandler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly erasure: PersonalDataErasure,
-    private readonly events: EventsService,
+    private readonly users: UsersRepository,
+    @Inject(ACCOUNT_ERASURE_STEPS) private readonly steps: AccountErasureStep[],
   ) {}
 
   async handle({ userId }: AccountEraseData): Promise<void> {
-    const [user] = await this.dataSource.query<Array<{ erased: boolean }>>(
-      'SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1 AND deleted_at IS NOT NULL',
-      [userId],
-    );
-    if (!user || user.erased) {
-      this.logger.log({ userId, found: Boolean(user) }, 'nothing to erase');
+    if (!(await this.users.awaitsErasure(userId))) {
+      this.logger.log({ userId }, 'no deleted account awaits erasure; nothing to do');
       return;
     }
-    await this.erasure.eraseAll(userId);
-    await this.eraseProfile(userId);
-    // Cached event lists carry the host's name and photo.
-    this.events.listsChanged();
-    this.logger.log({ userId, steps: [...this.erasure.stepNames(), 'profile'] }, 'account erased');
-  }
-
-  private async eraseProfile(userId: string): Promise<void> {
-    await this.dataSource
-      .getRepository(User)
-      .update({ id: userId, deletedAt: Not(IsNull()), erasedAt: IsNull() }, { ...ERASED_PROFILE, erasedAt: new Date() });
+    for (const step of this.steps) await step.erase(userId);
+    await this.users.eraseProfile(userId);
+    for (const step of this.steps) step.afterErasure?.(userId);
+    this.logger.log({ userId }, 'account erased');
   }
 
   async findDue(limit: number): Promise<Array<{ userId: string }>> {
-    return this.dataSource.query(
-      `SELECT id AS "userId" FROM users
-        WHERE deleted_at IS NOT NULL AND erased_at IS NULL AND deleted_at < now() - make_interval(secs => $2)
-        ORDER BY deleted_at LIMIT $1`,
-      [limit, DUE_AFTER_SECONDS],
-    );
+    return (await this.users.dueForErasure(limit, DUE_AFTER_SECONDS)).map((userId) => ({ userId }));
   }
 
   async onLastFailure({ userId }: AccountEraseData, error: Error): Promise<void> {

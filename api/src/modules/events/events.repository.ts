@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
+import { Event } from './entities/event.entity.js';
+import { countSql, pageSql, type ListQuery } from './event-query.js';
+import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
+
+/** Listed events: active, published, not deleted (the same literals as the listing indexes). */
+const LISTED = `e.status = 'active' AND e.moderation_status = 'published' AND e.deleted_at IS NULL`;
+
+/** The detail query: the most requested read that no cache holds, so it is planned once per connection. */
+const VIEW_BY_ID = preparedStatement(
+  'events.view-by-id',
+  `SELECT ${EVENT_VIEW_ROW} FROM event e JOIN users u ON u.id = e.host_id ${EVENT_VIEW_LATERAL}
+    WHERE e.id = $1 AND e.deleted_at IS NULL`,
+);
+const LISTED_COUNTS_BY_HOST = preparedStatement(
+  'events.listed-counts-by-host',
+  `SELECT e.host_id, count(*)::int AS count FROM event e WHERE e.host_id = ANY($1::uuid[]) AND ${LISTED} GROUP BY e.host_id`,
+);
+
+/**
+ * Distinct list texts (filter combinations) kept prepared per process. The screens send a few dozen;
+ * PostgreSQL keeps a custom plan for the ones whose generic plan would cost more (docs/performance.md).
+ */
+const LIST_STATEMENTS_KEPT = 100;
+
+/** The event table. Views join the host's public columns and the media variants (event.views.ts). */
+@Injectable()
+export class EventsRepository {
+  private readonly lists = new PreparedStatementSet('events.list', LIST_STATEMENTS_KEPT);
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(fields: Partial<Event>): Promise<string> {
+    const { identifiers } = await this.dataSource.getRepository(Event).insert(fields);
+    return String(identifiers[0]!.id);
+  }
+
+  async viewRow(id: string): Promise<EventRow | undefined> {
+    const found = (await queryPrepared<{ row: EventRowJson }>(this.dataSource, VIEW_BY_ID, [id]))[0];
+    return found && eventRowFromJson(found.row);
+  }
+
+  /** The event, locked for the rest of the caller's transaction; undefined when missing or deleted. */
+  async lockForUpdate(tx: EntityManager, id: string): Promise<Event | undefined> {
+    const event = await tx
+      .getRepository(Event)
+      .createQueryBuilder('event')
+      .setLock('pessimistic_write')
+      .where('event.id = :id AND event.deletedAt IS NULL', { id })
+      .getOne();
+    return event ?? undefined;
+  }
+
+  /** The ids of the host's upcoming active events, locked for the caller's transaction. */
+  async lockUpcomingHostedBy(tx: EntityManager, hostId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await tx.query(
+      `SELECT e.id FROM event e
+        WHERE e.host_id = $1 AND e.status = 'active' AND e.deleted_at IS NULL AND e.date >= now()
+          FOR UPDATE`,
+      [hostId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async update(tx: EntityManager, id: string, changes: Partial<Event>): Promise<void> {
+    await tx.update(Event, { id }, changes);
+  }
+
+  async markCancelled(tx: EntityManager, id: string): Promise<void> {
+    await tx.update(Event, { id }, { status: 'cancelled', cancelledAt: new Date() });
+  }
+
+  /** Soft delete: the row stays for the records of later issues (payments, invoices). */
+  async markDeleted(tx: EntityManager, id: string): Promise<void> {
+    await tx.update(Event, { id }, { deletedAt: new Date() });
+  }
+
+  /** The images and video of every event the person hosted (deleted ones aside). */
+  async mediaOfHostedBy(hostId: string): Promise<Array<Pick<Event, 'images' | 'video'>>> {
+    return this.dataSource.query('SELECT images, video FROM event WHERE host_id = $1 AND deleted_at IS NULL', [hostId]);
+  }
+
+  async clearHostContacts(hostId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE event SET host_contact_number = NULL, host_social_link = NULL, updated_at = now()
+        WHERE host_id = $1 AND (host_contact_number IS NOT NULL OR host_social_link IS NOT NULL)`,
+      [hostId],
+    );
+  }
+
+  /** Listed events per host, counted live. */
+  async listedCountsByHost(hostIds: string[]): Promise<Map<string, number>> {
+    if (hostIds.length === 0) return new Map();
+    const rows = await queryPrepared<{ host_id: string; count: number }>(this.dataSource, LISTED_COUNTS_BY_HOST, [hostIds]);
+    return new Map(rows.map((row) => [row.host_id, row.count]));
+  }
+
+  async listTotal(query: ListQuery): Promise<number> {
+    const rows = await this.lists.query<{ total: number }>(this.dataSource, countSql(query), query.params);
+    return rows[0]!.total;
+  }
+
+  async listPage(query: ListQuery, limit: number, offset: number): Promise<EventRow[]> {
+    const rows = await this.lists.query<{ row: EventRowJson }>(this.dataSource, pageSql(query), [...query.params, limit, offset]);
+    return rows.map((found) => eventRowFromJson(found.row));
+  }
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { Messages } from '../../contracts/messages.js';
+import { type ProfileFields } from '../../contracts/user.contract.js';
+import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { NotFoundError } from '../../platform/http/domain-error.js';
+import { profileFieldsToEntity } from './profile-fields.js';
+import { profileConflict } from './users.errors.js';
+import { UsersRepository } from './users.repository.js';
+import { toSelfUser, type SelfUserView } from './user.views.js';
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string;
+  profile: ProfileFields;
+}
+
+/** What sign-in needs of the account behind an email. */
+export interface SignInAccount {
+  id: string;
+  passwordHash: string | null;
+  deleted: boolean;
+  view: SelfUserView;
+}
+
+/**
+ * The users module's face to the modules above it: auth (accounts, credentials) and events (does
+ * this person exist). They reach users only through here.
+ */
+@Injectable()
+export class UserAccounts {
+  constructor(private readonly users: UsersRepository) {}
+
+  /** 404 "User not found." unless the person exists and has not deleted their account. */
+  async requireActive(id: string): Promise<void> {
+    if (!(await this.users.isActive(id))) throw new NotFoundError(Messages.users.notFound);
+  }
+
+  /** The person's own view (as the login response shows it); 404 once the account is deleted. */
+  async selfView(id: string): Promise<SelfUserView> {
+    const user = await this.users.findActive(id);
+    if (!user) throw new NotFoundError(Messages.users.notFound);
+    return toSelfUser(user);
+  }
+
+  emailTaken(email: string): Promise<boolean> {
+    return this.users.emailTaken(email);
+  }
+
+  /** Creates the account inside the caller's transaction; a taken email or username is a 409. */
+  async create(tx: EntityManager, account: NewAccount): Promise<SelfUserView> {
+    try {
+      const user = await this.users.insert(tx, { ...profileFieldsToEntity(account.profile), email: account.email, passwordHash: account.passwordHash });
+      return toSelfUser(user);
+    } catch (error) {
+      const constraint = uniqueViolation(error);
+      if (constraint) throw profileConflict(constraint);
+      throw error;
+    }
+  }
+
+  async signInAccount(email: string): Promise<SignInAccount | undefined> {
+    const found = await this.users.findByEmailWithPassword(email);
+    if (!found) return undefined;
+    return { id: found.user.id, passwordHash: found.passwordHash, deleted: found.user.deletedAt !== null, view: toSelfUser(found.user) };
+  }
+
+  credentials(id: string): Promise<{ email: string | null; passwordHash: string | null } | undefined> {
+    return this.users.credentials(id);
+  }
+
+  /** Replaces the hash only if it is still `expected` (and the account not deleted); false otherwise. */
+  replacePasswordHash(tx: EntityManager, id: string, expected: string, passwordHash: string): Promise<boolean> {
+    return this.users.replacePasswordHash(tx, id, expected, passwordHash);
+  }
+
+  /** Whether phone sign-in would find an account: a verified number, not deleted. */
+  hasVerifiedMobile(mobileNumber: string): Promise<boolean> {
+    return this.users.hasVerifiedMobile(mobileNumber);
+  }
+}

@@ -1,0 +1,4 @@
+import { User } from './entities/user.entity.js';
+
+/** The tables the users module owns. */
+export const USERS_ENTITIES = [User];

@@ -1,0 +1,201 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, IsNull, Not, type EntityManager } from 'typeorm';
+import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
+import { queryRows } from '../../platform/database/returning.js';
+import { User, type AdminPermissions, type UserRecord } from './entities/user.entity.js';
+import { ERASED_PROFILE } from './erased-profile.js';
+
+/** Every column of a person but the password hash, under its entity property name. */
+const COLUMNS = {
+  id: 'id',
+  role: 'role',
+  isAdmin: 'is_admin',
+  adminPermissions: 'admin_permissions',
+  name: 'name',
+  username: 'username',
+  email: 'email',
+  avatarUrl: 'avatar_url',
+  bio: 'bio',
+  location: 'location',
+  age: 'age',
+  gender: 'gender',
+  height: 'height',
+  work: 'work',
+  education: 'education',
+  educationLevel: 'education_level',
+  drinking: 'drinking',
+  mobileNumber: 'mobile_number',
+  mobileVerifiedAt: 'mobile_verified_at',
+  mediaGallery: 'media_gallery',
+  profilePhotos: 'profile_photos',
+  interests: 'interests',
+  facebookUrl: 'facebook_url',
+  instagramUrl: 'instagram_url',
+  instagramHandle: 'instagram_handle',
+  youtubeUrl: 'youtube_url',
+  coverPhotoUrl: 'cover_photo_url',
+  verified: 'verified',
+  governmentIdUrl: 'government_id_url',
+  verifiedAt: 'verified_at',
+  walletBalance: 'wallet_balance',
+  eventsAttended: 'events_attended',
+  eventsHosted: 'events_hosted',
+  followerCount: 'follower_count',
+  rating: 'rating',
+  deletedAt: 'deleted_at',
+  erasedAt: 'erased_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const satisfies Record<keyof UserRecord, string>;
+
+/** `u`'s columns aliased to entity properties, so a row is a UserRecord as TypeORM would load it. */
+const USER_COLUMNS = Object.entries(COLUMNS)
+  .map(([property, column]) => `u.${column} AS "${property}"`)
+  .join(', ');
+
+/** An influencer is a person whose role is influencer (not deleted); see users_influencer_directory_idx. */
+const IS_INFLUENCER = `u.role = 'influencer' AND u.deleted_at IS NULL`;
+
+const ACTIVE_BY_ID = preparedStatement('users.active-by-id', `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`);
+const IS_ACTIVE = preparedStatement('users.is-active', 'SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL');
+const INFLUENCER_BY_ID = preparedStatement('users.influencer-by-id', `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${IS_INFLUENCER}`);
+/** Most followed first, then best rated (migration 1763700100000 orders the index the same way). */
+const INFLUENCER_PAGE = preparedStatement(
+  'users.influencer-page',
+  `SELECT ${USER_COLUMNS} FROM users u WHERE ${IS_INFLUENCER}
+    ORDER BY u.follower_count DESC, u.rating DESC NULLS LAST, u.id ASC LIMIT $1 OFFSET $2`,
+);
+const INFLUENCER_COUNT = preparedStatement('users.influencer-count', `SELECT count(*)::int AS total FROM users u WHERE ${IS_INFLUENCER}`);
+
+/**
+ * Typing a number never verifies it (only a one-time code does): re-sending the stored number keeps
+ * its verification, any other number drops it. Compared inside the UPDATE, against the row as it is now.
+ */
+const KEEP_VERIFICATION_OF_SAME_NUMBER = () =>
+  'CASE WHEN mobile_number IS NOT DISTINCT FROM :typedMobileNumber THEN mobile_verified_at END';
+
+/** The users table: every read and write of it goes through here. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findActive(id: string): Promise<UserRecord | undefined> {
+    return (await queryPrepared<UserRecord>(this.dataSource, ACTIVE_BY_ID, [id]))[0];
+  }
+
+  async isActive(id: string): Promise<boolean> {
+    return (await queryPrepared(this.dataSource, IS_ACTIVE, [id])).length > 0;
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT 1 FROM users WHERE email = $1 LIMIT 1', [email]);
+    return rows.length > 0;
+  }
+
+  /** A person with this number verified by a one-time code, not deleted. */
+  async hasVerifiedMobile(mobileNumber: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM users WHERE mobile_number = $1 AND mobile_verified_at IS NOT NULL AND deleted_at IS NULL LIMIT 1',
+      [mobileNumber],
+    );
+    return rows.length > 0;
+  }
+
+  /** The new person, read back inside the transaction (defaults included). */
+  async insert(tx: EntityManager, fields: Partial<User>): Promise<UserRecord> {
+    const { identifiers } = await tx.insert(User, fields);
+    return tx.findOneByOrFail(User, { id: identifiers[0]!.id as string });
+  }
+
+  /** The person with this email, deleted or not, with their password hash (for sign-in). */
+  async findByEmailWithPassword(email: string): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
+    const rows = await this.dataSource.query<Array<UserRecord & { passwordHash: string | null }>>(
+      `SELECT ${USER_COLUMNS}, u.password_hash AS "passwordHash" FROM users u WHERE u.email = $1 LIMIT 1`,
+      [email],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { passwordHash, ...user } = row;
+    return { user, passwordHash };
+  }
+
+  async credentials(id: string): Promise<{ email: string | null; passwordHash: string | null } | undefined> {
+    const rows: Array<{ email: string | null; password_hash: string | null }> = await this.dataSource.query(
+      'SELECT email, password_hash FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0] && { email: rows[0].email, passwordHash: rows[0].password_hash };
+  }
+
+  /** Only over `expected`, so of two changes made at once only one wins; false when this one lost. */
+  async replacePasswordHash(tx: EntityManager, id: string, expected: string, passwordHash: string): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE users SET password_hash = $3, updated_at = now()
+        WHERE id = $1 AND password_hash = $2 AND deleted_at IS NULL RETURNING id`,
+      [id, expected, passwordHash],
+    );
+    return rows.length === 1;
+  }
+
+  /** Sent profile fields; a changed mobile number loses its verification. */
+  async updateProfile(id: string, changes: Partial<User>): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(User)
+      .set(changes.mobileNumber === undefined ? changes : { ...changes, mobileVerifiedAt: KEEP_VERIFICATION_OF_SAME_NUMBER })
+      .setParameter('typedMobileNumber', changes.mobileNumber)
+      .where({ id })
+      .execute();
+  }
+
+  /** Makes the person with this email an admin (npm run admin:create). */
+  async promoteToAdmin(email: string, permissions: AdminPermissions): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET role = 'admin', is_admin = true, admin_permissions = $2, updated_at = now() WHERE email = $1`,
+      [email, permissions],
+    );
+  }
+
+  async markDeleted(tx: EntityManager, id: string): Promise<void> {
+    await tx.query('UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
+  }
+
+  /** Whether a deleted account still waits for its erasure (undefined: no deleted account by that id). */
+  async awaitsErasure(id: string): Promise<boolean | undefined> {
+    const [row] = await this.dataSource.query<Array<{ erased: boolean }>>(
+      'SELECT erased_at IS NOT NULL AS erased FROM users WHERE id = $1 AND deleted_at IS NOT NULL',
+      [id],
+    );
+    return row && !row.erased;
+  }
+
+  /** Pseudonymises the profile and marks the account erased; a no-op once it is. */
+  async eraseProfile(id: string): Promise<void> {
+    await this.dataSource
+      .getRepository(User)
+      .update({ id, deletedAt: Not(IsNull()), erasedAt: IsNull() }, { ...ERASED_PROFILE, erasedAt: new Date() });
+  }
+
+  /** Deleted accounts not erased `afterSeconds` after their deletion, oldest first. */
+  async dueForErasure(limit: number, afterSeconds: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM users WHERE deleted_at IS NOT NULL AND erased_at IS NULL AND deleted_at < now() - make_interval(secs => $2)
+        ORDER BY deleted_at LIMIT $1`,
+      [limit, afterSeconds],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async findInfluencer(id: string): Promise<UserRecord | undefined> {
+    return (await queryPrepared<UserRecord>(this.dataSource, INFLUENCER_BY_ID, [id]))[0];
+  }
+
+  async influencerPage(limit: number, offset: number): Promise<{ users: UserRecord[]; total: number }> {
+    const [users, counted] = await Promise.all([
+      queryPrepared<UserRecord>(this.dataSource, INFLUENCER_PAGE, [limit, offset]),
+      queryPrepared<{ total: number }>(this.dataSource, INFLUENCER_COUNT, []),
+    ]);
+    return { users, total: counted[0]!.total };
+  }
+}

@@ -1,0 +1,41 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
+import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
+import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
+import { EventsErasureStep } from './modules/events/events-erasure.step.js';
+import { EventsModule } from './modules/events/events.module.js';
+import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
+import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
+import { UploadsModule } from './modules/uploads/uploads.module.js';
+import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
+import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
+import { HostedEvents } from './modules/users/hosted-events.port.js';
+
+/**
+ * Binds each module's ports to the module that answers them. Auth and events depend on users, never
+ * the reverse; what users needs of them it declares as a port, and the binding lives here, in the
+ * composition root, so no module imports a module that imports it back.
+ */
+@Global()
+@Module({
+  imports: [AuthModule, EventsModule, UploadsModule],
+  providers: [
+    { provide: HostedEvents, useExisting: ListedEventCounts },
+    {
+      provide: ACCOUNT_DELETION_STEPS,
+      inject: [SessionsDeletionStep, EventsDeletionStep],
+      // In this order, inside the deletion transaction.
+      useFactory: (...steps: AccountDeletionStep[]) => steps,
+    },
+    {
+      provide: ACCOUNT_ERASURE_STEPS,
+      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep],
+      // In this order, in the account.erase job: events keeps the photos its history shows, then
+      // uploads erases the rest.
+      useFactory: (...steps: AccountErasureStep[]) => steps,
+    },
+  ],
+  exports: [HostedEvents, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS],
+})
+export class PortsModule {}
