@@ -16,6 +16,8 @@ export const ErrorCodes = {
     urlTooLong: 'url_too_long',
     unsupportedMediaType: 'unsupported_media_type',
     tooManyRequests: 'too_many_requests',
+    /** PostgreSQL or Redis is away or too slow, or the server is shutting down: try again after Retry-After. */
+    serviceUnavailable: 'service_unavailable',
     requestFailed: 'request_failed',
     domain: 'domain_error',
     internal: 'internal',

@@ -17,7 +17,7 @@ const REDIS_READY_TIMEOUT_MS = 3_000;
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const redis = createRedis(config.REDIS_URL, 'client');
+        const redis = createRedis(config.REDIS_URL, 'client', config.REDIS_COMMAND_TIMEOUT_MS);
         // Outages surface through /health and failing requests; the client keeps reconnecting.
         redis.on('error', () => undefined);
         return redis;
