@@ -10,7 +10,7 @@ import { AppModule } from './app.module.js';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { type AppConfig } from './platform/config/config.schema.js';
-import { toErrorResponse } from './platform/http/error-response.js';
+import { serviceUnavailable, toErrorResponse } from './platform/http/error-response.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
@@ -30,6 +30,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
+    // Fastify's own 503 while closing has its own body; the hooks below answer in the product's shape.
+    return503OnClosing: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const sent = request.headers['x-request-id'];
       return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -59,6 +61,18 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   fastify.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
+  });
+
+  // Requests that still arrive on open connections while the server closes (a deploy, a restart) are
+  // not started: 503 with Retry-After, so clients and load balancers go elsewhere and come back.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    const { status, body, headers } = serviceUnavailable();
+    return reply.status(status).headers({ ...headers, connection: 'close' }).send(body);
   });
 
   await app.register(cors as never, { origin: config.CORS_ORIGINS, credentials: true });
