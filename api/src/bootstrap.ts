@@ -7,12 +7,15 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module.js';
+import { setOwnUploadBases } from './contracts/media-url.js';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { serviceUnavailable, toErrorResponse } from './platform/http/error-response.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
+import { publicUploadBase } from './platform/providers/storage/storage.module.js';
+import { STORAGE, type StoragePort } from './platform/providers/storage/storage.port.js';
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { JobQueues } from './platform/jobs/job-queues.js';
 import { JobRegistry } from './platform/jobs/job-registry.js';
@@ -48,6 +51,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Pictures must be https or this product's own uploads, which a local run serves over plain http.
+  setOwnUploadBases([publicUploadBase(app.get<StoragePort>(STORAGE))]);
 
   // An empty body sent with a JSON content type (as web views often do for POST …/cancel) means "no
   // body", not malformed JSON; anything else goes to Fastify's own JSON parser.

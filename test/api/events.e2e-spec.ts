@@ -188,6 +188,8 @@ describe('events API', () => {
       [{ title: 'A', date: FUTURE, longitude: '1e2' }, 'longitude: must be a number', 'validation'],
       [{ title: 'A', date: FUTURE, meeting_link: 'not a url' }, 'meeting_link: must be a valid URL', 'validation'],
       [{ title: 'A', date: FUTURE, images: ['ftp://files.example.in/a.png'] }, 'images.0: must be a valid URL', 'validation'],
+      [{ title: 'A', date: FUTURE, images: ['https://cdn.example.in/a.webp', 'http://cdn.example.in/b.webp'] }, 'images.1: must be an https URL', 'media_url_not_https'],
+      [{ title: 'A', date: FUTURE, video: 'http://cdn.example.in/teaser.mp4' }, 'video: must be an https URL', 'media_url_not_https'],
       [{ title: 'A', date: FUTURE, custom_age_range: [30, 20] }, 'custom_age_range: must not have the first age above the second', 'validation'],
       [{ title: 'A', date: FUTURE, custom_age_range: [10, 20] }, 'custom_age_range.0: must be at least 18', 'validation'],
       [{ title: 'A', date: FUTURE, age_groups: ['60+'] }, expect.stringMatching(/^age_groups.0: must be one of/), 'validation'],

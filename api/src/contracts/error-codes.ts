@@ -25,6 +25,10 @@ export const ErrorCodes = {
   mobile: {
     invalid: 'invalid_mobile_number',
   },
+  media: {
+    /** A picture or video address that is neither https nor one of the product's own uploads. */
+    notHttps: 'media_url_not_https',
+  },
   users: {
     currentPasswordIncorrect: 'current_password_incorrect',
   },
