@@ -7,12 +7,15 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module.js';
+import { setOwnUploadBases } from './contracts/media-url.js';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { type AppConfig } from './platform/config/config.schema.js';
-import { toErrorResponse } from './platform/http/error-response.js';
+import { serviceUnavailable, toErrorResponse } from './platform/http/error-response.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
+import { publicUploadBase } from './platform/providers/storage/storage.module.js';
+import { STORAGE, type StoragePort } from './platform/providers/storage/storage.port.js';
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { JobQueues } from './platform/jobs/job-queues.js';
 import { JobRegistry } from './platform/jobs/job-registry.js';
@@ -30,6 +33,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
+    // Fastify's own 503 while closing has its own body; the hooks below answer in the product's shape.
+    return503OnClosing: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const sent = request.headers['x-request-id'];
       return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -46,6 +51,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Pictures must be https or this product's own uploads, which a local run serves over plain http.
+  setOwnUploadBases([publicUploadBase(app.get<StoragePort>(STORAGE))]);
 
   // An empty body sent with a JSON content type (as web views often do for POST …/cancel) means "no
   // body", not malformed JSON; anything else goes to Fastify's own JSON parser.
@@ -59,6 +66,18 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   fastify.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
+  });
+
+  // Requests that still arrive on open connections while the server closes (a deploy, a restart) are
+  // not started: 503 with Retry-After, so clients and load balancers go elsewhere and come back.
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+  fastify.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    const { status, body, headers } = serviceUnavailable();
+    return reply.status(status).headers({ ...headers, connection: 'close' }).send(body);
   });
 
   await app.register(cors as never, { origin: config.CORS_ORIGINS, credentials: true });

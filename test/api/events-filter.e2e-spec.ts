@@ -273,6 +273,7 @@ describe('event lists: filters, role rules, pagination', () => {
       expectError(await get('/events/public/filter', { ageRange: '18-30,kids' }), 400);
       expectError(await get('/events/public/filter', { customAgeRange: '40,30' }), 400, 'customAgeRange: must not have the first age above the second');
       expectError(await get('/events/public/filter', { customAgeRange: '10,30' }), 400, 'customAgeRange.0: must be at least 18');
+      expectError(await get('/events/public/filter', { customAgeRange: '0x14,30' }), 400, 'customAgeRange.0: must be a number');
     });
   });
 

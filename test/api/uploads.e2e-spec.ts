@@ -104,6 +104,24 @@ describe('uploads API', () => {
       expect(events).toEqual([{ type: 'media.image_uploaded', payload: { mediaId: id } }]);
     });
 
+    it('is accepted as an event image and an avatar over plain http (this run serves uploads so), unlike plain http from elsewhere', async () => {
+      const { url } = (await upload('image', await solid(32, 32).png().toBuffer(), 'me.png', 'image/png').expect(201)).body as { url: string };
+      expect(url).toMatch(/^http:\/\//);
+      const event = { title: 'Clay workshop', date: '2031-06-01T19:00:00+05:30' };
+      const created = await api.http().post('/api/v1/events').set(bearer(person.token)).send({ ...event, images: [url] }).expect(201);
+      expect(created.body.images).toEqual([url]);
+      const profile = await api.http().put('/api/v1/users/me').set(bearer(person.token)).send({ avatar_url: url, profile_photos: [url] }).expect(200);
+      expect(profile.body).toMatchObject({ avatar_url: url, profile_photos: [url] });
+
+      // The same path on another host, or dressed up with credentials, is not one of ours.
+      const elsewhere = url.replace(new URL(url).host, 'uploads.example.in');
+      const withCredentials = url.replace('http://', `http://${new URL(url).host}@`);
+      for (const foreign of [elsewhere, withCredentials]) {
+        const refused = await api.http().post('/api/v1/events').set(bearer(person.token)).send({ ...event, images: [foreign] }).expect(400);
+        expect(refused.body).toEqual({ error: 'images.0: must be an https URL', code: 'media_url_not_https' });
+      }
+    });
+
     it('takes the type from the bytes, not the name or the claimed type', async () => {
       const jpeg = await solid(20, 10).jpeg().toBuffer();
       const response = await upload('image', jpeg, 'looks-like.gif', 'image/gif').expect(201);

@@ -6,15 +6,21 @@ export interface TcpProxy {
   port: number;
   /** Drops every open connection and refuses new ones (by resetting them) until `restore()`. */
   cut: () => void;
+  /**
+   * Stops forwarding without closing anything until `restore()`: open connections and new ones stay
+   * up but nothing arrives (a network partition, or a server that stopped answering). Bytes sent in
+   * the meantime are held, as TCP would, and delivered on `restore()`.
+   */
+  hang: () => void;
   restore: () => void;
   close: () => Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
-  let cut = false;
+  let mode: 'forward' | 'cut' | 'hang' = 'forward';
   const server = createServer((client) => {
-    if (cut) {
+    if (mode === 'cut') {
       client.destroy();
       return;
     }
@@ -25,6 +31,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       socket.on('error', () => undefined);
     }
     client.pipe(upstream).pipe(client);
+    // A paused socket reads nothing, so nothing is forwarded either way (after pipe(), which resumes).
+    if (mode === 'hang') for (const socket of [client, upstream]) socket.pause();
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -33,11 +41,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port: (server.address() as { port: number }).port,
     cut: () => {
-      cut = true;
+      mode = 'cut';
       for (const socket of open) socket.destroy();
     },
+    hang: () => {
+      mode = 'hang';
+      for (const socket of open) socket.pause();
+    },
     restore: () => {
-      cut = false;
+      mode = 'forward';
+      for (const socket of open) socket.resume();
     },
     close: async () => {
       for (const socket of open) socket.destroy();

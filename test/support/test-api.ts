@@ -14,26 +14,39 @@ export interface TestApi {
   /** A direct connection for asserting what the database holds. */
   db: pg.Pool;
   http: () => ReturnType<typeof request>;
+  /** Closes the application alone (a test of the shutdown); `close` then only cleans up. */
+  closeApp: () => Promise<void>;
   close: () => Promise<void>;
 }
 
+export interface TestApiOptions {
+  /**
+   * Settings for the API alone (e.g. a database or Redis address through a proxy the test controls);
+   * migrations, `db` and the clean-up use the test's own settings.
+   */
+  apiConfig?: (config: AppConfig) => Partial<AppConfig>;
+}
+
 /** The real API in this process, on a fresh migrated database and real Redis. */
-export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(overrides: Record<string, string> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const config = testConfig(overrides);
   await migrateDatabase(config);
-  const app = await createApiApp(config);
+  const app = await createApiApp({ ...config, ...options.apiConfig?.(config) });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
   // The forced drop at the end may cut connections that are still closing; that is expected.
   db.on('error', () => undefined);
+  let closing: Promise<void> | undefined;
+  const closeApp = () => (closing ??= app.close());
   return {
     app,
     config,
     db,
     http: () => request(app.getHttpServer()),
+    closeApp,
     close: async () => {
-      await app.close();
+      await closeApp();
       await db.end();
       await clearQueuePrefix(config).catch(() => undefined);
       await dropDatabase(config.DATABASE_URL);

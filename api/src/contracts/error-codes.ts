@@ -16,12 +16,18 @@ export const ErrorCodes = {
     urlTooLong: 'url_too_long',
     unsupportedMediaType: 'unsupported_media_type',
     tooManyRequests: 'too_many_requests',
+    /** PostgreSQL or Redis is away or too slow, or the server is shutting down: try again after Retry-After. */
+    serviceUnavailable: 'service_unavailable',
     requestFailed: 'request_failed',
     domain: 'domain_error',
     internal: 'internal',
   },
   mobile: {
     invalid: 'invalid_mobile_number',
+  },
+  media: {
+    /** A picture or video address that is neither https nor one of the product's own uploads. */
+    notHttps: 'media_url_not_https',
   },
   users: {
     currentPasswordIncorrect: 'current_password_incorrect',

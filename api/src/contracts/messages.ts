@@ -35,6 +35,7 @@ export const Messages = {
     network: 'Network error. Please check your connection and try again.',
     invalidResponse: 'Invalid response format from server',
     tooManyRequests: 'Too many requests. Please try again later.',
+    serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
     requestFailed: 'The request could not be processed',
     badUrl: 'The address of this request is not valid',
     urlTooLong: 'The address of this request is too long',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodes } from './error-codes.js';
+import { mediaUrl } from './media-url.js';
 import { Messages } from './messages.js';
 import { checkMobileNumber } from './mobile-number.js';
 
@@ -8,7 +9,7 @@ const stringType = { error: (issue: { input: unknown }) => (issue.input === unde
 
 const text = (max: number) => z.string(stringType).trim().max(max, { message: `must be at most ${max} characters` });
 const optionalText = (max: number) => text(max).nullable().optional();
-/** Links people tap on other people's profiles: http(s) only, so a `javascript:` or `data:` URL never reaches an href. */
+/** Links people tap on other people's profiles: http(s) only, so a `javascript:` or `data:` URL never reaches an href. Pictures are `mediaUrl`s. */
 const url = z.url({ protocol: /^https?$/, message: 'must be a valid URL' }).max(2048);
 
 /** A number sent as a number or as digits in a string (form posts); true, [] or "" are refused, not coerced. */
@@ -48,8 +49,8 @@ export const profileFieldsSchema = z.object({
     .nullable()
     .optional(),
   bio: optionalText(500),
-  avatar_url: url.nullable().optional(),
-  cover_photo_url: url.nullable().optional(),
+  avatar_url: mediaUrl.nullable().optional(),
+  cover_photo_url: mediaUrl.nullable().optional(),
   instagram_handle: z
     .string()
     .trim()
@@ -70,8 +71,8 @@ export const profileFieldsSchema = z.object({
   location: optionalText(100),
   // Stored unverified: only phone sign-in's one-time code verifies a number, so there is no field for it.
   mobile_number: mobileNumberSchema.nullable().optional(),
-  media_gallery: z.array(url).max(20, { message: 'can hold at most 20 items' }).optional(),
-  profile_photos: z.array(url).max(10, { message: 'can hold at most 10 photos' }).optional(),
+  media_gallery: z.array(mediaUrl).max(20, { message: 'can hold at most 20 items' }).optional(),
+  profile_photos: z.array(mediaUrl).max(10, { message: 'can hold at most 10 photos' }).optional(),
   interests: z.array(text(40).min(1)).max(30, { message: 'can hold at most 30 interests' }).optional(),
   role: z.enum(['fan', 'influencer'], { message: Messages.auth.cannotBecomeAdmin }).optional(),
 });

@@ -50,6 +50,11 @@ describe('validateEventBody', () => {
     expect(validate({ pricing_type: 'gender_based', min_bid: null, male_price: '1200', female_price: '900', end_date: at(3 * DAY + 3_600_000) })).toBeNull();
   });
 
+  it('leaves to the API whether plain-http pictures are its own uploads (a local run serves them over http)', () => {
+    expect(validate({ images: ['http://localhost:3001/api/v1/upload/files/a.jpg'], video: 'http://localhost:3001/api/v1/upload/files/b.mp4' })).toBeNull();
+    expect(validate({ images: ['ftp://files.example.in/a.png'] })?.fields.images).toBe('Must be a valid URL');
+  });
+
   it('reports every problem on the first submit, the rules between fields included', () => {
     const errors = validate({
       date: at(-DAY),

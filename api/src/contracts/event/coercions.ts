@@ -11,12 +11,15 @@ export function fromJsonText(value: unknown): unknown {
   }
 }
 
+/** A number written in decimal ("12", "-7.5", ".25"); Number() alone would also read "0x10", "0b11", "1e3" and "Infinity". */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/** Text holding a decimal number becomes that number (form posts); blank text is null; anything else is left for the schema to refuse. */
 export const numberish = (value: unknown): unknown => {
   if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return null;
-    const number = Number(text);
-    return Number.isFinite(number) ? number : value;
+    return DECIMAL.test(text) ? Number(text) : value;
   }
   return value;
 };

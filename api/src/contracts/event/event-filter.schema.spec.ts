@@ -51,6 +51,10 @@ describe('eventFilterSchema', () => {
     [{ ageRange: '18-30,kids' }, 'ageRange'],
     [{ userRole: 'admin' }, 'userRole'],
     [{ userId: 'me' }, 'userId'],
+    [{ minPrice: '0x10' }, 'minPrice'],
+    [{ maxPrice: '1e3' }, 'maxPrice'],
+    [{ page: '0x2' }, 'page'],
+    [{ customAgeRange: '0x14,30' }, 'customAgeRange'],
   ])('refuses %j', (query, field) => {
     const result = eventFilterSchema.safeParse(query);
     expect(result.success).toBe(false);

@@ -76,6 +76,41 @@ describe('createEventSchema', () => {
     expect(result.error?.issues[0]).toMatchObject({ params: { code } });
   });
 
+  it('reads numbers sent as decimal text (form posts)', () => {
+    const event = createEventSchema.parse({
+      title: 'A',
+      date: future,
+      min_bid: ' 1500 ',
+      capacity: '40',
+      latitude: '12.9719',
+      longitude: '-77.6412',
+      estimated_latitude: '.5',
+      video_duration: '42.5',
+      custom_age_range: '["25", "35"]',
+    });
+    expect(event).toMatchObject({ min_bid: 1500, capacity: 40, latitude: 12.9719, longitude: -77.6412, estimated_latitude: 0.5, video_duration: 42.5 });
+    expect(event.custom_age_range).toEqual([25, 35]);
+  });
+
+  it.each([
+    ['min_bid', '0x10'],
+    ['male_price', '0b1010'],
+    ['capacity', '0x10'],
+    ['capacity', '0o17'],
+    ['latitude', '0x10'],
+    ['longitude', '1e2'],
+    ['estimated_longitude', 'Infinity'],
+    ['video_duration', '0x2A'],
+  ])('refuses %s written as %j: decimal numbers only', (field, text) => {
+    const result = createEventSchema.safeParse({ title: 'A', date: future, [field]: text });
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message: 'must be a number' });
+  });
+
+  it('refuses an age in a custom range written in hex', () => {
+    const result = createEventSchema.safeParse({ title: 'A', date: future, custom_age_range: ['0x14', '30'] });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['custom_age_range', 0], message: 'must be a number' });
+  });
+
   it('gives a past start its own code', () => {
     const result = createEventSchema.safeParse({ title: 'A', date: '2020-01-01T10:00:00Z' });
     expect(result.error?.issues[0]).toMatchObject({ path: ['date'], message: 'must be in the future', params: { code: 'event_start_not_future' } });

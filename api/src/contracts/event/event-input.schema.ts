@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodes } from '../error-codes.js';
+import { mediaUrl } from '../media-url.js';
 import { mobileNumberSchema } from '../user.contract.js';
 import { AGE_GROUPS, CUSTOM_AGE_MAX, CUSTOM_AGE_MIN, normalizeAgeGroup, normalizeAgeSelection } from './age-groups.js';
 import {
@@ -11,7 +12,7 @@ import {
   type EventCategory,
 } from './catalogue.js';
 import { blankToNull, booleanish, fromJsonText, numberish } from './coercions.js';
-import { coordinate, dateField, httpUrl, optionalText, optionalUrl, statusInput, text, wholeNumber } from './fields.js';
+import { coordinate, dateField, optionalText, optionalUrl, statusInput, text, wholeNumber } from './fields.js';
 import { EVENT_MAX_IMAGES, EVENT_MAX_PRICE, EVENT_TITLE_MAX } from './limits.js';
 import { eventRuleViolation } from './rules.js';
 
@@ -59,7 +60,7 @@ const imagesField = z
   .preprocess(
     fromJsonText,
     z
-      .array(httpUrl, { message: 'must be a list of URLs or JSON text of one' })
+      .array(mediaUrl, { message: 'must be a list of URLs or JSON text of one' })
       .max(EVENT_MAX_IMAGES, { message: `can hold at most ${EVENT_MAX_IMAGES} images` }),
   )
   .optional();
@@ -80,7 +81,7 @@ const eventFields = {
     }),
   ),
   images: imagesField,
-  video: optionalUrl,
+  video: z.preprocess(blankToNull, mediaUrl.nullable()).optional(),
   video_duration: z
     .preprocess(
       numberish,

@@ -20,7 +20,18 @@ export const configSchema = z
     WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tribe'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * How long a wait on PostgreSQL may last before the request fails with a 503: a new connection
+     * (or a free one from the pool), one statement on the server (statement_timeout), and one query
+     * as the client sees it (the backstop when the server does not answer at all: a partition).
+     * Migrations run without the statement and query bounds.
+     */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(6_000),
     REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+    /** How long the API waits for one Redis command (login and sign-up limits, change announcements) before a 503. */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2_000),
     QUEUE_PREFIX: z.string().min(1).default('tribe'),
     CORS_ORIGINS: csv.default(['http://localhost:3000', 'http://127.0.0.1:3000']),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

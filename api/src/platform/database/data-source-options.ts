@@ -2,7 +2,10 @@ import { type DataSourceOptions } from 'typeorm';
 import { type AppConfig } from '../config/config.schema.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
-const CONNECT_TIMEOUT_MS = 5_000;
+export type DatabaseSettings = Pick<
+  AppConfig,
+  'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_QUERY_TIMEOUT_MS'
+>;
 
 /** The entity classes a DataSource maps; the composition root collects them from the modules. */
 export type EntityList = NonNullable<DataSourceOptions['entities']>;
@@ -10,8 +13,15 @@ export type EntityList = NonNullable<DataSourceOptions['entities']>;
 /**
  * Options shared by the API, the workers and the scripts. Migrations are deliberately not listed
  * here: the runtime never loads them (see scripts/migrate.ts).
+ *
+ * Every wait on PostgreSQL is bounded, so a sick database fails requests (503) instead of holding
+ * them: connecting or waiting for a pooled connection, a statement on the server, and a query as the
+ * client sees it (when the server does not answer at all, as in a network partition). `migrations`
+ * keeps the connect bound only: a migration may rightly take minutes.
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>, entities: EntityList): DataSourceOptions {
+export function dataSourceOptions(config: DatabaseSettings, entities: EntityList, purpose: 'runtime' | 'migrations' = 'runtime'): DataSourceOptions {
+  const statementBounds =
+    purpose === 'runtime' ? { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS, query_timeout: config.DATABASE_QUERY_TIMEOUT_MS } : {};
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
@@ -19,7 +29,6 @@ export function dataSourceOptions(config: Pick<AppConfig, 'DATABASE_URL' | 'DATA
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     migrationsRun: false,
-    // An unreachable server (packets dropped, not refused) must fail a request, not hang it.
-    extra: { max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    extra: { max: config.DATABASE_POOL_SIZE, connectionTimeoutMillis: config.DATABASE_CONNECT_TIMEOUT_MS, ...statementBounds },
   };
 }

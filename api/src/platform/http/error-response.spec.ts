@@ -1,5 +1,6 @@
 import { BadRequestException, ForbiddenException, HttpException, NotFoundException } from '@nestjs/common';
 import { errorCodes } from 'fastify';
+import { QueryFailedError } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import {
   ConflictError,
@@ -11,6 +12,12 @@ import {
   ValidationError,
 } from './domain-error.js';
 import { toErrorResponse } from './error-response.js';
+
+const unavailable = {
+  status: 503,
+  body: { error: 'The service is temporarily unavailable. Please try again in a moment.', code: 'service_unavailable' },
+  headers: { 'retry-after': '5' },
+};
 
 describe('toErrorResponse', () => {
   it.each([
@@ -93,10 +100,24 @@ describe('toErrorResponse', () => {
     });
     expect(toErrorResponse(new ForbiddenException('Nope'))).toEqual({ status: 403, body: { error: 'Nope', code: 'forbidden' } });
     expect(toErrorResponse(new HttpException('Slow down', 429))).toEqual({ status: 429, body: { error: 'Slow down', code: 'too_many_requests' } });
-    expect(toErrorResponse(new HttpException({ message: 'internals', stack: 'x' }, 503))).toEqual({
-      status: 503,
+    expect(toErrorResponse(new HttpException({ message: 'internals', stack: 'x' }, 502))).toEqual({
+      status: 502,
       body: { error: Messages.generic.internal, code: 'internal' },
     });
+    expect(toErrorResponse(new HttpException({ message: 'internals', stack: 'x' }, 503))).toEqual(unavailable);
+  });
+
+  it.each([
+    ['Redis refusing commands while disconnected', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['a Redis command that got no answer in time', new Error('Command timed out')],
+    ['a statement cancelled by statement_timeout', new QueryFailedError('UPDATE users', [], Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))],
+    ['a query that got no answer in time', new QueryFailedError('SELECT 1', [], new Error('Query read timeout'))],
+    ['no database connection in time', new Error('timeout exceeded when trying to connect')],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+  ])('answers 503 with Retry-After and a readable message for %s, and hides the details', (_case, error) => {
+    const response = toErrorResponse(error);
+    expect(response).toEqual(unavailable);
+    expect(JSON.stringify(response)).not.toContain(error.message);
   });
 
   it('never sends an empty error, even for a 4xx that has no message', () => {

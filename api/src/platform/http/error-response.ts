@@ -1,11 +1,26 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
+import { dependencyFailure } from '../dependencies/dependency-failure.js';
 import { DomainError } from './domain-error.js';
 
 export interface ErrorResponse {
   status: number;
   body: { error: string; code: string };
+  /** Headers the answer carries besides the body (Retry-After on a 503). */
+  headers?: Record<string, string>;
+}
+
+/** How long a client should wait before trying again after a 503: a blip passes, an outage is not hammered. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** PostgreSQL or Redis is away or too slow, or the server is closing: the client may try again shortly. */
+export function serviceUnavailable(): ErrorResponse {
+  return {
+    status: 503,
+    body: { error: Messages.generic.serviceUnavailable, code: ErrorCodes.generic.serviceUnavailable },
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  };
 }
 
 /** Fastify's own errors (body parser, size limit) carry a statusCode and a code. */
@@ -45,17 +60,20 @@ const statusCodes: Record<number, string> = {
   414: generic.urlTooLong,
   415: generic.unsupportedMediaType,
   429: generic.tooManyRequests,
+  503: generic.serviceUnavailable,
 };
 
 /** The code of an error that has none of its own, from its HTTP status. */
-const codeOfStatus = (status: number): string => (status >= 500 ? generic.internal : (statusCodes[status] ?? generic.requestFailed));
+const codeOfStatus = (status: number): string => statusCodes[status] ?? (status >= 500 ? generic.internal : generic.requestFailed);
 
 /** The one mapping from any thrown value to the wire format `{ "error": message, "code": code }`. */
 export function toErrorResponse(error: unknown): ErrorResponse {
+  if (dependencyFailure(error)) return serviceUnavailable();
   if (error instanceof DomainError) return { status: error.status, body: { error: error.message, code: error.code } };
   if (error instanceof HttpException) {
     if (fastifyError(error.cause)) return toErrorResponse(error.cause);
     const status = error.getStatus();
+    if (status === 503) return serviceUnavailable();
     const response = error.getResponse();
     const message =
       status === 404

@@ -1,5 +1,6 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { dependencyFailure } from '../dependencies/dependency-failure.js';
 import { toErrorResponse } from './error-response.js';
 
 @Catch()
@@ -8,8 +9,12 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const { status, body } = toErrorResponse(exception);
-    if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    const { status, body, headers } = toErrorResponse(exception);
+    const failure = dependencyFailure(exception);
+    // A dependency that is away fails every request for a while: one line each, without a stack.
+    if (failure) request.log.warn({ dependency: failure.dependency, reason: failure.reason }, 'request failed: a dependency is unavailable');
+    else if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 }

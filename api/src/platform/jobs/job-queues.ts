@@ -3,6 +3,8 @@ import { Queue, type JobsOptions } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { dependencyFailure } from '../dependencies/dependency-failure.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { createRedis } from '../queue/redis.js';
 import { jobIdFor, type AnyJobDefinition, type JobData, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
 
@@ -17,16 +19,21 @@ export class JobQueues implements OnApplicationShutdown {
   private readonly connection: Redis;
   private readonly queues = new Map<string, Queue>();
   private readonly logger = new Logger(JobQueues.name);
+  private readonly outage = new OutageLog('job queues', this.logger, { networkErrorsFrom: 'Redis' });
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.connection = createRedis(config.REDIS_URL, 'queue');
+    this.connection.on('ready', () => this.outage.recovered());
   }
 
   queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection, prefix: this.config.QUEUE_PREFIX });
-      queue.on('error', (error) => this.logger.warn({ queue: name, err: error }, 'queue connection error'));
+      queue.on('error', (error) => {
+        if (dependencyFailure(error)) this.outage.failed(error);
+        else this.logger.warn({ queue: name, err: error }, 'queue error');
+      });
       this.queues.set(name, queue);
     }
     return queue;

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { DependencyUnavailableError, type Dependency } from '../dependencies/dependency-failure.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { OutboxRepository } from '../outbox/outbox.repository.js';
 import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
@@ -13,6 +15,9 @@ const REDIS_TIMEOUT_MS = 5_000;
 const DATABASE_TIMEOUT_MS = 10_000;
 /** A job that completed this long ago while its record is still due did not do its work: run it again. */
 const COMPLETED_SETTLE_MS = 60_000;
+
+/** A bounded wait on `dependency` that ran out. */
+const timedOut = (dependency: Dependency, message: string) => () => new DependencyUnavailableError(dependency, message);
 
 export interface ReconcileReport {
   /** Jobs Redis no longer had (lost with its data), added again. */
@@ -31,6 +36,7 @@ export interface ReconcileReport {
 @Injectable()
 export class JobReconciler implements OnApplicationShutdown {
   private readonly logger = new Logger(JobReconciler.name);
+  private readonly outage = new OutageLog('job reconciler', this.logger, { networkErrorsFrom: 'PostgreSQL' });
   private readonly loop: PollingLoop;
 
   constructor(
@@ -43,9 +49,10 @@ export class JobReconciler implements OnApplicationShutdown {
       config.RECONCILE_INTERVAL_MS,
       async () => {
         const report = await this.reconcile();
+        this.outage.recovered();
         if (report.requeued + report.retried + report.rerun > 0) this.logger.warn(report, 'reconciler queued due work again');
       },
-      (error) => this.logger.warn({ err: error }, 'reconciler pass failed; will try again'),
+      (error) => this.outage.failed(error),
     );
   }
 
@@ -59,7 +66,11 @@ export class JobReconciler implements OnApplicationShutdown {
     const report: ReconcileReport = { requeued: 0, retried: 0, rerun: 0 };
     await this.ensureSchedules();
     for (const job of this.registry.eventJobs()) {
-      const due = await withTimeout(job.handler.findDue(DUE_BATCH), DATABASE_TIMEOUT_MS, `${job.definition.name}: finding due work timed out`);
+      const due = await withTimeout(
+        job.handler.findDue(DUE_BATCH),
+        DATABASE_TIMEOUT_MS,
+        timedOut('PostgreSQL', `${job.definition.name}: finding due work timed out`),
+      );
       for (const payload of due) {
         const outcome = await this.requeue(job, payload as Record<string, unknown>);
         if (outcome) report[outcome] += 1;
@@ -71,17 +82,21 @@ export class JobReconciler implements OnApplicationShutdown {
   /** Scheduled jobs live in Redis as job schedulers: (re)declared on every pass, so a lost one comes back. */
   private async ensureSchedules(): Promise<void> {
     for (const { definition } of this.registry.scheduledJobs()) {
-      await withTimeout(this.queues.schedule(definition), REDIS_TIMEOUT_MS, `Redis did not take the schedule of ${definition.name} in time`);
+      await withTimeout(this.queues.schedule(definition), REDIS_TIMEOUT_MS, timedOut('Redis', `Redis did not take the schedule of ${definition.name} in time`));
     }
   }
 
   private async requeue({ definition }: EventJob, payload: Record<string, unknown>): Promise<keyof ReconcileReport | undefined> {
     // Until the relay has published the event, the job is the relay's to start.
-    const outboxId = await withTimeout(this.outbox.latestPublishedId(definition.startedBy.type, payload), DATABASE_TIMEOUT_MS, 'outbox lookup timed out');
+    const outboxId = await withTimeout(
+      this.outbox.latestPublishedId(definition.startedBy.type, payload),
+      DATABASE_TIMEOUT_MS,
+      timedOut('PostgreSQL', 'outbox lookup timed out'),
+    );
     if (!outboxId) return undefined;
     const id = jobIdFor(definition, outboxId);
     const queue = this.queues.queue(definition.queue);
-    const redis = <T>(call: Promise<T>) => withTimeout(call, REDIS_TIMEOUT_MS, `Redis did not answer about ${id} in time`);
+    const redis = <T>(call: Promise<T>) => withTimeout(call, REDIS_TIMEOUT_MS, timedOut('Redis', `Redis did not answer about ${id} in time`));
     const data = { ...payload, outboxId } as JobData<typeof definition>;
 
     const job = await redis(queue.getJob(id));

@@ -3,6 +3,8 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { dependencyFailure } from '../dependencies/dependency-failure.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { InvalidDomainEventError, parsePayload } from '../outbox/domain-event.js';
 import { createRedis } from '../queue/redis.js';
 import { type JobData } from './job-definition.js';
@@ -22,6 +24,8 @@ type AnyJobData = JobData<EventJob['definition']>;
 @Injectable()
 export class JobRunner implements OnApplicationShutdown {
   private readonly logger = new Logger(JobRunner.name);
+  /** Every worker's connections report a lost Redis, many times a second while it is away: one outage. */
+  private readonly outage = new OutageLog('job runner', this.logger, { networkErrorsFrom: 'Redis' });
   private workers: Worker<AnyJobData>[] = [];
   private connection: Redis | undefined;
 
@@ -32,6 +36,7 @@ export class JobRunner implements OnApplicationShutdown {
 
   start(): string[] {
     this.connection = createRedis(this.config.REDIS_URL, 'queue');
+    this.connection.on('ready', () => this.outage.recovered());
     const queues = this.registry.queueNames();
     this.workers = queues.map((queue) => {
       const worker = new Worker<AnyJobData>(queue, (job) => this.run(job), {
@@ -42,7 +47,10 @@ export class JobRunner implements OnApplicationShutdown {
         stalledInterval: STALLED_CHECK_MS,
       });
       worker.on('failed', (job, error) => void this.failed(job, error));
-      worker.on('error', (error) => this.logger.error({ err: error, queue }, 'worker error'));
+      worker.on('error', (error) => {
+        if (dependencyFailure(error)) this.outage.failed(error);
+        else this.logger.error({ err: error, queue }, 'worker error');
+      });
       return worker;
     });
     return queues;

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { DependencyUnavailableError } from '../dependencies/dependency-failure.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { JobQueues } from '../jobs/job-queues.js';
 import { JobRegistry } from '../jobs/job-registry.js';
 import { PollingLoop } from '../polling-loop.js';
@@ -21,6 +23,8 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
 @Injectable()
 export class OutboxRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
+  /** Polling four times a second, an outage is one line, a reminder a minute, and the recovery. */
+  private readonly outage = new OutageLog('outbox relay', this.logger, { networkErrorsFrom: 'PostgreSQL' });
   private readonly loop: PollingLoop;
 
   constructor(
@@ -32,8 +36,11 @@ export class OutboxRelay implements OnApplicationShutdown {
   ) {
     this.loop = new PollingLoop(
       config.OUTBOX_POLL_MS,
-      async () => void (await this.drain()),
-      (error) => this.logger.error({ err: error }, 'outbox relay failed; will retry'),
+      async () => {
+        await this.drain();
+        this.outage.recovered();
+      },
+      (error) => this.outage.failed(error),
     );
   }
 
@@ -77,7 +84,11 @@ export class OutboxRelay implements OnApplicationShutdown {
     }
     for (const job of route.jobs) {
       // The outbox id goes last: a payload's own fields cannot replace it.
-      await withTimeout(this.queues.add(job, { ...payload, outboxId: row.id }), ENQUEUE_TIMEOUT_MS, 'Redis did not accept the job in time');
+      await withTimeout(
+        this.queues.add(job, { ...payload, outboxId: row.id }),
+        ENQUEUE_TIMEOUT_MS,
+        () => new DependencyUnavailableError('Redis', 'Redis did not accept the job in time'),
+      );
     }
     return true;
   }

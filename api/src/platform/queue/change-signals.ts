@@ -3,6 +3,8 @@ import { type Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { dependencyFailure } from '../dependencies/dependency-failure.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { createRedis, REDIS } from './redis.js';
 
 type Listener = () => void;
@@ -22,16 +24,21 @@ export class ChangeSignals implements OnApplicationShutdown {
   private readonly listeners = new Map<string, Listener[]>();
   private subscriber?: Redis;
   private readonly logger = new Logger(ChangeSignals.name);
+  /** Announcements fail as often as things change while Redis is away: one outage, not a line each. */
+  private readonly announcing = new OutageLog('change announcements', this.logger, { networkErrorsFrom: 'Redis' });
+  private readonly listening = new OutageLog('change subscriptions', this.logger, { networkErrorsFrom: 'Redis' });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /** Other processes catch up when their caches expire if the announcement is lost. */
   announce(topic: ChangeTopic): void {
-    this.redis.publish(this.channel(topic), this.origin).catch((error: unknown) => {
-      this.logger.warn({ topic, err: error }, 'change not announced; other processes catch up when their caches expire');
-    });
+    this.redis.publish(this.channel(topic), this.origin).then(
+      () => this.announcing.recovered(),
+      (error: unknown) => this.announcing.failed(error),
+    );
   }
 
   /** Resolves once the subscription is in place, so changes made afterwards are heard. */
@@ -54,7 +61,11 @@ export class ChangeSignals implements OnApplicationShutdown {
     if (this.subscriber) return this.subscriber;
     // A connection in subscriber mode can do nothing else; it resubscribes by itself after a reconnect.
     const subscriber = createRedis(this.config.REDIS_URL, 'queue');
-    subscriber.on('error', () => undefined);
+    subscriber.on('error', (error: Error) => {
+      if (dependencyFailure(error)) this.listening.failed(error);
+      else this.logger.warn({ err: error }, 'change subscription error');
+    });
+    subscriber.on('ready', () => this.listening.recovered());
     subscriber.on('message', (channel: string, origin: string) => {
       if (origin === this.origin) return;
       for (const listener of this.listeners.get(channel) ?? []) listener();

@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApp
 import { type Redis } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
+import { OutageLog } from '../dependencies/outage-log.js';
 import { ChangeSignals } from './change-signals.js';
 import { createRedis, readyWithin, REDIS } from './redis.js';
 
@@ -17,9 +18,11 @@ const REDIS_READY_TIMEOUT_MS = 3_000;
       provide: REDIS,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const redis = createRedis(config.REDIS_URL, 'client');
-        // Outages surface through /health and failing requests; the client keeps reconnecting.
-        redis.on('error', () => undefined);
+        const redis = createRedis(config.REDIS_URL, 'client', config.REDIS_COMMAND_TIMEOUT_MS);
+        // Outages also surface through /health and failing requests (503); the client keeps reconnecting.
+        const outage = new OutageLog('command connection', new Logger(QueueModule.name), { networkErrorsFrom: 'Redis' });
+        redis.on('error', (error: Error) => outage.failed(error));
+        redis.on('ready', () => outage.recovered());
         return redis;
       },
     },

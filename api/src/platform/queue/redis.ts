@@ -5,13 +5,15 @@ export const REDIS = Symbol('REDIS');
 
 /**
  * BullMQ wants `maxRetriesPerRequest: null` on worker connections; the API's own client fails fast
- * instead so that a Redis outage turns into a 503, not a hung request.
+ * instead so that a Redis outage turns into a 503, not a hung request: commands are refused while it
+ * is disconnected, and one that gets no answer within `commandTimeoutMs` (a hung server, or a
+ * network that stopped delivering) fails.
  */
-export function createRedis(url: string, purpose: 'client' | 'queue'): Redis {
+export function createRedis(url: string, purpose: 'client' | 'queue', commandTimeoutMs?: number): Redis {
   const options: RedisOptions =
     purpose === 'queue'
       ? { maxRetriesPerRequest: null, enableReadyCheck: false }
-      : { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false };
+      : { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false, commandTimeout: commandTimeoutMs };
   return new Redis(url, { lazyConnect: false, ...options });
 }
 

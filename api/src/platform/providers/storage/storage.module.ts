@@ -28,6 +28,12 @@ export function createStorage(config: AppConfig): StoragePort {
   return new LocalDiskStorage(config.UPLOAD_DIR, base.toString());
 }
 
+/** The prefix of every public URL `storage` makes (a URL made for a sample key, less the key). */
+export function publicUploadBase(storage: StoragePort): string {
+  const sample = 'sample.jpg';
+  return storage.publicUrl(sample).slice(0, -sample.length);
+}
+
 @Global()
 @Module({
   providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createStorage(config) }],

@@ -1,0 +1,91 @@
+import { waitUntil } from '../support/poll.js';
+import { startStack, type Stack } from '../support/servers.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
+
+/**
+ * An operator reads the workers' logs during an outage: each failing part says once that it cannot
+ * reach PostgreSQL or Redis, reminds at a slow interval, and says when it recovered, instead of
+ * many error lines a second.
+ */
+const OUTAGE_MS = 4_000;
+/** The parts that may each report an outage once: job runner, job queues, relay, reconciler, change signals. */
+const MOST_LINES = 6;
+
+interface LogLine {
+  level: number;
+  msg: string;
+}
+
+function linesSince(stack: Stack, offset: number): LogLine[] {
+  return stack.processes
+    .workers!.output()
+    .slice(offset)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+const warningsAndErrors = (lines: LogLine[]) => lines.filter((line) => line.level >= 40);
+
+const through = (address: string, proxy: TcpProxy) => {
+  const url = new URL(address);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return url.toString();
+};
+
+describe('the workers during a dependency outage', () => {
+  let redisProxy: TcpProxy;
+  let databaseProxy: TcpProxy;
+  let stack: Stack | undefined;
+
+  beforeAll(async () => {
+    redisProxy = await startTcpProxy({ host: '127.0.0.1', port: 6379 });
+    databaseProxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
+    // The workers reach both through the proxies; the API and this test reach them directly.
+    stack = await startStack({
+      web: false,
+      config: { RECONCILE_INTERVAL_MS: '500' },
+      workersEnv: (config) => ({ REDIS_URL: through(config.REDIS_URL, redisProxy), DATABASE_URL: through(config.DATABASE_URL, databaseProxy) }),
+    });
+  });
+  afterAll(async () => {
+    redisProxy?.restore();
+    databaseProxy?.restore();
+    await stack?.stop();
+    await redisProxy?.close();
+    await databaseProxy?.close();
+  });
+
+  it('log a Redis outage once per part, and its recovery', async () => {
+    const offset = stack!.processes.workers!.output().length;
+    redisProxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    const during = warningsAndErrors(linesSince(stack!, offset));
+    redisProxy.restore();
+
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.length).toBeLessThanOrEqual(MOST_LINES);
+    expect(during.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^job runner cannot reach (Redis|a dependency)/));
+    await waitUntil(
+      async () => linesSince(stack!, offset).some((line) => /^job runner recovered after \d+ s/.test(line.msg)),
+      'the job runner to log its recovery',
+    );
+  });
+
+  it('log a PostgreSQL outage of the outbox relay once, and its recovery', async () => {
+    const offset = stack!.processes.workers!.output().length;
+    databaseProxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    const during = warningsAndErrors(linesSince(stack!, offset));
+    databaseProxy.restore();
+
+    const relay = during.filter((line) => line.msg.startsWith('outbox relay'));
+    expect(relay.map((line) => line.msg)).toEqual([expect.stringMatching(/^outbox relay cannot reach PostgreSQL: /)]);
+    expect(during.length).toBeLessThanOrEqual(MOST_LINES);
+    await waitUntil(
+      async () => linesSince(stack!, offset).some((line) => /^outbox relay recovered after \d+ s \(\d+ failures\)/.test(line.msg)),
+      'the relay to log its recovery',
+    );
+  });
+});
