@@ -56,3 +56,38 @@ test.describe('what the web server refuses and sends', () => {
     expect(await staged()).toEqual(before);
   });
 });
+
+test.describe('bad input gets a readable refusal, never a server error', () => {
+  test('a login form sent as JSON or as garbled multipart is refused with a message', async ({ request }) => {
+    const asJson = await request.post('/login', { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ email: 'a@example.in', password: 'x' }) });
+    expect(asJson.status()).toBe(415);
+    expect(await asJson.text()).toContain('This form could not be read. Reload the page and try again.');
+
+    const garbled = await request.post('/login', { headers: { 'content-type': 'multipart/form-data; boundary=tribe' }, data: '--tribe\r\nnot a part at all' });
+    expect(garbled.status()).toBe(400);
+    expect(await garbled.text()).toContain('This form could not be read. Reload the page and try again.');
+  });
+
+  test('every form a signed-in person can send answers 4xx to an unreadable body', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account);
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    const someEvent = '00000000-0000-4000-8000-000000000000';
+    const paths = ['/login', '/signup', '/settings', '/settings/password', '/delete-account', '/city-filter', '/my-events', '/create-event'];
+    for (const path of [...paths, `/event/${someEvent}`, `/event/${someEvent}/report`, `/event/${someEvent}/edit`]) {
+      for (const body of [
+        { headers: { 'content-type': 'application/json' }, data: '{"intent":"switch-role"}' },
+        { headers: { 'content-type': 'multipart/form-data; boundary=tribe' }, data: '--tribe\r\ngarbage' },
+      ]) {
+        const response = await page.request.post(path, { ...body, headers: { ...body.headers, 'sec-fetch-site': 'same-origin' }, maxRedirects: 0 });
+        expect(response.status(), `${path} with ${body.headers['content-type']}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  test('a page of more events far past the end is a 400 with the list message, not a 502', async ({ request }) => {
+    const response = await request.get('/resources/events?source=public&page=99999999');
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ feed: { events: [], error: 'Failed to load more events' } });
+  });
+});
