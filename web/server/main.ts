@@ -5,7 +5,7 @@ import express from 'express';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders } from './request-guards.js';
+import { limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
 import type { WebServerHooks } from './server-hooks.js';
 
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'web/build');
@@ -73,7 +73,7 @@ async function main() {
     req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     next();
   });
-  app.use(securityHeaders, refuseCrossSiteWrites, limitRequestBodies(BODY_LIMITS));
+  app.use(securityHeaders, refuseForeignWrites(hooks.config.WEB_ORIGINS), limitRequestBodies(BODY_LIMITS));
   app.use('/api/v1/admin/queues', proxyQueueDashboard(hooks));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());
