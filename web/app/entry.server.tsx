@@ -4,15 +4,27 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { WebServerHooks } from '../server/server-hooks';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './lib/api.server';
+import { webConfig } from './lib/config.server';
+import { guardRoutes } from './lib/route-guards.server';
 import { getSession } from './lib/session.server';
 
 const ABORT_DELAY = 5_000;
 
 /** Used by web/server/main.ts to add the bearer token when proxying the queue dashboard. */
-export async function readSessionToken(cookie: string | undefined): Promise<string | null> {
+async function readSessionToken(cookie: string | undefined): Promise<string | null> {
   const session = await getSession(new Request('http://tribe.local/', { headers: cookie ? { Cookie: cookie } : {} }));
   return session.get('token') ?? null;
 }
+
+/** What web/server/main.ts takes from the build. */
+export const webServerHooks: WebServerHooks = {
+  readSessionToken,
+  guardRoutes,
+  config: webConfig,
+  unavailable: { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: RETRY_AFTER_SECONDS },
+};
 
 export default function handleRequest(
   request: Request,

@@ -5,10 +5,9 @@ import express from 'express';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { limitRequestBodies, refuseCrossSiteWrites, securityHeaders } from './request-guards.js';
+import { limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
+import type { WebServerHooks } from './server-hooks.js';
 
-const port = Number(process.env.WEB_PORT ?? 3000);
-const apiUrl = new URL(process.env.API_URL ?? 'http://127.0.0.1:3001');
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'web/build');
 
 const MIB = 1_048_576;
@@ -23,11 +22,13 @@ const BODY_LIMITS = {
 
 /**
  * The Bull Board dashboard lives on the API and wants a bearer token; the browser holds the token
- * only in the httpOnly session cookie, so this path is proxied with the token added.
+ * only in the httpOnly session cookie, so this path is proxied with the token added. An API that
+ * does not answer within API_TIMEOUT_MS (or cannot be reached) is a 503 with a "try again" message.
  */
-async function proxyQueueDashboard(readToken: (cookie: string | undefined) => Promise<string | null>) {
+function proxyQueueDashboard(hooks: WebServerHooks) {
+  const apiUrl = new URL(hooks.config.API_URL);
   const forward = async (req: express.Request, res: express.Response) => {
-    const token = await readToken(req.headers.cookie);
+    const token = await hooks.readSessionToken(req.headers.cookie);
     const upstream = httpRequest(
       {
         hostname: apiUrl.hostname,
@@ -35,13 +36,21 @@ async function proxyQueueDashboard(readToken: (cookie: string | undefined) => Pr
         path: req.originalUrl,
         method: req.method,
         headers: { ...req.headers, host: apiUrl.host, cookie: '', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        timeout: hooks.config.API_TIMEOUT_MS,
       },
       (response) => {
         res.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(res);
       },
     );
-    upstream.on('error', () => res.status(502).json({ error: 'The API is not reachable' }));
+    upstream.on('timeout', () => upstream.destroy(new Error('The API did not answer in time')));
+    upstream.on('error', () => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.status(503).set('retry-after', hooks.unavailable.retryAfterSeconds).json({ error: hooks.unavailable.message });
+    });
     req.pipe(upstream);
   };
   // Express 4 ignores a handler's promise: a failure goes to `next` rather than unhandled.
@@ -51,8 +60,9 @@ async function proxyQueueDashboard(readToken: (cookie: string | undefined) => Pr
 }
 
 async function main() {
-  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
-  const { readSessionToken } = build.entry.module as ServerBuild['entry']['module'] & { readSessionToken: (cookie: string | undefined) => Promise<string | null> };
+  const rawBuild = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
+  const hooks = (rawBuild.entry.module as ServerBuild['entry']['module'] & { webServerHooks: WebServerHooks }).webServerHooks;
+  const build = hooks.guardRoutes(rawBuild);
   const app = express();
   app.disable('x-powered-by');
   // Which proxies in front of the web to believe for the visitor's address (same values as the API's).
@@ -63,8 +73,8 @@ async function main() {
     req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     next();
   });
-  app.use(securityHeaders, refuseCrossSiteWrites, limitRequestBodies(BODY_LIMITS));
-  app.use('/api/v1/admin/queues', await proxyQueueDashboard(readSessionToken));
+  app.use(securityHeaders, refuseForeignWrites(hooks.config.WEB_ORIGINS), limitRequestBodies(BODY_LIMITS));
+  app.use('/api/v1/admin/queues', proxyQueueDashboard(hooks));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
@@ -72,6 +82,7 @@ async function main() {
   const remix = createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' });
   // Remix's handler catches its own errors and passes them to `next`; its promise never rejects.
   app.all('*', (req, res, next) => void remix(req, res, next));
+  const port = hooks.config.WEB_PORT;
   const server = app.listen(port, () => console.log(JSON.stringify({ level: 30, name: 'web', msg: `web listening on http://localhost:${port}` })));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
@@ -79,6 +90,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting the web cannot run with (web/app/lib/config.server.ts) is told in one readable line.
+  if (error instanceof Error && error.name === 'WebConfigError') console.error(`[web] ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -1,22 +1,39 @@
-import { checkBody, isCrossSiteWrite, type BodyLimits } from './request-guards.js';
+import { checkBody, isForeignWrite, type BodyLimits } from './request-guards.js';
 
-describe('isCrossSiteWrite', () => {
+describe('isForeignWrite', () => {
+  const own = new Set(['https://tribe.example', 'http://localhost:3000']);
+
   it('lets reads through from anywhere', () => {
-    expect(isCrossSiteWrite('GET', { 'sec-fetch-site': 'cross-site' })).toBe(false);
-    expect(isCrossSiteWrite('HEAD', { origin: 'https://evil.example', host: 'tribe.example' })).toBe(false);
+    expect(isForeignWrite('GET', { 'sec-fetch-site': 'cross-site' }, own)).toBe(false);
+    expect(isForeignWrite('HEAD', { origin: 'https://evil.example' }, own)).toBe(false);
   });
 
   it('refuses a write another site makes a browser send', () => {
-    expect(isCrossSiteWrite('POST', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', host: 'tribe.example' })).toBe(true);
-    expect(isCrossSiteWrite('POST', { origin: 'https://evil.example', host: 'tribe.example' })).toBe(true);
-    expect(isCrossSiteWrite('DELETE', { origin: 'null', host: 'tribe.example' })).toBe(true);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { origin: 'https://evil.example' }, own)).toBe(true);
+    expect(isForeignWrite('DELETE', { origin: 'null' }, own)).toBe(true);
+    expect(isForeignWrite('OPTIONS', { origin: 'https://evil.example' }, own)).toBe(true);
   });
 
-  it('accepts writes from this site, typed addresses and clients that are not browsers', () => {
-    expect(isCrossSiteWrite('POST', { 'sec-fetch-site': 'same-origin', origin: 'https://tribe.example', host: 'tribe.example' })).toBe(false);
-    expect(isCrossSiteWrite('POST', { 'sec-fetch-site': 'none' })).toBe(false);
-    expect(isCrossSiteWrite('POST', { origin: 'http://localhost:3000', host: 'localhost:3000' })).toBe(false);
-    expect(isCrossSiteWrite('POST', { host: 'tribe.example' })).toBe(false);
+  it('refuses same-site pages that are not the web itself: another port, a sibling subdomain, plain http', () => {
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'same-site', origin: 'http://localhost:8080' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'same-site', origin: 'https://uploads.tribe.example' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { origin: 'http://tribe.example' }, own)).toBe(true);
+  });
+
+  it('without Origin, judges by the Referer, then by Sec-Fetch-Site', () => {
+    expect(isForeignWrite('POST', { referer: 'https://evil.example/page' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { referer: 'https://tribe.example/settings?x=1' }, own)).toBe(false);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'same-site' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'cross-site' }, own)).toBe(true);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'same-origin' }, own)).toBe(false);
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'none' }, own)).toBe(false);
+  });
+
+  it('accepts writes from the web’s own origins and from clients that are not browsers', () => {
+    expect(isForeignWrite('POST', { 'sec-fetch-site': 'same-origin', origin: 'https://tribe.example' }, own)).toBe(false);
+    expect(isForeignWrite('PUT', { origin: 'http://localhost:3000' }, own)).toBe(false);
+    expect(isForeignWrite('POST', {}, own)).toBe(false);
   });
 });
 

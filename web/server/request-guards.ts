@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * What the web server checks before Remix sees a request: headers every page carries, writes
- * from other sites (login CSRF), and request bodies too large to be a form.
+ * from pages other than its own (CSRF, login CSRF), and request bodies too large to be a form.
  */
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -20,33 +20,64 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The only methods that may not change anything (Remix runs a route's action for every other one, OPTIONS too). */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
-/**
- * Whether a state-changing request comes from another site. Browsers say so in Sec-Fetch-Site;
- * older ones only send Origin, compared with the Host the request was made to. Requests with
- * neither (curl, the mobile app's own HTTP client) are not a browser acting for a visitor.
- */
-export function isCrossSiteWrite(method: string, headers: { origin?: string; host?: string; 'sec-fetch-site'?: string }): boolean {
-  if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  const site = headers['sec-fetch-site'];
-  if (site) return site === 'cross-site';
-  if (!headers.origin) return false;
+export const FOREIGN_WRITE_MESSAGE = 'This form can only be sent from Tribe’s own pages. Reload the page and try again.';
+
+/** The origin of an address ("https://tribe.example" from "https://tribe.example/settings"), or null when it is not one. */
+function originOf(value: string): string | null {
   try {
-    return new URL(headers.origin).host !== headers.host;
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin;
   } catch {
-    return true;
+    return null;
   }
 }
 
-export function refuseCrossSiteWrites(req: Request, res: Response, next: NextFunction): void {
-  const { origin, host } = req.headers;
-  const site = req.headers['sec-fetch-site'];
-  if (isCrossSiteWrite(req.method, { origin, host, 'sec-fetch-site': typeof site === 'string' ? site : undefined })) {
-    res.status(403).type('text/plain').send('Forms can only be sent from this site.');
-    return;
-  }
-  next();
+/**
+ * Whether a state-changing request comes from a page that is not the web's own. Browsers name the
+ * page's origin in `Origin` (on every non-GET request, same-origin ones too); without it the
+ * `Referer` is compared, and without either `Sec-Fetch-Site` must say same-origin (or `none`: typed
+ * by the visitor). A same-site page (another port, a sibling subdomain) is foreign too: it would
+ * write with the visitor's cookie. Requests with none of these headers (curl, the mobile app's own
+ * HTTP client) are not a browser acting for a visitor and pass.
+ */
+export function isForeignWrite(
+  method: string,
+  headers: { origin?: string; referer?: string; 'sec-fetch-site'?: string },
+  ownOrigins: ReadonlySet<string>,
+): boolean {
+  if (READ_METHODS.has(method.toUpperCase())) return false;
+  if (headers.origin !== undefined) return !ownOrigins.has(originOf(headers.origin) ?? '');
+  if (headers.referer) return !ownOrigins.has(originOf(headers.referer) ?? '');
+  const site = headers['sec-fetch-site'];
+  if (site) return site !== 'same-origin' && site !== 'none';
+  return false;
+}
+
+/**
+ * Refuses (403, with a message) writes from pages other than the web's own `origins` (WEB_ORIGINS),
+ * before Remix, the resource routes and the queue dashboard proxy see them. An accepted `Origin` is
+ * then dropped: Remix compares it with the Host header itself and answers 500 when a proxy renamed
+ * the host, and this check is the stricter one.
+ */
+export function refuseForeignWrites(origins: readonly string[]) {
+  const own = new Set(origins.map((origin) => originOf(origin) ?? origin));
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (isForeignWrite(req.method, { origin: header('origin'), referer: header('referer'), 'sec-fetch-site': header('sec-fetch-site') }, own)) {
+      res.status(403).set('cache-control', 'no-store');
+      if (req.accepts(['text/html', 'application/json']) === 'application/json') res.json({ error: FOREIGN_WRITE_MESSAGE });
+      else res.type('text/plain').send(FOREIGN_WRITE_MESSAGE);
+      return;
+    }
+    delete req.headers.origin;
+    next();
+  };
 }
 
 export interface BodyLimits {

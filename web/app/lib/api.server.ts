@@ -3,14 +3,26 @@ import { Messages } from '../../../api/src/contracts/messages.js';
 import { readValidationMessage } from '../../../api/src/contracts/validation-message.js';
 import { webConfig } from './config.server';
 
-/** A refusal or failure of the API: its status, its `error` message and its stable `code` (null when it sent none). */
+/** What a visitor reads when the API cannot answer: it is unreachable, too slow, or says it is unavailable (503). */
+export const UNAVAILABLE_MESSAGE = 'Tribe is not reachable right now. Please try again in a moment.';
+
+/** Seconds suggested in Retry-After when the API is unreachable or too slow (or did not say). */
+export const RETRY_AFTER_SECONDS = '5';
+
+/**
+ * A refusal or failure of the API: its status, its `error` message and its stable `code` (null when
+ * it sent none). An API that cannot be reached or does not answer in time is a 503 too.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code: string | null = null,
+    /** The API's Retry-After, for 503s. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
+    this.name = 'ApiError';
   }
 
   /** The request field a validation refusal names ("age: must be at least 18"), else null. */
@@ -20,6 +32,35 @@ export class ApiError extends Error {
 }
 
 export const isAuthError = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/** The API is down, too slow or unavailable for now: the visitor should try again shortly. */
+export const isUnavailable = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 503;
+
+const unavailable = () => new ApiError(503, UNAVAILABLE_MESSAGE, null, RETRY_AFTER_SECONDS);
+
+/**
+ * The status and headers the web answers with when a call to the API failed: the API's refusals
+ * (4xx) pass through; an API that is unreachable, too slow or unavailable is 503 with Retry-After
+ * (the visitor can try again); anything else the API got wrong is 502.
+ */
+export function failureInit(error: unknown): { status: number; headers?: Record<string, string> } {
+  if (isUnavailable(error)) return { status: 503, headers: { 'Retry-After': error.retryAfter ?? RETRY_AFTER_SECONDS } };
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return { status: error.status };
+  return { status: 502 };
+}
+
+/**
+ * Every request to the API goes through here: it is given up after `timeoutMs` (API_TIMEOUT_MS
+ * unless the call carries files), and an API that cannot be reached or does not answer in time
+ * raises ApiError 503. The timeout covers the answer's body too, read by the caller.
+ */
+export async function fetchApi(path: string, init: RequestInit & { duplex?: 'half' }, timeoutMs = webConfig.API_TIMEOUT_MS): Promise<Response> {
+  try {
+    return await fetch(new URL(path, webConfig.API_URL), { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch {
+    throw unavailable();
+  }
+}
 
 interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,20 +82,25 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const visitorAddress = options.visitor?.headers.get('x-forwarded-for');
   if (visitorAddress) headers['X-Forwarded-For'] = visitorAddress;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+  const response = await fetchApi(url.pathname + url.search, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  let text: string;
   try {
-    response = await fetch(url, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    text = await response.text();
   } catch {
-    throw new ApiError(503, Messages.generic.network);
+    throw unavailable();
   }
-  const text = await response.text();
   const data = parseJson(text);
   if (!response.ok) {
     const refusal = data as { error?: string; code?: string } | undefined;
+    if (response.status === 503) {
+      // The product's refusals carry a code; a proxy's or the server framework's own 503 gets ours.
+      const message = refusal?.code && refusal.error ? refusal.error : UNAVAILABLE_MESSAGE;
+      throw new ApiError(503, message, refusal?.code ?? null, response.headers.get('Retry-After') ?? RETRY_AFTER_SECONDS);
+    }
     throw new ApiError(response.status, refusal?.error ?? `HTTP ${response.status}: ${response.statusText}`, refusal?.code ?? null);
   }
   if (data === NOT_JSON) throw new ApiError(502, Messages.generic.invalidResponse);

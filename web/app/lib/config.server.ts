@@ -2,26 +2,87 @@ import { z } from 'zod';
 
 const DEVELOPMENT_SESSION_SECRET = 'local-development-session-secret';
 
+/** An empty value (`COOKIE_SECURE=`, or `${COOKIE_SECURE:-}` in compose) means "not set". */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const milliseconds = z.coerce.number().int().positive();
+
 /**
  * Web settings, parsed once; defaults work on a laptop (`npm start` supplies a random session
  * secret). In production a well-known secret would let anyone forge a session cookie, so there is none.
  */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  WEB_PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  /** The web's own origins, comma-separated: the only pages that may send it forms. Default: http://localhost and http://127.0.0.1 on WEB_PORT. */
+  WEB_ORIGINS: z.preprocess(unsetIfEmpty, z.string().optional()),
   API_URL: z.string().url().default('http://127.0.0.1:3001'),
+  /** How long a call to the API may take (connecting, the answer and its body) before the web gives up with 503. */
+  API_TIMEOUT_MS: milliseconds.default(10_000),
+  /** The same for calls that carry a visitor's files (a video over a phone's connection takes minutes). */
+  API_UPLOAD_TIMEOUT_MS: milliseconds.default(600_000),
   SESSION_SECRET: z.string().min(16).optional(),
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /** Default: on in production, off elsewhere. */
+  COOKIE_SECURE: z.preprocess(unsetIfEmpty, flag.optional()),
   COMPANY_NAME: z.string().default('Tribe Social Technologies Private Limited'),
   COMPANY_ADDRESS: z.string().default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
   CONTACT_EMAIL: z.string().email().default('support@tribe.example'),
 });
 
-function parseWebConfig(env: NodeJS.ProcessEnv) {
-  const parsed = schema.parse(env);
-  if (parsed.NODE_ENV === 'production' && (!parsed.SESSION_SECRET || parsed.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET)) {
-    throw new Error('SESSION_SECRET must be set to a long random value in production (it signs the session cookie).');
-  }
-  return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET };
+/** A setting the web cannot run with; the server prints its message alone and exits. */
+export class WebConfigError extends Error {
+  override name = 'WebConfigError';
 }
+
+/** "https://tribe.example" from "https://Tribe.example:443/"; a value that is not a bare http(s) origin is refused. */
+function parseOrigin(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an address (expected e.g. https://tribe.example)`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an origin (scheme, host and port only, e.g. https://tribe.example)`);
+  }
+  return url.origin;
+}
+
+/** Browsers treat these as secure contexts: a Secure cookie set over plain http://localhost is kept. */
+const isLoopback = (origin: string) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
+
+export function parseWebConfig(env: Record<string, string | undefined>) {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new WebConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  }
+  const parsed = result.data;
+  const production = parsed.NODE_ENV === 'production';
+  if (production && (!parsed.SESSION_SECRET || parsed.SESSION_SECRET === DEVELOPMENT_SESSION_SECRET)) {
+    throw new WebConfigError('SESSION_SECRET must be set to a long random value in production (it encrypts the session cookie).');
+  }
+  const origins = parsed.WEB_ORIGINS?.trim()
+    ? parsed.WEB_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+        .map(parseOrigin)
+    : [`http://localhost:${parsed.WEB_PORT}`, `http://127.0.0.1:${parsed.WEB_PORT}`];
+  const cookieSecure = parsed.COOKIE_SECURE ?? production;
+  const plainHttp = origins.filter((origin) => origin.startsWith('http:') && !isLoopback(origin));
+  if (production && cookieSecure && plainHttp.length > 0) {
+    throw new WebConfigError(
+      `WEB_ORIGINS lists ${plainHttp.join(', ')} over plain HTTP, but the session cookie is Secure in production and browsers do not send it over HTTP, ` +
+        'so nobody could stay signed in. Serve the web over HTTPS (and list its https:// origin), or set COOKIE_SECURE=false to run over plain HTTP knowingly.',
+    );
+  }
+  return {
+    ...parsed,
+    WEB_ORIGINS: [...new Set(origins)],
+    COOKIE_SECURE: cookieSecure,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+  };
+}
+
+export type WebConfig = ReturnType<typeof parseWebConfig>;
 
 export const webConfig = parseWebConfig(process.env);

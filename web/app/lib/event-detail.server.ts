@@ -1,5 +1,5 @@
 import { data } from '@remix-run/node';
-import { api, ApiError, isAuthError } from './api.server';
+import { api, ApiError, failureInit, isAuthError, isUnavailable } from './api.server';
 import { canManageEvent, EventMessages } from './format-event';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
@@ -22,7 +22,8 @@ export async function loadEvent(id: string, token: string | null): Promise<{ eve
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
       throw data({ error: 'Event not found.' }, { status: 404 });
     }
-    throw data({ error: EventMessages.loadEvent }, { status: 500 });
+    // Unreachable or unavailable: 503 (try again); anything else the API got wrong: 502.
+    throw data({ error: isUnavailable(error) ? error.message : EventMessages.loadEvent }, failureInit(error));
   }
 }
 

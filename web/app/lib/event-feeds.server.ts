@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { api, isAuthError } from './api.server';
+import { api, failureInit, isAuthError } from './api.server';
 import { clearFilters, filtersToApiQuery, filtersToSearchParams, isFiltering, type EventFilters } from './filters';
 import { EventMessages } from './format-event';
 import type { HomeTab } from './home-tab.server';
@@ -17,9 +17,16 @@ export interface FeedResult {
   events: EventView[];
   pagination: Pagination | null;
   error: string | null;
+  /** The status for an answer that carries this list alone (infinite scroll): 200, or the API failure's (see failureInit). */
+  status: number;
 }
 
-const emptyFeed = (error: string | null): FeedResult => ({ events: [], pagination: null, error });
+const emptyFeed = (error: string | null, failure?: unknown): FeedResult => ({
+  events: [],
+  pagination: null,
+  error,
+  status: failure === undefined ? 200 : failureInit(failure).status,
+});
 
 /**
  * The home list (SPEC §6): an influencer in influencer view sees their own events (cancelled ones
@@ -44,11 +51,11 @@ export async function loadHomeFeed(options: {
   }
   try {
     const result = await api<EventPage>('/events/filter', { token, query });
-    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null };
+    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
     // Auth errors on event load are silently ignored (SPEC §8); the session guard deals with them.
     if (isAuthError(error)) return emptyFeed(null);
-    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterEvents : EventMessages.loadEvents);
+    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterEvents : EventMessages.loadEvents, error);
   }
 }
 
@@ -59,9 +66,9 @@ export async function loadPublicFeed(options: { filters: EventFilters; page: num
     const result = await api<EventPage>('/events/public/filter', {
       query: { ...filtersToApiQuery(filters), page, limit: EVENT_PAGE_SIZE, upcomingOnly: true },
     });
-    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null };
-  } catch {
-    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic);
+    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null, status: 200 };
+  } catch (error) {
+    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic, error);
   }
 }
 

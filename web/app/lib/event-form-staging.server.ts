@@ -1,4 +1,5 @@
 import {
+  MaxPartSizeExceededError,
   unstable_composeUploadHandlers,
   unstable_createFileUploadHandler,
   unstable_createMemoryUploadHandler,
@@ -7,6 +8,7 @@ import {
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { UNREADABLE_FORM_MESSAGE } from './route-guards.server';
 import { uploadFile } from './uploads.server';
 
 const MAX_FORM_FILE_BYTES = 110 * 1_048_576;
@@ -43,8 +45,9 @@ export async function readSubmittedForm(
     let form: FormData;
     try {
       form = await unstable_parseMultipartFormData(request, eventFormUploads(staging));
-    } catch {
-      return { form: new FormData(), uploaded: { images: [], video: null }, uploadError: 'The files are too large to upload.' };
+    } catch (error) {
+      const message = error instanceof MaxPartSizeExceededError ? 'The files are too large to upload.' : UNREADABLE_FORM_MESSAGE;
+      return { form: new FormData(), uploaded: { images: [], video: null }, uploadError: message };
     }
     return { form, ...(await uploadFormFiles(form, token)) };
   } finally {

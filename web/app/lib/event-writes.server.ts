@@ -1,14 +1,14 @@
-import { api, ApiError } from './api.server';
+import { api, ApiError, failureInit } from './api.server';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
-/** An API refusal of a write comes back as a value (the API's status, message and code), never thrown. */
+/** An API refusal of a write comes back as a value (the status to answer with, see failureInit; the API's message and code), never thrown. */
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string; code: string | null };
 
 async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: error.status, error: error.message, code: error.code };
+    if (error instanceof ApiError) return { ok: false, status: failureInit(error).status, error: error.message, code: error.code };
     throw error;
   }
 }

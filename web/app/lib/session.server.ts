@@ -1,5 +1,6 @@
-import { createCookieSessionStorage, redirect, type Session } from '@remix-run/node';
+import { createCookie, createSession, redirect, type Session, type SessionStorage } from '@remix-run/node';
 import { webConfig } from './config.server';
+import { deriveCookieKey, seal, unseal } from './sealed-cookie.server';
 import { loginPathFor, safeReturnTo } from './redirects';
 import type { ToastMessage } from './toast';
 
@@ -16,18 +17,41 @@ interface FlashData {
   signedOut: boolean;
 }
 
-/** The session is an httpOnly cookie holding the API token and the signed-in user's id (plus a one-shot toast). */
-const storage = createCookieSessionStorage<SessionData, FlashData>({
-  cookie: {
-    name: '__tribe_session',
+const COOKIE_NAME = '__tribe_session';
+
+/**
+ * The session is an httpOnly cookie holding the API token and the signed-in user's id (plus a
+ * one-shot toast), sealed with AES-256-GCM under a key derived from SESSION_SECRET: the browser
+ * cannot read the token, and cannot change a byte. A cookie that does not unseal (the older signed
+ * but readable format, another secret, tampering) is an empty session: its holder is signed out.
+ */
+function createSealedCookieSessionStorage(): SessionStorage<SessionData, FlashData> {
+  const key = deriveCookieKey(webConfig.SESSION_SECRET);
+  const cookie = createCookie(COOKIE_NAME, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: webConfig.COOKIE_SECURE,
-    secrets: [webConfig.SESSION_SECRET],
     maxAge: 60 * 60 * 24 * 30,
-  },
-});
+  });
+  return {
+    async getSession(cookieHeader) {
+      const data = unseal(cookieHeader ? await cookie.parse(cookieHeader) : null, key, COOKIE_NAME);
+      // Only this server seals: what unseals is a session's data as it was committed.
+      return createSession<SessionData, FlashData>(data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : undefined);
+    },
+    async commitSession(session) {
+      const serialized = await cookie.serialize(seal(session.data, key, COOKIE_NAME));
+      if (serialized.length > 4096) throw new Error(`The session cookie would be ${serialized.length} bytes, over the 4096 browsers keep`);
+      return serialized;
+    },
+    destroySession() {
+      return cookie.serialize('', { maxAge: undefined, expires: new Date(0) });
+    },
+  };
+}
+
+const storage = createSealedCookieSessionStorage();
 
 export type TribeSession = Session<SessionData, FlashData>;
 

@@ -1,6 +1,7 @@
 import { NodeOnDiskFile } from '@remix-run/node';
 import { openAsBlob } from 'node:fs';
 import { Messages } from '../../../api/src/contracts/messages.js';
+import { fetchApi, UNAVAILABLE_MESSAGE } from './api.server';
 import { webConfig } from './config.server';
 import type { WriteResult } from './event-writes.server';
 
@@ -15,17 +16,19 @@ export async function uploadFile(token: string, kind: 'image' | 'video', file: B
   form.append(kind, content, ('name' in file && file.name) || (kind === 'image' ? 'photo' : 'video'));
   let response: Response;
   try {
-    response = await fetch(new URL(kind === 'image' ? '/api/v1/upload' : '/api/v1/upload/video', webConfig.API_URL), {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-      body: form,
-    });
+    response = await fetchApi(
+      kind === 'image' ? '/api/v1/upload' : '/api/v1/upload/video',
+      { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form },
+      webConfig.API_UPLOAD_TIMEOUT_MS,
+    );
   } catch {
-    return { ok: false, status: 503, error: Messages.generic.network, code: null };
+    return { ok: false, status: 503, error: UNAVAILABLE_MESSAGE, code: null };
   }
   const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string; code?: string };
   if (!response.ok || !body.url) {
-    const error = body.error ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
+    // A 503 without the product's code (a proxy's, the server framework's) gets the web's message.
+    const unavailable = response.status === 503 && !body.code;
+    const error = (unavailable ? UNAVAILABLE_MESSAGE : body.error) ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
     return { ok: false, status: response.status, error, code: body.code ?? null };
   }
   return { ok: true, value: body.url };

@@ -5,7 +5,7 @@ import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { ChevronRightIcon, FileTextIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon } from '~/components/ui/icons';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, failureInit } from '~/lib/api.server';
 import { roleFormSchema } from '~/lib/auth-forms';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await api<SelfUser>('/users/me', { method: 'PUT', token, body: { role: parsed.data.role } });
   } catch (error) {
-    return data({ error: error instanceof ApiError ? error.message : 'Could not switch view. Please try again.' }, { status: 502 });
+    return data({ error: error instanceof ApiError ? error.message : 'Could not switch view. Please try again.' }, failureInit(error));
   }
   const label = parsed.data.role === 'influencer' ? 'host' : 'fan';
   const cookie = await flashToast(request, { kind: 'success', message: `You're now in ${label} view.` });

@@ -6,7 +6,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { PasswordField } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, failureInit } from '~/lib/api.server';
 import { changePasswordFormSchema } from '~/lib/auth-forms';
 import { requireUser } from '~/lib/auth.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       error.code === ErrorCodes.users.currentPasswordIncorrect
         ? { fieldErrors: { current_password: error.message }, formError: null }
         : { fieldErrors: {}, formError: error.message };
-    return data(result, { status: error.status < 500 ? error.status : 502 });
+    return data(result, failureInit(error));
   }
   const cookie = await flashToast(request, { kind: 'success', message: 'Password changed. Your other devices have been signed out.' });
   return redirect('/settings', { headers: { 'Set-Cookie': cookie } });

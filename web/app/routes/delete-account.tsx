@@ -7,7 +7,7 @@ import { TextField } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { ArrowLeftIcon, CheckCircleIcon, TrashIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, failureInit } from '~/lib/api.server';
 import { DELETE_CONFIRMATION_WORD, deleteAccountFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
 import { parseForm } from '~/lib/forms';
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await api('/users/me', { method: 'DELETE', token: auth.token });
   } catch (error) {
     const message = error instanceof ApiError ? error.message : 'Could not delete your account. Please try again.';
-    return data({ error: message }, { status: error instanceof ApiError && error.status < 500 ? error.status : 502 });
+    return data({ error: message }, failureInit(error));
   }
   const cookie = await clearAuth(request, { signedOut: true });
   return redirect('/delete-account?deleted=1', { headers: { 'Set-Cookie': cookie } });

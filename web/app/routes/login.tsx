@@ -8,7 +8,7 @@ import { TermsCheckbox } from '~/components/auth/terms-checkbox';
 import { PasswordField, TextField } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { GoogleIcon, PhoneIcon } from '~/components/ui/icons';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, failureInit } from '~/lib/api.server';
 import { loginFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
 import { parseForm } from '~/lib/forms';
@@ -52,8 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     const message = error instanceof ApiError ? error.message : Messages.auth.loginFailed;
-    const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
-    return data({ error: message || Messages.auth.loginFailed, email, terms }, { status });
+    return data({ error: message || Messages.auth.loginFailed, email, terms }, failureInit(error));
   }
   const firstName = result.user.name?.split(' ')[0];
   const cookie = await commitAuth(

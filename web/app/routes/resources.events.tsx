@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { RETRY_AFTER_SECONDS } from '~/lib/api.server';
 import { readAuth } from '~/lib/auth.server';
 import { readCityChoice } from '~/lib/city-choice.server';
 import { loadHomeFeed, loadPublicFeed } from '~/lib/event-feeds.server';
@@ -6,23 +7,27 @@ import { homeTabFrom } from '~/lib/home-tab.server';
 import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}) },
+  });
 
 /**
  * GET /resources/events?source=home|public&page=N&<the page's filters>: one more page of the home
- * or public list, as JSON, for infinite scroll. A failed page answers with an error status and the
- * spec's message ("Failed to load more events"), which the list shows without losing what it has.
+ * or public list, as JSON, for infinite scroll. A failed page answers with the spec's message ("Failed
+ * to load more events"), which the list shows without losing what it has, and the failure's status:
+ * the API's refusal (a page past the last one: 400), 503 when it is unreachable, else 502.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageFromSearchParams(params);
   if (params.get('source') === 'public') {
     const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page });
-    return json({ feed }, feed.error ? 502 : 200);
+    return json({ feed }, feed.error ? feed.status : 200);
   }
   const { auth } = await readAuth(request);
   if (!auth) return json({ error: 'Authentication required' }, 401);
   const filters = filtersFromSearchParams(params, await readCityChoice(request));
   const feed = await loadHomeFeed({ token: auth.token, role: auth.user.role, tab: homeTabFrom(params), filters, page });
-  return json({ feed }, feed.error ? 502 : 200);
+  return json({ feed }, feed.error ? feed.status : 200);
 }

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button';
 import { TermsCheckbox } from '~/components/auth/terms-checkbox';
 import { ChoiceField, PasswordField, TextField } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
-import { api, ApiError } from '~/lib/api.server';
+import { api, ApiError, failureInit } from '~/lib/api.server';
 import { profileFormSchema, registerFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
@@ -52,8 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { intent: 'register' | 'profile'; fieldErrors: FieldErrors; formError: string | null; values: Record<string, string> };
 
-function fail(result: ActionResult, status = 400) {
-  return data(result, { status });
+function fail(result: ActionResult, init: number | ResponseInit = 400) {
+  return data(result, init);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,9 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.registrationFailed;
-      const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
       const onEmail = error instanceof ApiError && error.status === 409;
-      return fail({ intent, fieldErrors: onEmail ? { email: message } : {}, formError: onEmail ? null : message, values }, status);
+      return fail({ intent, fieldErrors: onEmail ? { email: message } : {}, formError: onEmail ? null : message, values }, failureInit(error));
     }
     const cookie = await commitAuth(request, { token: result.token, userId: result.user.id });
     const next = result.user.needs_profile ? completeProfilePath(result.user, safeReturnTo(parsed.data.returnTo)) : postLoginPath(result.user, parsed.data.returnTo);
@@ -98,10 +97,9 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.profileSetupFailed;
-      const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
       const onMobile = error instanceof ApiError && (error.code === ErrorCodes.mobile.invalid || error.field === 'mobile_number');
       const field = onMobile ? 'mobileNumber' : null;
-      return fail({ intent, fieldErrors: field ? { [field]: message } : {}, formError: field ? null : message || Messages.auth.profileSetupFailed, values }, status);
+      return fail({ intent, fieldErrors: field ? { [field]: message } : {}, formError: field ? null : message || Messages.auth.profileSetupFailed, values }, failureInit(error));
     }
     const firstName = user.name?.split(' ')[0] ?? '';
     const cookie = await flashToast(request, { kind: 'success', title: `Welcome to Tribe${firstName ? `, ${firstName}` : ''}!`, message: 'Your profile is ready.' });

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { buttonClasses, Button } from '~/components/ui/button';
 import { Logo } from '~/components/ui/logo';
@@ -25,6 +25,7 @@ export function RouteErrorPage({ error, status }: { error: unknown; status: numb
     if (error.status === 404) return <NotFoundPage />;
     if (error.status === 403) return <ForbiddenPage />;
     const message = typeof error.data === 'string' ? error.data : (error.data as { error?: string } | null)?.error;
+    if (error.status === 503) return <UnavailablePage message={message} />;
     return <MessagePage title="Something went wrong" message={message || `HTTP ${status}: ${error.statusText}`} />;
   }
   return <CrashPage error={error} />;
@@ -55,6 +56,23 @@ export function ForbiddenPage({ message }: { message?: string }) {
         <Link to="/home" className={buttonClasses('primary', 'lg')}>
           Go to Home
         </Link>
+      }
+    />
+  );
+}
+
+/** The API is unreachable, too slow or unavailable (503): nothing is wrong with the page; try it again. */
+export function UnavailablePage({ message }: { message?: string }) {
+  const location = useLocation();
+  return (
+    <MessagePage
+      title="Temporarily unavailable"
+      message={message || 'Tribe is not reachable right now. Please try again in a moment.'}
+      action={
+        // A plain link, so it works before (or without) JavaScript too.
+        <a href={location.pathname + location.search} className={buttonClasses('primary', 'lg')}>
+          Try again
+        </a>
       }
     />
   );
