@@ -8,8 +8,9 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
-    const { status, body } = toErrorResponse(exception);
+    const { status, body, headers } = toErrorResponse(exception);
     if (status >= 500) request.log.error({ err: exception }, 'request failed');
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 }
