@@ -358,40 +358,57 @@ describe('auth API', () => {
     });
   });
 
-  describe('login throttling per account', () => {
-    it('after LOGIN_MAX_FAILURES_PER_ACCOUNT failures the next attempt is 429, even with the right password', async () => {
-      const limit = api.config.LOGIN_MAX_FAILURES_PER_ACCOUNT;
-      expect(limit).toBe(100);
-      const person = await signUp(api);
-      const other = await signUp(api);
-      const attempt = (password: string) => api.http().post('/api/v1/auth/login').send({ email: person.user.email, password });
+  describe('login throttling per account and address', () => {
+    let throttled: TestApi;
+    beforeAll(async () => {
+      // Waits long enough that none runs out during the test.
+      throttled = await startTestApi({ LOGIN_DELAY_BASE_MS: '600000', LOGIN_DELAY_MAX_MS: '600000' });
+    });
+    afterAll(async () => {
+      await throttled.close();
+    });
+
+    it('after LOGIN_DELAY_AFTER_FAILURES failures one address waits, even with the right password; the account stays open elsewhere', async () => {
+      const { LOGIN_MAX_FAILURES_PER_ACCOUNT: limit, LOGIN_DELAY_AFTER_FAILURES: free } = throttled.config;
+      expect({ limit, free }).toEqual({ limit: 100, free: 5 });
+      const person = await signUp(throttled);
+      const other = await signUp(throttled);
+      const attempt = (password: string, path = 'login', address = '203.0.113.1') =>
+        throttled.http().post(`/api/v1/auth/${path}`).set('X-Forwarded-For', address).send({ email: person.user.email, password });
 
       // Sent all at once, so a limit checked before it is counted would let every guess through;
-      // the case varies because the limit is per account, not per spelling of the email.
+      // the case varies because the count is per account, not per spelling of the email.
       const guesses = await Promise.all(
         Array.from({ length: limit + 20 }, (_, i) =>
-          api
+          throttled
             .http()
             .post('/api/v1/auth/login')
+            .set('X-Forwarded-For', '203.0.113.1')
             .send({ email: i % 2 === 0 ? person.user.email : person.user.email.toUpperCase(), password: `wrong-${i}` }),
         ),
       );
       const counts: Record<number, number> = {};
       for (const response of guesses) counts[response.status] = (counts[response.status] ?? 0) + 1;
-      expect(counts).toEqual({ 401: limit, 429: 20 });
+      // The address is held back after its free failures; nothing shuts the account to everyone.
+      expect(counts).toEqual({ 401: free, 429: limit + 20 - free });
 
-      expectError(await attempt(person.password), 429, 'Too many failed login attempts. Please try again later.');
-      expectError(
-        await api.http().post('/api/v1/auth/oldLogin').send({ email: person.user.email, password: person.password }),
-        429,
-        'Too many failed login attempts. Please try again later.',
-      );
-      expectError(await attempt('wrong-again'), 429);
+      for (const response of [await attempt(person.password), await attempt(person.password, 'oldLogin'), await attempt('wrong-again')]) {
+        expectError(response, 429, 'Too many failed login attempts. Please try again later.');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(500);
+      }
 
-      // Only that account is locked: another person on the same network still signs in.
-      await api.http().post('/api/v1/auth/login').send({ email: other.user.email, password: other.password }).expect(200);
-      // And a session issued before the lock keeps working.
-      await me(person.token, person.user.id).expect(200);
+      // Only that address waits, and only for that account: the owner elsewhere and another person
+      // at the same address still sign in.
+      await attempt(person.password, 'login', '198.51.100.1').expect(200);
+      await attempt(person.password, 'oldLogin', '198.51.100.2').expect(200);
+      await throttled
+        .http()
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', '203.0.113.1')
+        .send({ email: other.user.email, password: other.password })
+        .expect(200);
+      // And a session issued before keeps working.
+      await throttled.http().get(`/api/v1/users/${person.user.id}`).set(bearer(person.token)).expect(200);
     }, 120_000);
   });
 

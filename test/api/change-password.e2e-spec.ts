@@ -9,15 +9,22 @@ function expectError(response: Response, status: number, message?: string, code?
   });
 }
 
-/** Small, so the per-account limit is reached in a few requests. */
+/** Small, so the limits are reached in a few requests. */
 const LIMIT = 3;
+/** Failures one address may make at one account before it must wait (an hour here, so no wait runs out mid-test). */
+const FREE = 2;
 const NEW_PASSWORD = 'a-brand-new-password';
 const TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try again later.';
 
 describe('PUT /users/me/password', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ LOGIN_MAX_FAILURES_PER_ACCOUNT: String(LIMIT) });
+    api = await startTestApi({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(LIMIT),
+      LOGIN_DELAY_AFTER_FAILURES: String(FREE),
+      LOGIN_DELAY_BASE_MS: '3600000',
+      LOGIN_DELAY_MAX_MS: '3600000',
+    });
   });
   afterAll(async () => {
     await api.close();
@@ -117,8 +124,8 @@ describe('PUT /users/me/password', () => {
     expectError(await login(person, NEW_PASSWORD), 401);
   });
 
-  describe('per-account failure limit', () => {
-    it('counts wrong current passwords as failed logins: past the limit both routes answer 429, even when right', async () => {
+  describe('failure limits', () => {
+    it('counts wrong current passwords as failed logins from that address: past them it waits on both routes, even when right', async () => {
       const person = await signUp(api);
       const before = await stored(person);
       const guess = (i: number) => changePassword(person.token, { current_password: `wrong-${i}`, new_password: NEW_PASSWORD });
@@ -127,8 +134,11 @@ describe('PUT /users/me/password', () => {
       const guesses = await Promise.all(Array.from({ length: LIMIT + 4 }, (_, i) => guess(i)));
       const counts: Record<number, number> = {};
       for (const response of guesses) counts[response.status] = (counts[response.status] ?? 0) + 1;
-      expect(counts).toEqual({ 400: LIMIT, 429: 4 });
-      for (const response of guesses.filter((r) => r.status === 429)) expectError(response, 429, TOO_MANY_ATTEMPTS);
+      expect(counts).toEqual({ 400: FREE, 429: LIMIT + 4 - FREE });
+      for (const response of guesses.filter((r) => r.status === 429)) {
+        expectError(response, 429, TOO_MANY_ATTEMPTS);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(3_000);
+      }
 
       expectError(
         await changePassword(person.token, { current_password: person.password, new_password: NEW_PASSWORD }),
@@ -137,14 +147,20 @@ describe('PUT /users/me/password', () => {
       );
       expectError(await login(person, person.password), 429, TOO_MANY_ATTEMPTS);
       expect(await stored(person)).toEqual(before);
-      // The session itself is not locked out.
+      // The session itself is not locked out, nor is the account from another address.
       await me(person).expect(200);
+      await api
+        .http()
+        .post('/api/v1/auth/login')
+        .set('X-Forwarded-For', '198.51.100.1')
+        .send({ email: person.user.email, password: person.password })
+        .expect(200);
     });
 
-    it('counts failed logins against changing the password too', async () => {
+    it('counts failed logins from the address against changing the password from it too', async () => {
       const person = await signUp(api);
       const before = await stored(person);
-      for (let i = 0; i < LIMIT; i += 1) expectError(await login(person, `wrong-${i}`), 401);
+      for (let i = 0; i < FREE; i += 1) expectError(await login(person, `wrong-${i}`), 401);
 
       expectError(
         await changePassword(person.token, { current_password: person.password, new_password: NEW_PASSWORD }),
@@ -156,11 +172,11 @@ describe('PUT /users/me/password', () => {
 
     it('forgives earlier failures once the right current password is given', async () => {
       const person = await signUp(api);
-      for (let i = 0; i < LIMIT - 1; i += 1) {
+      for (let i = 0; i < FREE - 1; i += 1) {
         expectError(await changePassword(person.token, { current_password: `wrong-${i}`, new_password: NEW_PASSWORD }), 400);
       }
       await changePassword(person.token, { current_password: person.password, new_password: NEW_PASSWORD }).expect(200);
-      for (let i = 0; i < LIMIT; i += 1) expectError(await login(person, `wrong-again-${i}`), 401);
+      for (let i = 0; i < FREE; i += 1) expectError(await login(person, `wrong-again-${i}`), 401);
     });
 
     it('limits only that account', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Redis } from 'ioredis';
 import { Messages } from '../../contracts/messages.js';
@@ -5,51 +6,122 @@ import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { TooManyRequestsError } from '../../platform/http/domain-error.js';
 import { REDIS } from '../../platform/queue/queue.module.js';
+import { throttledAddress } from './client-address.js';
 
-/** Takes one back from each counter that still exists (an expired window is not recreated). */
-const RELEASE_SCRIPT = `
-for _, key in ipairs(KEYS) do
-  if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end
+/**
+ * Admits one sign-in attempt or says how long to wait, in one step so that attempts sent in parallel
+ * cannot slip past a limit while the slow hash runs.
+ *
+ * KEYS: 1 failures from the address, 2 failures at the account, 3 the address's failures in a row at
+ * the account, 4 the address's wait for the account, 5 "the address signed in to the account recently".
+ * ARGV: window (s), max per address, max per account, failures before the first wait, first wait (ms),
+ * longest wait (ms).
+ *
+ * Returns 0 when admitted (the attempt is counted as a failure until `succeeded` says otherwise), else
+ * the milliseconds to wait. A refused attempt counts nowhere.
+ */
+const ADMIT_SCRIPT = `
+local window = tonumber(ARGV[1])
+local function left(key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then return window * 1000 end
+  return ttl
+end
+local wait = math.max(redis.call('PTTL', KEYS[4]), 0)
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[2]) then wait = math.max(wait, left(KEYS[1])) end
+if redis.call('EXISTS', KEYS[5]) == 0 and tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[3]) then
+  wait = math.max(wait, left(KEYS[2]))
+end
+if wait > 0 then return wait end
+redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], window, 'NX')
+redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], window, 'NX')
+local inARow = redis.call('INCR', KEYS[3])
+redis.call('EXPIRE', KEYS[3], window)
+local free = tonumber(ARGV[4])
+if inARow >= free then
+  local delay = math.min(tonumber(ARGV[5]) * 2 ^ (inARow - free), tonumber(ARGV[6]))
+  redis.call('SET', KEYS[4], '1', 'PX', math.floor(delay))
 end
 return 0`;
 
 /**
- * Limits failed logins per account and per IP, and sign-ups and mobile-number lookups per IP, in fixed
- * windows; over a limit is a 429.
+ * The password was right: this attempt comes off the address's and the account's failures (an expired
+ * window is not recreated), the address's failures in a row and its wait are forgiven, and the address
+ * is remembered as one the account's owner uses. KEYS as for ADMIT_SCRIPT; ARGV: how long to remember (s).
+ */
+const SUCCEEDED_SCRIPT = `
+for i = 1, 2 do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('DECR', KEYS[i]) end
+end
+redis.call('DEL', KEYS[3], KEYS[4])
+redis.call('SET', KEYS[5], '1', 'EX', tonumber(ARGV[1]))
+return 0`;
+
+/**
+ * Limits sign-in guessing without a lockout that someone else can trigger (ASVS 2.2.1; the model is in
+ * docs/decisions.md, "Login limits"):
  *
- * Every attempt is counted *before* the password is checked (one atomic INCR per counter), so
- * guesses sent in parallel cannot all slip past the limit while the slow hash runs. A refused
- * attempt is taken back off the counters; a successful one clears the account's failures and is
- * taken back off the IP's.
+ * - per (account, address): the first LOGIN_DELAY_AFTER_FAILURES failures in a row are free, then each
+ *   attempt waits LOGIN_DELAY_BASE_MS, doubling up to LOGIN_DELAY_MAX_MS (429 with Retry-After). It slows
+ *   a guesser, and an owner who shares their address, without ever shutting the pair for the window;
+ * - per address: LOGIN_MAX_FAILURES_PER_IP failures per window over all accounts, then 429;
+ * - per account: LOGIN_MAX_FAILURES_PER_ACCOUNT failures per window from all addresses together, then
+ *   429 for every address that has not signed in to the account within LOGIN_KNOWN_ADDRESS_DAYS. The
+ *   config refuses delays that would let one address reach it alone.
+ *
+ * Also counts sign-ups and mobile-number lookups per address.
  */
 @Injectable()
 export class AuthThrottle {
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  private keys(email: string, ip: string) {
+  private loginKeys(email: string, ip: string): string[] {
     const prefix = `${this.config.QUEUE_PREFIX}:login-failures`;
-    return { account: `${prefix}:account:${email}`, ip: `${prefix}:ip:${ip}` };
+    const address = throttledAddress(ip);
+    // Kept for weeks, so its name is a digest rather than the email and the address in clear.
+    const known = createHash('sha256').update(`${email}\n${address}`).digest('base64url');
+    return [
+      `${prefix}:ip:${address}`,
+      `${prefix}:account:${email}`,
+      `${prefix}:pair:${email}:${address}`,
+      `${prefix}:wait:${email}:${address}`,
+      `${this.config.QUEUE_PREFIX}:login-known:${known}`,
+    ];
   }
 
-  /** Counts this attempt as a failure until `succeeded` says otherwise; throws 429 over the limit. */
+  /** Counts this attempt as a failure until `succeeded` says otherwise; throws 429 with Retry-After when it must wait. */
   async admit(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    const window = this.config.LOGIN_FAILURE_WINDOW_SECONDS;
-    const results = await this.redis
-      .multi()
-      .incr(keys.account)
-      .expire(keys.account, window, 'NX')
-      .incr(keys.ip)
-      .expire(keys.ip, window, 'NX')
-      .exec();
-    const failed = results?.find(([error]) => error);
-    if (!results || failed) throw failed?.[0] ?? new Error('login throttle: the Redis transaction was aborted');
-    const account = Number(results[0]![1]);
-    const byIp = Number(results[2]![1]);
-    if (account > this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp > this.config.LOGIN_MAX_FAILURES_PER_IP) {
-      await this.redis.eval(RELEASE_SCRIPT, 2, keys.account, keys.ip);
-      throw new TooManyRequestsError(Messages.auth.tooManyAttempts);
-    }
+    const c = this.config;
+    const wait = Number(
+      await this.redis.eval(
+        ADMIT_SCRIPT,
+        5,
+        ...this.loginKeys(email, ip),
+        c.LOGIN_FAILURE_WINDOW_SECONDS,
+        c.LOGIN_MAX_FAILURES_PER_IP,
+        c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+        c.LOGIN_DELAY_AFTER_FAILURES,
+        c.LOGIN_DELAY_BASE_MS,
+        c.LOGIN_DELAY_MAX_MS,
+      ),
+    );
+    if (wait > 0) throw new TooManyRequestsError(Messages.auth.tooManyAttempts, undefined, wait / 1000);
+  }
+
+  /** The password was right: this attempt does not count, the address's failures at the account are forgiven and it becomes known. */
+  async succeeded(email: string, ip: string): Promise<void> {
+    await this.redis.eval(SUCCEEDED_SCRIPT, 5, ...this.loginKeys(email, ip), this.knownSeconds());
+  }
+
+  /** The account was created from this address: its owner uses it. */
+  async rememberAddress(email: string, ip: string): Promise<void> {
+    await this.redis.set(this.loginKeys(email, ip)[4]!, '1', 'EX', this.knownSeconds());
+  }
+
+  private knownSeconds(): number {
+    return this.config.LOGIN_KNOWN_ADDRESS_DAYS * 86_400;
   }
 
   /** Counts a sign-up from this address; over REGISTRATIONS_PER_IP_PER_HOUR it is a 429. */
@@ -67,17 +139,10 @@ export class AuthThrottle {
   }
 
   private async countPerIp(counter: string, ip: string, limit: number, windowSeconds: number, message: string): Promise<void> {
-    const key = `${this.config.QUEUE_PREFIX}:${counter}:ip:${ip}`;
-    const results = await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').exec();
+    const key = `${this.config.QUEUE_PREFIX}:${counter}:ip:${throttledAddress(ip)}`;
+    const results = await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').pttl(key).exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`${counter} throttle: the Redis transaction was aborted`);
-    if (Number(results[0]![1]) > limit) throw new TooManyRequestsError(message);
-  }
-
-  /** The password was right: the account's failures are forgiven and this attempt does not count. */
-  async succeeded(email: string, ip: string): Promise<void> {
-    const keys = this.keys(email, ip);
-    await this.redis.del(keys.account);
-    await this.redis.eval(RELEASE_SCRIPT, 1, keys.ip);
+    if (Number(results[0]![1]) > limit) throw new TooManyRequestsError(message, undefined, Number(results[2]![1]) / 1000);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import { type ChangePasswordInput, type RegisterInput } from '../../contracts/user.contract.js';
@@ -12,6 +12,8 @@ import { SessionsService } from './sessions.service.js';
 
 @Injectable()
 export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly accounts: UserAccounts,
@@ -24,10 +26,16 @@ export class AuthService {
     const { email, password, ...profile } = input;
     if (await this.accounts.emailTaken(email)) throw new ConflictError(Messages.auth.emailTaken);
     const passwordHash = await hashPassword(password);
-    return this.dataSource.transaction(async (tx) => {
+    const created = await this.dataSource.transaction(async (tx) => {
       const user = await this.accounts.create(tx, { email, passwordHash, profile });
       return { user, token: await this.sessions.issue(user.id, tx) };
     });
+    // The owner signs in from here: the address is exempt from the account's limit like a signed-in one.
+    // The account exists either way; without the mark the address is only not exempt yet.
+    await this.throttle.rememberAddress(email, ip).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'could not remember the sign-up address');
+    });
+    return created;
   }
 
   async login(email: string, password: string, ip: string) {
@@ -56,8 +64,8 @@ export class AuthService {
 
   /**
    * Replaces the password and signs out every other session. A wrong current password counts as a
-   * failed login for the account, so a stolen token cannot be used to guess the password past the
-   * login limit.
+   * failed login, under the same limits (the caller's address and the account), so a stolen token
+   * cannot be used to guess the password past them.
    */
   async changePassword(user: AuthUser, sessionId: string, input: ChangePasswordInput, ip: string): Promise<void> {
     const credentials = await this.accounts.credentials(user.id);

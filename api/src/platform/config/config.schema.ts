@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mostFailuresFromOneAddress } from './login-delays.js';
 
 const csv = z
   .string()
@@ -37,9 +38,21 @@ export const configSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Failed logins at one account per window, from all addresses together; past it, only addresses
+     * that signed in to the account within LOGIN_KNOWN_ADDRESS_DAYS get through (ASVS 2.2.1).
+     */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
+    /** Failed logins from one address per window, over all accounts. */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(1000),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** Failed logins one address may make at one account before each further attempt must wait. */
+    LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+    /** The first wait; each further failure doubles it, up to LOGIN_DELAY_MAX_MS. */
+    LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+    LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(1).default(60_000),
+    /** How long an address that signed in to an account (or created it) stays exempt from the account's limit. */
+    LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** New accounts per visitor address per hour (sign-up spam, and the slow hash each one costs). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
@@ -80,6 +93,19 @@ export const configSchema = z
     EVENT_LIST_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(5_000),
   })
   .superRefine((config, ctx) => {
+    if (config.LOGIN_DELAY_MAX_MS < config.LOGIN_DELAY_BASE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['LOGIN_DELAY_MAX_MS'], message: 'must be at least LOGIN_DELAY_BASE_MS' });
+    } else {
+      // One address alone must never close an account to its owner's other addresses.
+      const oneAddress = mostFailuresFromOneAddress(config);
+      if (oneAddress >= config.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['LOGIN_MAX_FAILURES_PER_ACCOUNT'],
+          message: `must be more than the ${oneAddress} failed logins one address can make at one account in a window with these LOGIN_DELAY_* settings (lengthen the waits or raise the limit)`,
+        });
+      }
+    }
     if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }

@@ -2,6 +2,9 @@ import { ErrorCodes } from '../../contracts/error-codes.js';
 
 /** A failure the user can act on. The error filter turns it into `{ "error": message, "code": code }` with `status`. */
 export class DomainError extends Error {
+  /** Headers the answer carries besides the body. */
+  headers?: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
@@ -42,7 +45,9 @@ export class ConflictError extends DomainError {
 }
 
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string, code: string = ErrorCodes.generic.tooManyRequests) {
+  /** `retryAfterSeconds`, when known, is sent as Retry-After: how long the client should wait. */
+  constructor(message: string, code: string = ErrorCodes.generic.tooManyRequests, retryAfterSeconds?: number) {
     super(429, message, code);
+    if (retryAfterSeconds !== undefined) this.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
   }
 }

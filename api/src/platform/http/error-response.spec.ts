@@ -32,6 +32,13 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(error)).toEqual({ status, body: { error: error.message, code } });
   });
 
+  it('sends Retry-After with a 429 that knows how long to wait, in whole seconds, at least 1', () => {
+    const error = (seconds: number) => new TooManyRequestsError(Messages.auth.tooManyAttempts, undefined, seconds);
+    const body = { error: Messages.auth.tooManyAttempts, code: 'too_many_requests' };
+    expect(toErrorResponse(error(59.2))).toEqual({ status: 429, body, headers: { 'retry-after': '60' } });
+    expect(toErrorResponse(error(0.01))).toEqual({ status: 429, body, headers: { 'retry-after': '1' } });
+  });
+
   it('sends the specific code a domain error carries', () => {
     expect(toErrorResponse(new ValidationError(Messages.users.currentPasswordIncorrect, 'current_password_incorrect'))).toEqual({
       status: 400,

@@ -7,7 +7,7 @@ import { DomainError } from './domain-error.js';
 export interface ErrorResponse {
   status: number;
   body: { error: string; code: string };
-  /** Headers the answer carries besides the body (Retry-After on a 503). */
+  /** Headers the answer carries besides the body (Retry-After on a 503 or a 429). */
   headers?: Record<string, string>;
 }
 
@@ -69,7 +69,10 @@ const codeOfStatus = (status: number): string => statusCodes[status] ?? (status 
 /** The one mapping from any thrown value to the wire format `{ "error": message, "code": code }`. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   if (dependencyFailure(error)) return serviceUnavailable();
-  if (error instanceof DomainError) return { status: error.status, body: { error: error.message, code: error.code } };
+  if (error instanceof DomainError) {
+    const response: ErrorResponse = { status: error.status, body: { error: error.message, code: error.code } };
+    return error.headers ? { ...response, headers: { ...error.headers } } : response;
+  }
   if (error instanceof HttpException) {
     if (fastifyError(error.cause)) return toErrorResponse(error.cause);
     const status = error.getStatus();
