@@ -6,6 +6,8 @@ import { DomainError } from './domain-error.js';
 export interface ErrorResponse {
   status: number;
   body: { error: string; code: string };
+  /** Headers the answer carries besides the body (Retry-After on a 429 or 503). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Fastify's own errors (body parser, size limit) carry a statusCode and a code. */
@@ -52,7 +54,10 @@ const codeOfStatus = (status: number): string => (status >= 500 ? generic.intern
 
 /** The one mapping from any thrown value to the wire format `{ "error": message, "code": code }`. */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (error instanceof DomainError) return { status: error.status, body: { error: error.message, code: error.code } };
+  if (error instanceof DomainError) {
+    const response: ErrorResponse = { status: error.status, body: { error: error.message, code: error.code } };
+    return error.headers ? { ...response, headers: error.headers } : response;
+  }
   if (error instanceof HttpException) {
     if (fastifyError(error.cause)) return toErrorResponse(error.cause);
     const status = error.getStatus();
