@@ -73,7 +73,7 @@ export const Messages = {
     unsupportedVideo: 'Unsupported video type. Please upload an MP4, MOV or WebM video.',
     imageTooLarge: 'This image is too large.',
     videoTooLarge: 'This video is too large.',
-    imageTooManyPixels: 'This image has too many pixels. Please upload one under 50 megapixels.',
+    imageTooManyPixels: 'This image has too many pixels. Please upload one of at most 25 megapixels.',
     imageNotFound: 'Image not found.',
     malformedForm: 'The upload could not be read. Please try again.',
   },

@@ -55,8 +55,18 @@ describe('prepareImage', () => {
     expect(cleaned.buffer.includes('12.97')).toBe(false);
   });
 
-  it('refuses images claiming more than 50 megapixels before decoding them', async () => {
+  it('refuses images claiming more than 25 megapixels before decoding them', async () => {
     await expect(prepareImage(pngClaiming(10_000, 10_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+    // The review's 143 KB PNG of 7000 × 7000 (49 MP) cost 1.5 s of decoding under the old 50 MP cap.
+    await expect(prepareImage(pngClaiming(7_000, 7_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+    await expect(prepareImage(pngClaiming(5_001, 5_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+  });
+
+  it("lets a phone's photo through the pixel cap: 12 MP and 24 MP go on to be decoded", async () => {
+    // These headers carry no real pixels, so the decoder refuses them next: the cap did not.
+    for (const [width, height] of [[4032, 3024], [5712, 4284], [4284, 5712]] as const) {
+      await expect(prepareImage(pngClaiming(width, height))).rejects.toThrow(Messages.uploads.unsupportedImage);
+    }
   });
 
   it('refuses a file whose signature and decoder disagree or that does not decode', async () => {
