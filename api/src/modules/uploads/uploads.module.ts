@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '../../platform/providers/storage/storage.module.js';
 import { MediaVariantsHandler } from './jobs/media-variants.job.js';
+import { UploadsSweepHandler } from './jobs/uploads-sweep.job.js';
 import { UploadsErasureStep } from './uploads-erasure.step.js';
 import { MediaRepository } from './media.repository.js';
 import { UploadsController } from './uploads.controller.js';
@@ -9,7 +10,7 @@ import { UploadsService } from './uploads.service.js';
 @Module({
   imports: [StorageModule],
   controllers: [UploadsController],
-  providers: [MediaRepository, UploadsService, UploadsErasureStep, MediaVariantsHandler],
+  providers: [MediaRepository, UploadsService, UploadsErasureStep, MediaVariantsHandler, UploadsSweepHandler],
   exports: [UploadsService, UploadsErasureStep],
 })
 export class UploadsModule {}

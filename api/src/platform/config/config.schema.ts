@@ -51,6 +51,8 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
     UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().min(1024).default(100 * 1_048_576),
+    /** Uploads no record references are deleted this long after they were uploaded. */
+    UPLOAD_SWEEP_GRACE_HOURS: z.coerce.number().positive().default(24),
     /**
      * Which proxies' X-Forwarded-For to believe (Fastify trustProxy): "false", "true", or addresses,
      * CIDRs and the names loopback/linklocal/uniquelocal. Loopback by default: the web server runs
