@@ -23,6 +23,11 @@ export const ErrorCodes = {
   mobile: {
     invalid: 'invalid_mobile_number',
   },
+  uploads: {
+    tooManyUploads: 'too_many_uploads',
+    quotaExceeded: 'upload_quota_exceeded',
+    busy: 'uploads_busy',
+  },
   users: {
     currentPasswordIncorrect: 'current_password_incorrect',
   },

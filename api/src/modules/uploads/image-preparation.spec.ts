@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Messages } from '../../contracts/messages.js';
 import { prepareImage } from './image-preparation.js';
 import { variantWidths } from './media-keys.js';
-import { readableSize } from './uploads.errors.js';
+import { readableSize, readableWait } from './uploads.errors.js';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 90 } } });
@@ -91,5 +91,17 @@ describe('readableSize', () => {
     expect(readableSize(10 * 1_048_576)).toBe('10 MB');
     expect(readableSize(1_572_864)).toBe('1.5 MB');
     expect(readableSize(64 * 1024)).toBe('64 KB');
+    expect(readableSize(2 * 1_073_741_824)).toBe('2 GB');
+    expect(readableSize(1_610_612_736)).toBe('1.5 GB');
+  });
+});
+
+describe('readableWait', () => {
+  it('states a wait in seconds, minutes or hours, rounded up', () => {
+    expect(readableWait(0.2)).toBe('1 second');
+    expect(readableWait(42)).toBe('42 seconds');
+    expect(readableWait(90)).toBe('2 minutes');
+    expect(readableWait(3599)).toBe('60 minutes');
+    expect(readableWait(86_400)).toBe('24 hours');
   });
 });

@@ -106,6 +106,20 @@ export class MediaRepository {
     await this.dataSource.query('DELETE FROM media WHERE id = $1', [id]);
   }
 
+  /** Bytes of the person's uploads (originals; variants are small beside them). */
+  async bytesOwnedBy(ownerId: string, runner: DataSource | EntityManager = this.dataSource): Promise<number> {
+    const [row] = await runner.query<Array<{ used: string }>>('SELECT coalesce(sum(bytes), 0) AS used FROM media WHERE owner_id = $1', [ownerId]);
+    return Number(row!.used);
+  }
+
+  /**
+   * Holds the person's uploads for the rest of `tx`, so two uploads recorded at once cannot both fit
+   * in the last of the quota: the second waits, then counts the first.
+   */
+  async lockOwnerUploads(tx: EntityManager, ownerId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('media.owner:' || $1, 0))`, [ownerId]);
+  }
+
   /**
    * Uploads the sweep should look at: uploaded over `graceSeconds` ago, not retained as history, and
    * never found in use or found so over `graceSeconds` ago — never checked first, then oldest checked.

@@ -34,6 +34,7 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('image'))
   async uploadImage(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.uploads.admit(user);
     const file = await filePart(request, 'image', this.config.UPLOAD_MAX_IMAGE_BYTES);
     return this.uploads.uploadImage(user, file);
   }
@@ -42,6 +43,7 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('video'))
   async uploadVideo(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.uploads.admit(user);
     const file = await filePart(request, 'video', this.config.UPLOAD_MAX_VIDEO_BYTES);
     return this.uploads.uploadVideo(user, file);
   }

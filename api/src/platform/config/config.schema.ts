@@ -51,6 +51,16 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
     UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().min(1024).default(100 * 1_048_576),
+    /** Uploads (images and videos, accepted or refused) per person per minute and per hour; over is a 429. */
+    UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(150),
+    /** Bytes of uploads (originals) a person may keep; an upload past it is a 413. */
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(2 * 1_073_741_824),
+    /** Images decoded at once in each API process (sharp shares the libuv pool with password hashing). */
+    UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Images that may wait for a decode slot, and for how long; beyond either the upload is a 503. */
+    UPLOAD_DECODE_MAX_WAITING: z.coerce.number().int().min(0).default(8),
+    UPLOAD_DECODE_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
     /** Uploads no record references are deleted this long after they were uploaded. */
     UPLOAD_SWEEP_GRACE_HOURS: z.coerce.number().positive().default(24),
     /**
