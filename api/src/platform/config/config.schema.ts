@@ -38,8 +38,13 @@ export const configSchema = z
     JOB_BACKOFF_SCALE: z.coerce.number().positive().max(1).default(1),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
-    /** Base of public file URLs; defaults to this API on localhost at API_PORT. */
+    /** This API's public address; defaults to localhost at API_PORT. */
     PUBLIC_API_URL: z.string().url().optional(),
+    /**
+     * Base of the local store's public file URLs ({PUBLIC_FILES_URL}/api/v1/upload/files/{key}): a
+     * separate, cookieless host that forwards to this API. Defaults to PUBLIC_API_URL.
+     */
+    PUBLIC_FILES_URL: z.string().url().optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
     S3_ENDPOINT: z.string().url().optional(),
@@ -88,7 +93,10 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3' });
     }
   })
-  .transform((config) => ({ ...config, PUBLIC_API_URL: config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}` }));
+  .transform((config) => {
+    const PUBLIC_API_URL = config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}`;
+    return { ...config, PUBLIC_API_URL, PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL };
+  });
 
 export type AppConfig = z.infer<typeof configSchema>;
 
