@@ -5,6 +5,7 @@ import { MobileVerification1763700300000 } from './1763700300000-mobile-verifica
 import { OutboxPendingByType1763700400000 } from './1763700400000-outbox-pending-by-type.js';
 import { OutboxRejectionsAndLookup1763700500000 } from './1763700500000-outbox-rejections-and-lookup.js';
 import { MediaRetained1763700600000 } from './1763700600000-media-retained.js';
+import { MediaSweep1763700710000 } from './1763700710000-media-sweep.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   OutboxPendingByType1763700400000,
   OutboxRejectionsAndLookup1763700500000,
   MediaRetained1763700600000,
+  MediaSweep1763700710000,
 ];

@@ -5,21 +5,26 @@ import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
 import { EventsErasureStep } from './modules/events/events-erasure.step.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
+import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
 import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
 import { HostedEvents } from './modules/users/hosted-events.port.js';
+import { UserMediaReferences } from './modules/users/user-media-references.adapter.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 /**
  * Binds each module's ports to the module that answers them. Auth and events depend on users, never
  * the reverse; what users needs of them it declares as a port, and the binding lives here, in the
- * composition root, so no module imports a module that imports it back.
+ * composition root, so no module imports a module that imports it back. Likewise uploads asks users
+ * and events which uploads their records show (MEDIA_REFERENCES) without reading their tables.
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule],
+  imports: [AuthModule, EventsModule, UploadsModule, UsersModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     {
@@ -35,7 +40,13 @@ import { HostedEvents } from './modules/users/hosted-events.port.js';
       // uploads erases the rest.
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
+    {
+      provide: MEDIA_REFERENCES,
+      inject: [UserMediaReferences, EventMediaReferences],
+      // Every module whose records show uploads: the uploads sweep deletes only what none of them references.
+      useFactory: (...sources: MediaReferences[]) => sources,
+    },
   ],
-  exports: [HostedEvents, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS],
+  exports: [HostedEvents, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS, MEDIA_REFERENCES],
 })
 export class PortsModule {}

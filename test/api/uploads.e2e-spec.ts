@@ -87,6 +87,9 @@ describe('uploads API', () => {
       expect(file.headers['content-type']).toBe('image/png');
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
+      // opened on its own it is a sandboxed document, shown inline
+      expect(file.headers['content-security-policy']).toBe('sandbox');
+      expect(file.headers['content-disposition']).toBe(`inline; filename="${id}.png"`);
 
       const { rows } = await api.db.query('SELECT * FROM media WHERE id = $1', [id]);
       expect(rows[0]).toMatchObject({
@@ -197,6 +200,8 @@ describe('uploads API', () => {
 
       const file = await api.http().get(pathOf(url)).buffer(true).expect(200);
       expect(file.headers['content-type']).toBe('video/mp4');
+      expect(file.headers['content-security-policy']).toBe('sandbox');
+      expect(file.headers['content-disposition']).toBe(`inline; filename="${id}.mp4"`);
       expect(file.headers['accept-ranges']).toBe('bytes');
       expect(Buffer.compare(file.body as Buffer, video)).toBe(0);
 
@@ -245,6 +250,14 @@ describe('uploads API', () => {
   });
 
   describe('GET /upload/files/{key}', () => {
+    it('sends a byte range with the same sandbox and disposition', async () => {
+      const { body } = await upload('image', await solid(8, 8).png().toBuffer(), 'a.png', 'image/png').expect(201);
+      const part = await api.http().get(pathOf(body.url)).set('Range', 'bytes=0-7').buffer(true).expect(206);
+      expect(part.headers['content-security-policy']).toBe('sandbox');
+      expect(part.headers['x-content-type-options']).toBe('nosniff');
+      expect(part.headers['content-disposition']).toBe(`inline; filename="${body.id}.png"`);
+    });
+
     it('serves only stored keys: unknown names and path tricks are 404', async () => {
       await api.http().get(`/api/v1/upload/files/${crypto.randomUUID()}.png`).expect(404);
       for (const path of ['%2e%2e%2fpackage.json', '..%2F..%2Fpackage.json', '.hidden.png', 'a%2Fb.png']) {
@@ -252,5 +265,29 @@ describe('uploads API', () => {
         expect(response.body).toEqual({ error: 'Not found', code: 'not_found' });
       }
     });
+  });
+});
+
+describe('uploads served from a files host of their own (PUBLIC_FILES_URL)', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi({ PUBLIC_API_URL: 'http://api.tribe.test', PUBLIC_FILES_URL: 'http://files.tribe-usercontent.test' });
+  });
+  afterAll(async () => {
+    await api.close();
+    await rm(api.config.UPLOAD_DIR, { recursive: true, force: true });
+  });
+
+  it('gives file URLs on that host, which the API serves when it forwards there', async () => {
+    const person = await signUp(api);
+    const png = await solid(10, 10).png().toBuffer();
+    const { body } = await api.http().post('/api/v1/upload').set(bearer(person.token)).attach('image', png, 'a.png').expect(201);
+    expect(body.url).toBe(`http://files.tribe-usercontent.test/api/v1/upload/files/${body.id}.png`);
+    const file = await api.http().get(pathOf(body.url)).set('Host', 'files.tribe-usercontent.test').buffer(true).expect(200);
+    expect(Buffer.compare(file.body as Buffer, png)).toBe(0);
+    expect(file.headers['content-security-policy']).toBe('sandbox');
+    const responsive = await api.http().get(`/api/v1/upload/responsive/${body.id}`).set(bearer(person.token)).expect(200);
+    expect(responsive.body.original).toBe(body.url);
   });
 });

@@ -29,6 +29,11 @@ export const ErrorCodes = {
     /** A picture or video address that is neither https nor one of the product's own uploads. */
     notHttps: 'media_url_not_https',
   },
+  uploads: {
+    tooManyUploads: 'too_many_uploads',
+    quotaExceeded: 'upload_quota_exceeded',
+    busy: 'uploads_busy',
+  },
   users: {
     currentPasswordIncorrect: 'current_password_incorrect',
   },

@@ -74,7 +74,12 @@ export const Messages = {
     unsupportedVideo: 'Unsupported video type. Please upload an MP4, MOV or WebM video.',
     imageTooLarge: 'This image is too large.',
     videoTooLarge: 'This video is too large.',
-    imageTooManyPixels: 'This image has too many pixels. Please upload one under 50 megapixels.',
+    imageTooManyPixels: 'This image has too many pixels. Please upload one of at most 25 megapixels.',
+    /** Followed by when: "Please try again in 3 minutes." */
+    tooManyUploads: 'You are uploading too many files.',
+    /** Followed by the limit, what is used, and when unused files go. */
+    quotaExceeded: 'This upload would take your files past your storage limit.',
+    busy: 'Many images are being processed right now. Please try again in a few seconds.',
     imageNotFound: 'Image not found.',
     malformedForm: 'The upload could not be read. Please try again.',
   },

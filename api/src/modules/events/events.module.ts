@@ -6,6 +6,7 @@ import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
 import { EventReportsRepository } from './event-reports.repository.js';
 import { EventsController } from './events.controller.js';
+import { EventMediaReferences } from './event-media-references.adapter.js';
 import { EventsDeletionStep } from './events-deletion.step.js';
 import { EventsErasureStep } from './events-erasure.step.js';
 import { EventsRepository } from './events.repository.js';
@@ -13,7 +14,7 @@ import { EventsService } from './events.service.js';
 import { ListedEventCounts } from './listed-event-counts.adapter.js';
 import { UserEventsController } from './user-events.controller.js';
 
-/** Events and their lists. Depends on users (UserAccounts); answers the users module's ports. */
+/** Events and their lists. Depends on users (UserAccounts); answers the users and uploads modules' ports. */
 @Module({
   imports: [UsersModule, UploadsModule],
   controllers: [EventsController, UserEventsController],
@@ -26,8 +27,9 @@ import { UserEventsController } from './user-events.controller.js';
     ListedEventCounts,
     EventsDeletionStep,
     EventsErasureStep,
+    EventMediaReferences,
     { provide: EventApplicants, useClass: NoApplicationsYet },
   ],
-  exports: [EventsService, EventListingService, EventApplicants, ListedEventCounts, EventsDeletionStep, EventsErasureStep],
+  exports: [EventsService, EventListingService, EventApplicants, ListedEventCounts, EventsDeletionStep, EventsErasureStep, EventMediaReferences],
 })
 export class EventsModule {}

@@ -82,6 +82,22 @@ export class EventsRepository {
     return this.dataSource.query('SELECT images, video FROM event WHERE host_id = $1 AND deleted_at IS NULL', [hostId]);
   }
 
+  /**
+   * Those of `mediaIds` whose upload an event shows (images, video, video reference), by the id in the
+   * URL. Deleted events show nothing; cancelled ones still do. One pass over the table for the batch.
+   */
+  async mediaReferencedAmong(mediaIds: readonly string[], idPattern: string): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT ref[1] AS id
+         FROM event e
+        CROSS JOIN LATERAL regexp_matches(lower(concat_ws(' ', e.images::text, e.video, e.video_url_reference)), $2, 'g') AS ref
+        WHERE e.deleted_at IS NULL AND ref[1] = ANY($1::text[])`,
+      [mediaIds, idPattern],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async clearHostContacts(hostId: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE event SET host_contact_number = NULL, host_social_link = NULL, updated_at = now()

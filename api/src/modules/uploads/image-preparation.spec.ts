@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Messages } from '../../contracts/messages.js';
 import { prepareImage } from './image-preparation.js';
 import { variantWidths } from './media-keys.js';
-import { readableSize } from './uploads.errors.js';
+import { readableSize, readableWait } from './uploads.errors.js';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 90 } } });
@@ -55,8 +55,18 @@ describe('prepareImage', () => {
     expect(cleaned.buffer.includes('12.97')).toBe(false);
   });
 
-  it('refuses images claiming more than 50 megapixels before decoding them', async () => {
+  it('refuses images claiming more than 25 megapixels before decoding them', async () => {
     await expect(prepareImage(pngClaiming(10_000, 10_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+    // The review's 143 KB PNG of 7000 × 7000 (49 MP) cost 1.5 s of decoding under the old 50 MP cap.
+    await expect(prepareImage(pngClaiming(7_000, 7_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+    await expect(prepareImage(pngClaiming(5_001, 5_000))).rejects.toThrow(Messages.uploads.imageTooManyPixels);
+  });
+
+  it("lets a phone's photo through the pixel cap: 12 MP and 24 MP go on to be decoded", async () => {
+    // These headers carry no real pixels, so the decoder refuses them next: the cap did not.
+    for (const [width, height] of [[4032, 3024], [5712, 4284], [4284, 5712]] as const) {
+      await expect(prepareImage(pngClaiming(width, height))).rejects.toThrow(Messages.uploads.unsupportedImage);
+    }
   });
 
   it('refuses a file whose signature and decoder disagree or that does not decode', async () => {
@@ -81,5 +91,17 @@ describe('readableSize', () => {
     expect(readableSize(10 * 1_048_576)).toBe('10 MB');
     expect(readableSize(1_572_864)).toBe('1.5 MB');
     expect(readableSize(64 * 1024)).toBe('64 KB');
+    expect(readableSize(2 * 1_073_741_824)).toBe('2 GB');
+    expect(readableSize(1_610_612_736)).toBe('1.5 GB');
+  });
+});
+
+describe('readableWait', () => {
+  it('states a wait in seconds, minutes or hours, rounded up', () => {
+    expect(readableWait(0.2)).toBe('1 second');
+    expect(readableWait(42)).toBe('42 seconds');
+    expect(readableWait(90)).toBe('2 minutes');
+    expect(readableWait(3599)).toBe('60 minutes');
+    expect(readableWait(86_400)).toBe('24 hours');
   });
 });

@@ -105,4 +105,46 @@ export class MediaRepository {
   async delete(id: string): Promise<void> {
     await this.dataSource.query('DELETE FROM media WHERE id = $1', [id]);
   }
+
+  /** Bytes of the person's uploads (originals; variants are small beside them). */
+  async bytesOwnedBy(ownerId: string, runner: DataSource | EntityManager = this.dataSource): Promise<number> {
+    const [row] = await runner.query<Array<{ used: string }>>('SELECT coalesce(sum(bytes), 0) AS used FROM media WHERE owner_id = $1', [ownerId]);
+    return Number(row!.used);
+  }
+
+  /**
+   * Holds the person's uploads for the rest of `tx`, so two uploads recorded at once cannot both fit
+   * in the last of the quota: the second waits, then counts the first.
+   */
+  async lockOwnerUploads(tx: EntityManager, ownerId: string): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('media.owner:' || $1, 0))`, [ownerId]);
+  }
+
+  /**
+   * Uploads the sweep should look at: uploaded over `graceSeconds` ago, not retained as history, and
+   * never found in use or found so over `graceSeconds` ago — never checked first, then oldest checked.
+   * An image whose variants a worker is making right now is left for the next run.
+   */
+  async sweepCandidates(limit: number, graceSeconds: number): Promise<StoredFiles[]> {
+    return this.dataSource.query(
+      `SELECT id, storage_key AS "storageKey", variants FROM media
+        WHERE retained_at IS NULL AND variants_status <> 'processing'
+          AND created_at < now() - make_interval(secs => $2)
+          AND (sweep_checked_at IS NULL OR sweep_checked_at < now() - make_interval(secs => $2))
+        ORDER BY sweep_checked_at NULLS FIRST, created_at
+        LIMIT $1`,
+      [limit, graceSeconds],
+    );
+  }
+
+  /** The sweep found these in use (or could not delete them): it looks again a grace period later. */
+  async markSweepChecked(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query('UPDATE media SET sweep_checked_at = now() WHERE id = ANY($1)', [ids]);
+  }
+
+  /** Deletes the row of an upload nobody uses (its files are gone first); a retained one stays. */
+  async deleteUnused(id: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM media WHERE id = $1 AND retained_at IS NULL', [id]);
+  }
 }

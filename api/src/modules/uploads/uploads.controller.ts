@@ -10,15 +10,13 @@ import { uuidParam, ZParams } from '../../platform/http/zod.js';
 import { isStorageKey } from '../../platform/providers/storage/storage-keys.js';
 import { STORAGE, type StoragePort } from '../../platform/providers/storage/storage.port.js';
 import { parseRange } from './byte-range.js';
+import { uploadedFileHeaders } from './file-headers.js';
 import { filePart } from './upload-receiver.js';
 import { UploadsService } from './uploads.service.js';
 
 const form = (field: string) => ({
   schema: { type: 'object', required: [field], properties: { [field]: { type: 'string', format: 'binary' } } },
 });
-
-/** Keys are never reused (a new file gets a new key), so browsers and CDNs may keep files for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 @ApiTags('uploads')
 @ApiBearerAuth()
@@ -34,6 +32,7 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('image'))
   async uploadImage(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.uploads.admit(user);
     const file = await filePart(request, 'image', this.config.UPLOAD_MAX_IMAGE_BYTES);
     return this.uploads.uploadImage(user, file);
   }
@@ -42,6 +41,7 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(form('video'))
   async uploadVideo(@CurrentUser() user: AuthUser, @Req() request: FastifyRequest) {
+    await this.uploads.admit(user);
     const file = await filePart(request, 'video', this.config.UPLOAD_MAX_VIDEO_BYTES);
     return this.uploads.uploadVideo(user, file);
   }
@@ -51,7 +51,10 @@ export class UploadsController {
     return this.uploads.responsive(params.id);
   }
 
-  /** The local-disk store's files (with S3 the public URLs point at the bucket or CDN instead). */
+  /**
+   * The local-disk store's files (with S3 the public URLs point at the bucket or CDN instead), best
+   * reached through PUBLIC_FILES_URL, a host of their own.
+   */
   @Public()
   @Get('files/:key')
   async file(@Param('key') key: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
@@ -63,7 +66,7 @@ export class UploadsController {
     }
     const object = await this.storage.read(key, range);
     if (!object) throw new NotFoundError(Messages.generic.notFound);
-    reply.header('content-type', info.contentType).header('cache-control', IMMUTABLE).header('accept-ranges', 'bytes');
+    reply.headers(uploadedFileHeaders(key, info.contentType));
     if (range) {
       reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
       reply.header('content-length', range.end - range.start + 1);

@@ -3,6 +3,7 @@ import { InfluencersController } from './influencers.controller.js';
 import { InfluencersService } from './influencers.service.js';
 import { AccountEraseHandler } from './jobs/account-erase.job.js';
 import { UserAccounts } from './user-accounts.service.js';
+import { UserMediaReferences } from './user-media-references.adapter.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -10,11 +11,12 @@ import { UsersService } from './users.service.js';
 /**
  * People and their profiles. Auth and events depend on this module (through UserAccounts); it
  * depends on neither, and asks them what it needs through its ports (hosted-events.port.ts,
- * account-deletion.port.ts), bound in api/src/ports.module.ts.
+ * account-deletion.port.ts), bound in api/src/ports.module.ts. It answers the uploads module's
+ * MediaReferences port (which uploads a profile shows).
  */
 @Module({
   controllers: [UsersController, InfluencersController],
-  providers: [UsersRepository, UsersService, UserAccounts, InfluencersService, AccountEraseHandler],
-  exports: [UserAccounts],
+  providers: [UsersRepository, UsersService, UserAccounts, InfluencersService, AccountEraseHandler, UserMediaReferences],
+  exports: [UserAccounts, UserMediaReferences],
 })
 export class UsersModule {}

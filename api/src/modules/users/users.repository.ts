@@ -187,6 +187,24 @@ export class UsersRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Those of `mediaIds` whose upload a profile shows: avatar, cover, ID, profile photos or gallery, by
+   * the id in the URL. One pass over the table for the whole batch (the uploads sweep asks hourly).
+   */
+  async mediaReferencedAmong(mediaIds: readonly string[], idPattern: string): Promise<string[]> {
+    if (mediaIds.length === 0) return [];
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT ref[1] AS id
+         FROM users u
+        CROSS JOIN LATERAL regexp_matches(
+                lower(concat_ws(' ', u.avatar_url, u.cover_photo_url, u.government_id_url, u.profile_photos::text, u.media_gallery::text)),
+                $2, 'g') AS ref
+        WHERE ref[1] = ANY($1::text[])`,
+      [mediaIds, idPattern],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async findInfluencer(id: string): Promise<UserRecord | undefined> {
     return (await queryPrepared<UserRecord>(this.dataSource, INFLUENCER_BY_ID, [id]))[0];
   }

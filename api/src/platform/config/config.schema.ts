@@ -62,8 +62,13 @@ export const configSchema = z
     JOB_BACKOFF_SCALE: z.coerce.number().positive().max(1).default(1),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
-    /** Base of public file URLs; defaults to this API on localhost at API_PORT. */
+    /** This API's public address; defaults to localhost at API_PORT. */
     PUBLIC_API_URL: z.string().url().optional(),
+    /**
+     * Base of the local store's public file URLs ({PUBLIC_FILES_URL}/api/v1/upload/files/{key}): a
+     * separate, cookieless host that forwards to this API. Defaults to PUBLIC_API_URL.
+     */
+    PUBLIC_FILES_URL: z.string().url().optional(),
     S3_BUCKET: z.string().optional(),
     S3_REGION: z.string().optional(),
     S3_ENDPOINT: z.string().url().optional(),
@@ -75,6 +80,18 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
     UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().min(1024).default(100 * 1_048_576),
+    /** Uploads (images and videos, accepted or refused) per person per minute and per hour; over is a 429. */
+    UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(150),
+    /** Bytes of uploads (originals) a person may keep; an upload past it is a 413. */
+    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(2 * 1_073_741_824),
+    /** Images decoded at once in each API process (sharp shares the libuv pool with password hashing). */
+    UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Images that may wait for a decode slot, and for how long; beyond either the upload is a 503. */
+    UPLOAD_DECODE_MAX_WAITING: z.coerce.number().int().min(0).default(8),
+    UPLOAD_DECODE_MAX_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+    /** Uploads no record references are deleted this long after they were uploaded. */
+    UPLOAD_SWEEP_GRACE_HOURS: z.coerce.number().positive().default(24),
     /**
      * Which proxies' X-Forwarded-For to believe (Fastify trustProxy): "false", "true", or addresses,
      * CIDRs and the names loopback/linklocal/uniquelocal. Loopback by default: the web server runs
@@ -113,7 +130,10 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3' });
     }
   })
-  .transform((config) => ({ ...config, PUBLIC_API_URL: config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}` }));
+  .transform((config) => {
+    const PUBLIC_API_URL = config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}`;
+    return { ...config, PUBLIC_API_URL, PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL };
+  });
 
 export type AppConfig = z.infer<typeof configSchema>;
 

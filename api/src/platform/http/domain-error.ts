@@ -1,18 +1,22 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 
-/** A failure the user can act on. The error filter turns it into `{ "error": message, "code": code }` with `status`. */
+/**
+ * A failure the user can act on. The error filter turns it into `{ "error": message, "code": code }` with
+ * `status`, and sends `headers` with it (Retry-After on a 429 or 503).
+ */
 export class DomainError extends Error {
-  /** Headers the answer carries besides the body. */
-  headers?: Record<string, string>;
-
   constructor(
     readonly status: number,
     message: string,
     readonly code: string = ErrorCodes.generic.domain,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
 }
+
+/** `Retry-After` in whole seconds, at least 1. */
+const retryAfter = (seconds: number): Record<string, string> => ({ 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 
 export class ValidationError extends DomainError {
   constructor(message: string, code: string = ErrorCodes.generic.validation) {
@@ -45,9 +49,14 @@ export class ConflictError extends DomainError {
 }
 
 export class TooManyRequestsError extends DomainError {
-  /** `retryAfterSeconds`, when known, is sent as Retry-After: how long the client should wait. */
   constructor(message: string, code: string = ErrorCodes.generic.tooManyRequests, retryAfterSeconds?: number) {
-    super(429, message, code);
-    if (retryAfterSeconds !== undefined) this.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+    super(429, message, code, retryAfterSeconds === undefined ? undefined : retryAfter(retryAfterSeconds));
+  }
+}
+
+/** The server is busy with this kind of work for a moment: 503, and when to try again. */
+export class BusyError extends DomainError {
+  constructor(message: string, code: string, retryAfterSeconds: number) {
+    super(503, message, code, retryAfter(retryAfterSeconds));
   }
 }

@@ -3,6 +3,7 @@ import { errorCodes } from 'fastify';
 import { QueryFailedError } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import {
+  BusyError,
   ConflictError,
   DomainError,
   ForbiddenError,
@@ -44,6 +45,16 @@ describe('toErrorResponse', () => {
       status: 400,
       body: { error: Messages.users.currentPasswordIncorrect, code: 'current_password_incorrect' },
     });
+  });
+
+  it('sends Retry-After with a 429 or 503 that says when to try again, in whole seconds', () => {
+    expect(toErrorResponse(new TooManyRequestsError('Slow down', 'too_many_requests', 41.2))).toEqual({
+      status: 429,
+      body: { error: 'Slow down', code: 'too_many_requests' },
+      headers: { 'retry-after': '42' },
+    });
+    expect(toErrorResponse(new BusyError('Busy', 'busy', 0))).toEqual({ status: 503, body: { error: 'Busy', code: 'busy' }, headers: { 'retry-after': '1' } });
+    expect(toErrorResponse(new TooManyRequestsError('Slow down')).headers).toBeUndefined();
   });
 
   it('hides the message and stack of an unexpected error behind a generic 500', () => {

@@ -8,7 +8,7 @@ export interface ErrorResponse {
   status: number;
   body: { error: string; code: string };
   /** Headers the answer carries besides the body (Retry-After on a 503 or a 429). */
-  headers?: Record<string, string>;
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** How long a client should wait before trying again after a 503: a blip passes, an outage is not hammered. */
@@ -71,7 +71,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (dependencyFailure(error)) return serviceUnavailable();
   if (error instanceof DomainError) {
     const response: ErrorResponse = { status: error.status, body: { error: error.message, code: error.code } };
-    return error.headers ? { ...response, headers: { ...error.headers } } : response;
+    return error.headers ? { ...response, headers: error.headers } : response;
   }
   if (error instanceof HttpException) {
     if (fastifyError(error.cause)) return toErrorResponse(error.cause);

@@ -53,6 +53,10 @@ export class Media {
   @Column({ type: 'timestamptz', nullable: true })
   retainedAt: Date | null;
 
+  /** When the sweep of unused uploads last found it in use (or put it off); it looks again a grace period later. */
+  @Column({ type: 'timestamptz', nullable: true })
+  sweepCheckedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -24,7 +24,10 @@ export function createStorage(config: AppConfig): StoragePort {
       },
     });
   }
-  const base = new URL(LOCAL_FILES_PATH, config.PUBLIC_API_URL.endsWith('/') ? config.PUBLIC_API_URL : `${config.PUBLIC_API_URL}/`);
+  // Files may be served from a host of their own (PUBLIC_FILES_URL, forwarding to this API), so they
+  // never share an origin, or cookies, with the API or the web.
+  const origin = config.PUBLIC_FILES_URL;
+  const base = new URL(LOCAL_FILES_PATH, origin.endsWith('/') ? origin : `${origin}/`);
   return new LocalDiskStorage(config.UPLOAD_DIR, base.toString());
 }
 
