@@ -5,7 +5,7 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon, SettingsIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
-import { initialsOf } from '~/lib/user';
+import { initialsOf } from '~/lib/text';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tribe' }];
 

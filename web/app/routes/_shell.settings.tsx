@@ -13,7 +13,8 @@ import { parseForm } from '~/lib/forms';
 import type { ShellHandle } from '~/lib/route-handle';
 import { isAdminUser } from '~/lib/redirects';
 import { flashToast } from '~/lib/session.server';
-import { initialsOf, type SelfUser } from '~/lib/user';
+import { initialsOf } from '~/lib/text';
+import type { SelfUser } from '~/lib/user';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Tribe' }];
 export const handle: ShellHandle = { title: 'Settings' };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { formatRating } from '~/lib/format-event';
-import { initialsOf } from '~/lib/user';
+import { initialOf, initialsOf } from '~/lib/text';
 import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
 
 /**
@@ -131,8 +131,11 @@ export function Chip({ children, tone = 'light', className }: { children: ReactN
 /** A gradient stand-in for events without photos. */
 export function ImagePlaceholder({ title, className }: { title: string; className?: string }) {
   return (
-    <div className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}>
-      {title.trim().charAt(0).toUpperCase() || 'T'}
+    <div
+      data-testid="image-placeholder"
+      className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}
+    >
+      {initialOf(title) || 'T'}
     </div>
   );
 }
