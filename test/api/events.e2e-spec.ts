@@ -81,6 +81,20 @@ describe('events API', () => {
     (await api.db.query(`SELECT type, payload FROM outbox_event WHERE payload->>'eventId' = $1`, [eventId])).rows;
 
   describe('POST /events', () => {
+    it('drops bidi control characters from the title, the description and the places', async () => {
+      const rlo = '\u202E';
+      const event = await create(host.token, {
+        title: `Open mic ${rlo}RTL`,
+        description: `Bring ${rlo}a song\u202C.`,
+        location: `\u2067Hauz Khas, Delhi\u2069`,
+        date: FUTURE,
+      });
+      expect(event).toMatchObject({ title: 'Open mic RTL', description: 'Bring a song.', location: 'Hauz Khas, Delhi' });
+      const edited = await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send({ title: `${rlo}Renamed` }).expect(200);
+      expect(edited.body.title).toBe('Renamed');
+      expectError(await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: `${rlo}\u202C`, date: FUTURE }), 400, 'title: is required');
+    });
+
     it('creates an event from only a title and a date, with the spec defaults, hosted by the caller', async () => {
       const event = await create(host.token, { title: 'Morning walk', date: FUTURE });
       expect(Object.keys(event).sort()).toEqual(FULL_KEYS);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { expect, logInThroughScreen, test } from './fixtures.js';
-import { daysFromNow, register, seedEvent } from './seed.js';
+import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
 
 /** Errors React reports when the server's HTML and the browser's first render disagree (it then throws the HTML away). */
 function collectHydrationErrors(page: Page): string[] {
@@ -20,6 +20,27 @@ function collectHydrationErrors(page: Page): string[] {
 async function openFresh(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
+}
+
+const RLO = '\u202E'; // RIGHT-TO-LEFT OVERRIDE: what follows it is drawn backwards
+
+/**
+ * Where the "✓ Verified host" mark is drawn relative to the host's name: a name left unisolated
+ * lets a bidi override in it carry the mark over to its left.
+ */
+async function verifiedMarkPlacement(hostName: ReturnType<Page['getByTestId']>) {
+  return hostName.evaluate((line) => {
+    const mark = line.querySelector('[aria-label="Verified host"]')!;
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let nameRight = -Infinity;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (mark.contains(node)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) nameRight = Math.max(nameRight, rect.right);
+    }
+    return { nameRight, markLeft: mark.getBoundingClientRect().left };
+  });
 }
 
 test.describe("people's text", () => {
@@ -46,5 +67,36 @@ test.describe("people's text", () => {
     await openFresh(page, '/public');
     await expect(page.getByTestId('event-card').filter({ hasText: '🎤 Karaoke night' }).getByTestId('image-placeholder')).toHaveText('🎤');
     expect(hydrationErrors).toEqual([]);
+  });
+
+  test('bidi controls are dropped from what people type, and names stored with them cannot flip the text beside them', async ({ page, accounts }) => {
+    // Typed into the event form: the title comes back without the override, reading as typed.
+    const account = await accounts.create({ name: 'Meher Sandhu' });
+    await logInThroughScreen(page, account, '/login?returnTo=%2Fcreate-event');
+    await expect(page).toHaveURL((url) => url.pathname === '/create-event');
+    await page.getByLabel('Title').fill(`Open mic ${RLO}RTL`);
+    await page.getByLabel('Category').selectOption('music');
+    await page.getByText('Date to be decided', { exact: true }).click();
+    await page.getByLabel('Location', { exact: true }).fill('Hauz Khas, Delhi');
+    await page.getByRole('button', { name: 'Publish event' }).click();
+    await expect(page).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('event-title')).toHaveText('Open mic RTL');
+
+    // A verified host whose name was stored with an override before the API dropped them.
+    const host = await register('influencer', 'Dev Arora');
+    await dbQuery(`UPDATE users SET name = $2, verified = true WHERE id = $1`, [host.id, `Dev ${RLO}Arora`]);
+    const event = await seedEvent(host, { title: 'Chai and chess', date: daysFromNow(5), location: 'Connaught Place, Delhi' });
+
+    await page.goto(`/event/${event.id}`);
+    const hostLine = page.getByTestId('event-host').getByTestId('host-name');
+    await expect(hostLine.getByLabel('Verified host')).toBeVisible();
+    const onPage = await verifiedMarkPlacement(hostLine);
+    expect(onPage.markLeft).toBeGreaterThanOrEqual(onPage.nameRight - 0.5);
+
+    await page.goto('/public');
+    const cardHost = page.getByTestId('event-card').filter({ hasText: 'Chai and chess' }).getByTestId('host-name');
+    await expect(cardHost.getByLabel('Verified host')).toBeVisible();
+    const onCard = await verifiedMarkPlacement(cardHost);
+    expect(onCard.markLeft).toBeGreaterThanOrEqual(onCard.nameRight - 0.5);
   });
 });

@@ -37,7 +37,7 @@ export default function HostPastEventsPage() {
     <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
       <header className="mb-5">
         <h1 className="text-2xl font-bold text-slate-900" data-testid="past-events-title">
-          Past Events by {hostName || 'Host'}
+          Past Events by <bdi>{hostName || 'Host'}</bdi>
         </h1>
         <p className="mt-1 text-sm text-slate-500">View all past events by this host</p>
       </header>

@@ -67,7 +67,9 @@ export default function Settings() {
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">{initialsOf(user.name)}</span>
         )}
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold text-slate-900">{user.name ?? 'Your account'}</p>
+          <p className="truncate text-lg font-semibold text-slate-900">
+            <bdi>{user.name ?? 'Your account'}</bdi>
+          </p>
           <p className="truncate text-sm text-slate-500">{user.email}</p>
         </div>
       </div>

@@ -16,6 +16,7 @@ import { postLoginPath, safeReturnTo } from '~/lib/redirects';
 import { commitAuth } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
 import type { RootLoaderData } from '~/root';
+import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Tribe' }];
@@ -55,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const status = error instanceof ApiError && error.status < 500 ? error.status : 502;
     return data({ error: message || Messages.auth.loginFailed, email, terms }, { status });
   }
-  const firstName = result.user.name?.split(' ')[0];
+  // A toast is plain text, with no element to isolate a name in: it goes without bidi controls.
+  const firstName = stripBidiControls(result.user.name ?? '').trim().split(/\s+/)[0];
   const cookie = await commitAuth(
     request,
     { token: result.token, userId: result.user.id },

@@ -95,7 +95,7 @@ export function HostLine({ host, size = 28, className, trailing }: { host: Event
       <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={size} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
-          {host.name || 'Host'}
+          <bdi>{host.name || 'Host'}</bdi>
           {host.verified ? (
             <span className="ml-1 align-middle text-brand-600" title="Verified host" aria-label="Verified host">
               ✓

@@ -72,7 +72,7 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 text-base leading-snug font-semibold text-slate-900">
           <Link to={`/event/${event.id}`} prefetch="intent" className="after:absolute after:inset-0 focus-visible:outline-none">
-            {event.title}
+            <bdi>{event.title}</bdi>
           </Link>
         </h3>
         <ul className="space-y-1 text-sm text-slate-600">
@@ -83,9 +83,9 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
           {place ? (
             <li className="flex items-center gap-1.5">
               <MapPinIcon size={16} className="shrink-0 text-slate-400" />
-              <span className="truncate" data-testid="event-place">
+              <bdi className="truncate" data-testid="event-place">
                 {place}
-              </span>
+              </bdi>
             </li>
           ) : null}
           <li className="flex items-center gap-1.5">

@@ -52,7 +52,9 @@ export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
                 )}
               </div>
               <div className="p-2.5">
-                <p className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">{item.title}</p>
+                <p className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
+                  <bdi>{item.title}</bdi>
+                </p>
                 {item.date ? <p className="truncate text-xs text-slate-500">{formatEventDate({ date: item.date })}</p> : null}
               </div>
             </Link>

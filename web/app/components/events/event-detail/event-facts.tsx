@@ -32,10 +32,12 @@ export function EventFacts({ event, now, cancelled }: { event: EventView; now: n
         </Fact>
       ) : null}
       <Fact icon={<MapPinIcon size={20} />} label="Where">
-        <span data-testid="event-place">{event.location || event.estimated_location || event.city || 'To be announced'}</span>
+        <bdi className="block" data-testid="event-place">
+          {event.location || event.estimated_location || event.city || 'To be announced'}
+        </bdi>
         {event.meetup_type === 'curation' && event.estimated_location && event.location !== event.estimated_location ? (
           <span className="block text-sm text-slate-500">
-            {/^(around|near)\b/i.test(event.estimated_location) ? event.estimated_location : `Around ${event.estimated_location}`}
+            {/^(around|near)\b/i.test(event.estimated_location) ? <bdi>{event.estimated_location}</bdi> : <>Around <bdi>{event.estimated_location}</bdi></>}
           </span>
         ) : null}
         <MapLink event={event} />
