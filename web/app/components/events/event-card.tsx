@@ -13,7 +13,7 @@ import {
   imageSrcSet,
   isCancelled,
 } from '~/lib/format-event';
-import { CalendarIcon, Chip, ClockIcon, HostLine, ImagePlaceholder } from './event-bits';
+import { CalendarIcon, Chip, ClockIcon, EventImage, HostLine, ImagePlaceholder } from './event-bits';
 import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
 
 /** How wide a card's photo is drawn: one column on phones, two from 640 px, three (in max-w-6xl) from 1024 px. */
@@ -44,12 +44,15 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-slate-100">
         {image ? (
-          <img
+          <EventImage
+            key={image}
+            title={event.title}
             src={image}
             srcSet={imageSrcSet(event, image)}
             sizes={EVENT_CARD_SIZES}
             alt=""
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            placeholderClassName="size-full"
             loading="lazy"
           />
         ) : (
