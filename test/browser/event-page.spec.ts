@@ -2,11 +2,26 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './fixtures.js';
-import { daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
+import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
 
 const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
 
 test.describe('event pages, as QA found them', () => {
+  test('guests are not invited to apply to a cancelled event', async ({ page }) => {
+    const host = await register('influencer', 'Leela Menon');
+    const open = await seedEvent(host, { title: `Book swap ${randomBytes(3).toString('hex')}`, date: daysFromNow(3), location: 'Fort Kochi' });
+    const cancelled = await seedEvent(host, { title: `Cancelled swap ${randomBytes(3).toString('hex')}`, date: daysFromNow(3), location: 'Fort Kochi' });
+    const response = await fetch(`${apiUrl()}/api/v1/events/${cancelled.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${host.token}` } });
+    expect(response.status).toBe(200);
+
+    await page.goto(`/event/${open.id}`);
+    await expect(page.getByText('Log in or create an account to apply for this event.')).toBeVisible();
+
+    await page.goto(`/event/${cancelled.id}`);
+    await expect(page.getByText('This event has been cancelled.')).toBeVisible();
+    await expect(page.getByText('Want to join?')).toHaveCount(0);
+    await expect(page.getByText(/create an account to apply/)).toHaveCount(0);
+  });
 
   test('a photo that cannot be loaded gives way to the gradient, on the card and on the page', async ({ page }) => {
     const host = await register('influencer', 'Omkar Patil');
