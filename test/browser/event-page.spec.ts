@@ -1,10 +1,16 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures.js';
+import { expect, logInThroughScreen, test } from './fixtures.js';
 import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
 
 const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
+
+/** A date ten days out as the datetime-local input wants it (India wall clock), at `time`. */
+function inTenDays(time: string): string {
+  const day = new Date(Date.now() + 10 * 86_400_000 + 19_800_000);
+  return `${day.toISOString().slice(0, 10)}T${time}`;
+}
 
 test.describe('event pages, as QA found them', () => {
   test('guests are not invited to apply to a cancelled event', async ({ page }) => {
@@ -46,5 +52,40 @@ test.describe('event pages, as QA found them', () => {
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId('image-placeholder')).toBeVisible();
     await expect(card.locator('img')).toHaveCount(0);
+  });
+
+  test('converting an event whose date is still to be decided asks for the date in the same step', async ({ page }) => {
+    const host = await register('influencer', 'Sana Mirza');
+    const title = `Secret supper ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, { title, date: '2099-12-31 23:59:59', location: 'Jubilee Hills, Hyderabad', meetup_type: 'curation' });
+    await logInThroughScreen(page, host, '/login?returnTo=/my-events');
+    await expect(page).toHaveURL((url) => url.pathname === '/my-events');
+
+    const card = cardTitled(page, title);
+    await expect(card.getByTestId('event-date')).toHaveText('Date to be decided');
+    await card.getByRole('link', { name: 'Convert to confirmed' }).click();
+    const step = card.getByRole('form', { name: 'Convert to confirmed' });
+    await expect(step).toContainText('A confirmed event needs a date.');
+    const date = step.getByLabel('Date and time');
+    await expect(date).toBeFocused();
+
+    // A date in the past is refused beside the field, and nothing changes.
+    await date.fill('2020-01-01T19:00');
+    await step.getByRole('button', { name: 'Convert to confirmed' }).click();
+    await expect(step.getByLabel('Date and time')).toHaveAccessibleDescription('The start must be in the future');
+    await expect(card.getByTestId('event-date')).toHaveText('Date to be decided');
+
+    await step.getByLabel('Date and time').fill(inTenDays('20:30'));
+    await step.getByRole('button', { name: 'Convert to confirmed' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Event converted to confirmed');
+    await expect(card.getByTestId('event-date')).toContainText('8:30 PM');
+    await expect(card.getByRole('link', { name: 'Convert to confirmed' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Convert to confirmed' })).toHaveCount(0);
+
+    const stored = (await (await fetch(`${apiUrl()}/api/v1/events/${event.id}`, { headers: { authorization: `Bearer ${host.token}` } })).json()) as {
+      meetup_type: string;
+      is_date_to_be_decided: boolean;
+    };
+    expect(stored).toMatchObject({ meetup_type: 'confirmed', is_date_to_be_decided: false });
   });
 });
