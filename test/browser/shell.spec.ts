@@ -133,3 +133,16 @@ test.describe('the layout shell', () => {
     });
   }
 });
+
+test.describe('the layout shell, as QA found it', () => {
+  test('a guest tapping Community gets the Login Required prompt, like Create, Chat and Profile', async ({ page }) => {
+    await page.goto('/public');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Login Required' });
+    await expect(prompt).toContainText('Please log in to join the community.');
+    await expect(prompt.getByRole('link', { name: 'Login to Continue' })).toHaveAttribute('href', '/login?returnTo=%2Fcommunity');
+    await expect(page).toHaveURL((url) => url.pathname === '/public');
+    await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(prompt).toBeHidden();
+  });
+});

@@ -17,8 +17,9 @@ const ICONS: Record<TabKey, typeof HomeIcon> = {
 
 /**
  * The five-tab bottom navigation. Tabs are plain links (they work without JavaScript; the server
- * guard sends guests to login); with JavaScript a guest tapping Create, Chat or Profile gets the
- * Login Required prompt instead, and every tap vibrates 10 ms and remembers the scroll position.
+ * guard sends guests to login); with JavaScript a guest tapping Create, Community, Chat or Profile
+ * gets the Login Required prompt instead, and every tap vibrates 10 ms and remembers the scroll
+ * position.
  */
 export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadChats: number }) {
   const location = useLocation();
