@@ -145,4 +145,37 @@ test.describe('the layout shell, as QA found it', () => {
     await prompt.getByRole('button', { name: 'Maybe Later' }).click();
     await expect(prompt).toBeHidden();
   });
+
+  test('from 1024 px the navigation is a rail down the left beside the content; below it stays a bottom bar', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tabs = ['Home', 'Create', 'Community', 'Chat', 'Profile'].map((label) => nav.getByRole('link', { name: label, exact: true }));
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const rail = (await nav.boundingBox())!;
+    expect(rail.x).toBe(0);
+    expect(rail.y).toBe(0);
+    expect(rail.height).toBe(800);
+    expect(rail.width).toBeLessThanOrEqual(280);
+    // The tabs stand one under the other, in order, each labelled beside its icon.
+    const boxes = await Promise.all(tabs.map(async (tab) => (await tab.boundingBox())!));
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index]!.x).toBe(boxes[0]!.x);
+      expect(boxes[index]!.y).toBeGreaterThanOrEqual(boxes[index - 1]!.y + boxes[index - 1]!.height);
+    }
+    // Nothing of the page hides under the rail.
+    for (const part of [page.getByRole('heading', { name: 'Settings', level: 1 }), page.getByRole('button', { name: 'Log out' })]) {
+      expect((await part.boundingBox())!.x).toBeGreaterThanOrEqual(rail.x + rail.width);
+    }
+
+    await page.setViewportSize({ width: 1023, height: 800 });
+    const bar = (await nav.boundingBox())!;
+    expect(bar.width).toBe(1023);
+    expect(bar.y + bar.height).toBe(800);
+    const [home, profile] = [(await tabs[0]!.boundingBox())!, (await tabs[4]!.boundingBox())!];
+    expect(profile.y).toBe(home.y);
+    expect(profile.x).toBeGreaterThan(home.x);
+  });
 });
