@@ -178,4 +178,50 @@ test.describe('the layout shell, as QA found it', () => {
     expect(profile.y).toBe(home.y);
     expect(profile.x).toBeGreaterThan(home.x);
   });
+
+  test('the welcome toast leaves the back button free', async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Naina Verma' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInThroughScreen(page, account, `/login?returnTo=${encodeURIComponent(`/host-past-events/${account.id}`)}`);
+    await expect(page).toHaveURL((url) => url.pathname === `/host-past-events/${account.id}`);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Welcome back, Naina!');
+    const back = page.getByRole('link', { name: 'Go back' });
+    const [toastBox, backBox] = [(await toast.boundingBox())!, (await back.boundingBox())!];
+    const overlaps =
+      toastBox.x < backBox.x + backBox.width && backBox.x < toastBox.x + toastBox.width && toastBox.y < backBox.y + backBox.height && backBox.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBe(false);
+    await back.click({ trial: true }); // nothing intercepts the tap
+    await expect(toast).toBeVisible();
+  });
+
+  test("a host's past events page prints its title once", async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Ishita Bose' });
+    await logInThroughScreen(page, account, `/login?returnTo=${encodeURIComponent(`/host-past-events/${account.id}`)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Past Events by Ishita Bose');
+    await expect(page.getByText('Past Events by Ishita Bose')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Go back' })).toBeVisible();
+  });
+
+  test('the legal chips all show at 1024 px, and on a phone the row scrolls to the page’s own chip', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/terms');
+    const chips = page.getByRole('navigation', { name: 'Policies' }).getByRole('link');
+    await expect(chips).toHaveCount(5);
+    const row = (await page.getByRole('navigation', { name: 'Policies' }).boundingBox())!;
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.x, await chip.innerText()).toBeGreaterThanOrEqual(row.x);
+      expect(box.x + box.width, await chip.innerText()).toBeLessThanOrEqual(Math.min(row.x + row.width, 1024));
+    }
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/shipping');
+    const current = page.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Shipping and Delivery Policy' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect.poll(async () => {
+      const box = (await current.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 320;
+    }).toBe(true);
+  });
 });

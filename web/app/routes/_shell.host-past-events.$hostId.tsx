@@ -12,11 +12,11 @@ const titleFor = (hostName: string | null | undefined) => `Past Events by ${host
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titleFor(data?.hostName)} · Tribe` }];
 
-/** The top bar reads "Past Events by <host name>" (fallback "Host"), SPEC §2 layout rules. */
-export const handle: ShellHandle = {
-  title: (data) => titleFor((data as { hostName?: string | null } | undefined)?.hostName),
-  ownHeading: true,
-};
+/**
+ * The page's heading reads "Past Events by <host name>" (fallback "Host"), SPEC §2; the top bar
+ * keeps only its back button, so the title is not printed twice one above the other.
+ */
+export const handle: ShellHandle = { title: '', ownHeading: true };
 
 /** /host-past-events/{hostId}: the host's events that have already happened, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
