@@ -105,7 +105,7 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
               data-testid="event-countdown"
               className={cn(
                 'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-xs font-medium',
-                hasEventStarted(event, now) ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-brand-700',
+                hasEventStarted(event, now) ? 'bg-slate-100 text-slate-600' : 'bg-brand-50 text-brand-700',
               )}
             >
               <ClockIcon size={13} />

@@ -117,7 +117,7 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
           <p className="font-semibold text-slate-700">{company.name}</p>
           <p>Registered office: {company.address}</p>
           <p>
-            Contact: <a href={`mailto:${company.email}`} className="text-brand-700 hover:underline">{company.email}</a>
+            Contact: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a>
           </p>
         </div>
       </footer>
@@ -257,7 +257,7 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       <p>We are here to help with bookings, payments, refunds, safety concerns and account questions.</p>
       <ul>
         <li>
-          Email: <a href={`mailto:${company.email}`} className="text-brand-700 hover:underline">{company.email}</a> — we reply within one working day.
+          Email: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a> — we reply within one working day.
         </li>
         <li>Registered office: {company.address}</li>
         <li>Support hours: Monday to Saturday, 10:00–19:00 IST.</li>
@@ -267,7 +267,11 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
         on the host or attendee concerned.
       </p>
       <p>
-        To delete your account, go to <Link to="/delete-account" className="text-brand-700 hover:underline">Delete account</Link>.
+        To delete your account, go to{' '}
+        <Link to="/delete-account" className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Delete account
+        </Link>
+        .
       </p>
     </>
   ),

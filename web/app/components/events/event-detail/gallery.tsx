@@ -46,7 +46,9 @@ export function Gallery({ event, images }: { event: EventView; images: string[] 
       <ul
         ref={strip}
         onScroll={many ? onScroll : undefined}
-        className="flex snap-x snap-mandatory overflow-x-auto sm:rounded-3xl [scrollbar-width:none]"
+        // A strip that scrolls must be reachable by keyboard too (arrow keys scroll it once focused).
+        tabIndex={many ? 0 : undefined}
+        className="flex snap-x snap-mandatory overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:rounded-3xl [scrollbar-width:none]"
         data-testid="event-gallery"
       >
         {images.map((src, index) => (
