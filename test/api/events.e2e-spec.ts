@@ -81,6 +81,20 @@ describe('events API', () => {
     (await api.db.query(`SELECT type, payload FROM outbox_event WHERE payload->>'eventId' = $1`, [eventId])).rows;
 
   describe('POST /events', () => {
+    it('drops bidi control characters from the title, the description and the places', async () => {
+      const rlo = '\u202E';
+      const event = await create(host.token, {
+        title: `Open mic ${rlo}RTL`,
+        description: `Bring ${rlo}a song\u202C.`,
+        location: `\u2067Hauz Khas, Delhi\u2069`,
+        date: FUTURE,
+      });
+      expect(event).toMatchObject({ title: 'Open mic RTL', description: 'Bring a song.', location: 'Hauz Khas, Delhi' });
+      const edited = await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send({ title: `${rlo}Renamed` }).expect(200);
+      expect(edited.body.title).toBe('Renamed');
+      expectError(await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: `${rlo}\u202C`, date: FUTURE }), 400, 'title: is required');
+    });
+
     it('creates an event from only a title and a date, with the spec defaults, hosted by the caller', async () => {
       const event = await create(host.token, { title: 'Morning walk', date: FUTURE });
       expect(Object.keys(event).sort()).toEqual(FULL_KEYS);
@@ -408,6 +422,44 @@ describe('events API', () => {
         'This event has been cancelled and can no longer be changed.',
       );
       expect((await stored(event.id)).meetup_type).toBe('curation');
+    });
+
+    it('refuses an event whose date is still to be decided unless the date comes with it', async () => {
+      const event = await create(host.token, { title: 'Curated, date open', date: '2099-12-31 23:59:59', meetup_type: 'curation' });
+      const convert = (body?: Record<string, unknown>) => {
+        const request = api.http().post(`/api/v1/events/${event.id}/convert-to-confirmed`).set(bearer(host.token));
+        return body ? request.send(body) : request;
+      };
+      const refusal = 'A confirmed event needs a date. Pick the date to convert this event.';
+      expectError(await convert(), 400, refusal, 'event_convert_needs_date');
+      expectError(await convert({}), 400, refusal, 'event_convert_needs_date');
+      expectError(await convert({ date: '2099-12-31T23:59:59+05:30' }), 400, refusal, 'event_convert_needs_date');
+      expectError(await convert({ date: '2020-01-01T19:00:00+05:30' }), 400, 'date: must be in the future', 'event_start_not_future');
+      expectError(await convert({ date: FUTURE, end_date: '2031-06-01T18:00:00+05:30' }), 400, undefined, 'event_end_before_start');
+      expect(await stored(event.id)).toMatchObject({ meetup_type: 'curation', date: new Date('2099-12-31T23:59:59Z') });
+
+      const response = await convert({ date: FUTURE, end_date: '2031-06-01T23:00:00+05:30' }).expect(200);
+      expect(response.body).toMatchObject({
+        meetup_type: 'confirmed',
+        is_date_to_be_decided: false,
+        date: '2031-06-01T13:30:00.000Z',
+        end_date: '2031-06-01T17:30:00.000Z',
+      });
+    });
+
+    it('keeps a dated event on its date, or moves it to the date sent', async () => {
+      const kept = await create(host.token, { title: 'Curated, dated', date: FUTURE, meetup_type: 'curation' });
+      await api.http().post(`/api/v1/events/${kept.id}/convert-to-confirmed`).set(bearer(host.token)).send({}).expect(200);
+      expect((await stored(kept.id)).date).toEqual(new Date(FUTURE));
+
+      const moved = await create(host.token, { title: 'Curated, moved', date: FUTURE, meetup_type: 'curation' });
+      const response = await api
+        .http()
+        .post(`/api/v1/events/${moved.id}/convert-to-confirmed`)
+        .set(bearer(host.token))
+        .send({ date: '2031-07-04T20:00:00+05:30' })
+        .expect(200);
+      expect(response.body).toMatchObject({ meetup_type: 'confirmed', date: '2031-07-04T14:30:00.000Z' });
     });
   });
 

@@ -106,6 +106,12 @@ describe('users API', () => {
   });
 
   describe('PUT /users/me', () => {
+    it('drops bidi control characters from the name and the bio', async () => {
+      const person = await signUp(api);
+      const response = await update(person.token, { name: 'Zoya \u202EKhan', bio: '\u2066Hello\u2069 there' }).expect(200);
+      expect(response.body).toMatchObject({ name: 'Zoya Khan', bio: 'Hello there' });
+    });
+
     it('updates the snake_case profile fields and returns the user', async () => {
       const person = await signUp(api);
       const body = {

@@ -70,6 +70,44 @@ test.describe('settings and account deletion', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/home');
   });
 
+  test('a session ended elsewhere (password changed on another device) says so, instead of a silent trip to /login', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click(); // the welcome toast
+
+    // Another device changes the password: every other session, this one included, ends.
+    const changePassword = async (current: string, next: string) => {
+      const login = await fetch(`${process.env.TRIBE_API_URL}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: current }),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const changed = await fetch(`${process.env.TRIBE_API_URL}/api/v1/users/me/password`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ current_password: current, new_password: next }),
+      });
+      expect(changed.status).toBe(200);
+    };
+    await changePassword(account.password, 'changed-elsewhere-1');
+
+    // A page that needs the session: to /login, told why.
+    await page.getByRole('link', { name: 'Your profile' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/profile-v2');
+    await expect(page.getByTestId('toast')).toHaveText('Session expired. Please login again.');
+
+    // A page anyone may see: it stays, signed out, and says so too.
+    await logInThroughScreen(page, { email: account.email, password: 'changed-elsewhere-1' });
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    await changePassword('changed-elsewhere-1', 'changed-elsewhere-2');
+    await page.goto('/terms');
+    await expect(page.getByTestId('toast')).toHaveText('Session expired. Please login again.');
+    await page.goto('/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+  });
+
   test('deleting the account needs DELETE typed, signs out, and the login stops working', async ({ page, accounts }) => {
     const account = await accounts.create();
     await page.goto('/delete-account');

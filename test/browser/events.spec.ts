@@ -1,89 +1,10 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { expect, logInThroughScreen, test, uniqueMobile } from './fixtures.js';
+import { expect, logInThroughScreen, test } from './fixtures.js';
+import { apiUrl, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
 
 /* --------------------------------------------------------------- helpers ---- */
-
-function apiUrl(): string {
-  const url = process.env.TRIBE_API_URL;
-  if (!url) throw new Error('TRIBE_API_URL is not set: run the browser tests through playwright.config.ts');
-  return url;
-}
-
-interface Person {
-  id: string;
-  token: string;
-  email: string;
-  password: string;
-  name: string;
-}
-
-async function register(role: 'fan' | 'influencer', name: string): Promise<Person> {
-  const email = `${role}.${Date.now()}.${randomBytes(3).toString('hex')}@example.in`;
-  const password = 'tribe-password-1';
-  const response = await fetch(`${apiUrl()}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, name, role, age: 29, gender: 'female', mobile_number: uniqueMobile() }),
-  });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token, email, password, name };
-}
-
-/** Seeds an event through the API (POST /events) as the given host. */
-async function seedEvent(host: Person, fields: Record<string, unknown>): Promise<{ id: string; title: string }> {
-  const response = await fetch(`${apiUrl()}/api/v1/events`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
-    body: JSON.stringify({ category: 'others', ...fields }),
-  });
-  if (response.status !== 201) throw new Error(`event seed failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; title: string };
-}
-
-const daysFromNow = (days: number, hour = 19) => {
-  const date = new Date(Date.now() + days * 86_400_000);
-  date.setUTCHours(hour - 6, 30, 0, 0); // hh:00 India time is (hh-6):30 UTC
-  return date.toISOString();
-};
-
-/** A small, valid RGB PNG of one colour (made here, so the test needs no fixture files). */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The start of an MP4 file (an ftyp box and a small mdat box): what the upload checks the content against. */
 function mp4(): Buffer {

@@ -133,3 +133,95 @@ test.describe('the layout shell', () => {
     });
   }
 });
+
+test.describe('the layout shell, as QA found it', () => {
+  test('a guest tapping Community gets the Login Required prompt, like Create, Chat and Profile', async ({ page }) => {
+    await page.goto('/public');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Login Required' });
+    await expect(prompt).toContainText('Please log in to join the community.');
+    await expect(prompt.getByRole('link', { name: 'Login to Continue' })).toHaveAttribute('href', '/login?returnTo=%2Fcommunity');
+    await expect(page).toHaveURL((url) => url.pathname === '/public');
+    await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+    await expect(prompt).toBeHidden();
+  });
+
+  test('from 1024 px the navigation is a rail down the left beside the content; below it stays a bottom bar', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const tabs = ['Home', 'Create', 'Community', 'Chat', 'Profile'].map((label) => nav.getByRole('link', { name: label, exact: true }));
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const rail = (await nav.boundingBox())!;
+    expect(rail.x).toBe(0);
+    expect(rail.y).toBe(0);
+    expect(rail.height).toBe(800);
+    expect(rail.width).toBeLessThanOrEqual(280);
+    // The tabs stand one under the other, in order, each labelled beside its icon.
+    const boxes = await Promise.all(tabs.map(async (tab) => (await tab.boundingBox())!));
+    for (let index = 1; index < boxes.length; index += 1) {
+      expect(boxes[index]!.x).toBe(boxes[0]!.x);
+      expect(boxes[index]!.y).toBeGreaterThanOrEqual(boxes[index - 1]!.y + boxes[index - 1]!.height);
+    }
+    // Nothing of the page hides under the rail.
+    for (const part of [page.getByRole('heading', { name: 'Settings', level: 1 }), page.getByRole('button', { name: 'Log out' })]) {
+      expect((await part.boundingBox())!.x).toBeGreaterThanOrEqual(rail.x + rail.width);
+    }
+
+    await page.setViewportSize({ width: 1023, height: 800 });
+    const bar = (await nav.boundingBox())!;
+    expect(bar.width).toBe(1023);
+    expect(bar.y + bar.height).toBe(800);
+    const [home, profile] = [(await tabs[0]!.boundingBox())!, (await tabs[4]!.boundingBox())!];
+    expect(profile.y).toBe(home.y);
+    expect(profile.x).toBeGreaterThan(home.x);
+  });
+
+  test('the welcome toast leaves the back button free', async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Naina Verma' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logInThroughScreen(page, account, `/login?returnTo=${encodeURIComponent(`/host-past-events/${account.id}`)}`);
+    await expect(page).toHaveURL((url) => url.pathname === `/host-past-events/${account.id}`);
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Welcome back, Naina!');
+    const back = page.getByRole('link', { name: 'Go back' });
+    const [toastBox, backBox] = [(await toast.boundingBox())!, (await back.boundingBox())!];
+    const overlaps =
+      toastBox.x < backBox.x + backBox.width && backBox.x < toastBox.x + toastBox.width && toastBox.y < backBox.y + backBox.height && backBox.y < toastBox.y + toastBox.height;
+    expect(overlaps).toBe(false);
+    await back.click({ trial: true }); // nothing intercepts the tap
+    await expect(toast).toBeVisible();
+  });
+
+  test("a host's past events page prints its title once", async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Ishita Bose' });
+    await logInThroughScreen(page, account, `/login?returnTo=${encodeURIComponent(`/host-past-events/${account.id}`)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Past Events by Ishita Bose');
+    await expect(page.getByText('Past Events by Ishita Bose')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Go back' })).toBeVisible();
+  });
+
+  test('the legal chips all show at 1024 px, and on a phone the row scrolls to the page’s own chip', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto('/terms');
+    const chips = page.getByRole('navigation', { name: 'Policies' }).getByRole('link');
+    await expect(chips).toHaveCount(5);
+    const row = (await page.getByRole('navigation', { name: 'Policies' }).boundingBox())!;
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.x, await chip.innerText()).toBeGreaterThanOrEqual(row.x);
+      expect(box.x + box.width, await chip.innerText()).toBeLessThanOrEqual(Math.min(row.x + row.width, 1024));
+    }
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/shipping');
+    const current = page.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Shipping and Delivery Policy' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect.poll(async () => {
+      const box = (await current.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 320;
+    }).toBe(true);
+  });
+});

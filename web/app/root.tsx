@@ -15,11 +15,12 @@ import { FullPageRouteError } from '~/components/layout/error-page';
 import { NavigationProgress } from '~/components/layout/navigation-progress';
 import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
 import { ToastProvider } from '~/components/ui/toast';
-import { readAuth } from '~/lib/auth.server';
+import { redirectCookieAfter, readAuth, SESSION_EXPIRED_TOAST } from '~/lib/auth.server';
 import { webConfig } from '~/lib/config.server';
 import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
 import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects';
 import { commitSession, getSession } from '~/lib/session.server';
+import type { ToastMessage } from '~/lib/toast';
 import './tailwind.css';
 
 const FAVICON =
@@ -40,21 +41,25 @@ export const meta: MetaFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { auth, setCookie } = await readAuth(request);
-  const user = auth?.user ?? null;
+  const read = await readAuth(request);
+  const { setCookie } = read;
+  const user = read.auth?.user ?? null;
 
   if (!user && isProtectedPath(url.pathname)) {
-    throw redirect(loginPathFor(url.pathname + url.search), setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+    const redirectCookie = await redirectCookieAfter(request, read);
+    throw redirect(loginPathFor(url.pathname + url.search), redirectCookie ? { headers: { 'Set-Cookie': redirectCookie } } : undefined);
   }
   if (user?.needs_profile && !isAdminUser(user) && !allowsIncompleteProfile(url.pathname)) {
     throw redirect(completeProfilePath(user, url.pathname + url.search));
   }
 
   const headers = new Headers();
-  let toast = null;
+  let toast: ToastMessage | null = null;
   let signedOut = false;
   if (setCookie) {
     headers.append('Set-Cookie', setCookie);
+    // A session ended elsewhere is never ended silently: this page says so (SPEC §8).
+    if (read.expired) toast = SESSION_EXPIRED_TOAST;
   } else {
     const session = await getSession(request);
     toast = session.get('toast') ?? null;

@@ -44,6 +44,7 @@ export const ErrorCodes = {
     cancelledReadOnly: 'event_cancelled',
     cannotReactivate: 'event_cannot_reactivate',
     notCuration: 'event_not_curation',
+    convertNeedsDate: 'event_convert_needs_date',
     alreadyReported: 'event_already_reported',
     cannotReportOwn: 'event_report_own',
     homeNeedsLogin: 'home_needs_login',

@@ -54,6 +54,7 @@ export const Messages = {
     cancelledReadOnly: 'This event has been cancelled and can no longer be changed.',
     cannotReactivate: 'A cancelled event cannot be made active again.',
     notCuration: 'Only curation events can be converted to confirmed.',
+    convertNeedsDate: 'A confirmed event needs a date. Pick the date to convert this event.',
     endBeforeStart: 'The end date must be after the start date.',
     genderPricesRequired: 'Gender-based pricing needs both male_price and female_price.',
     openAgeAlone: 'The open age group cannot be combined with other age groups or a custom range.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripBidiControls } from './bidi.js';
 import { ErrorCodes } from './error-codes.js';
 import { mediaUrl } from './media-url.js';
 import { Messages } from './messages.js';
@@ -7,7 +8,9 @@ import { checkMobileNumber } from './mobile-number.js';
 /** "name: is required" when absent, "name: must be text" when it is a number, list or object. */
 const stringType = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : 'must be text') };
 
-const text = (max: number) => z.string(stringType).trim().max(max, { message: `must be at most ${max} characters` });
+/** Free text people type (names, bio, places): bidi controls are dropped (./bidi.ts), then it is trimmed. */
+const text = (max: number) =>
+  z.string(stringType).overwrite(stripBidiControls).trim().max(max, { message: `must be at most ${max} characters` });
 const optionalText = (max: number) => text(max).nullable().optional();
 /** Links people tap on other people's profiles: http(s) only, so a `javascript:` or `data:` URL never reaches an href. Pictures are `mediaUrl`s. */
 const url = z.url({ protocol: /^https?$/, message: 'must be a valid URL' }).max(2048);

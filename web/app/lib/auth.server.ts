@@ -1,8 +1,25 @@
 import { redirect } from '@remix-run/node';
+import { Messages } from '../../../api/src/contracts/messages.js';
 import { api, ApiError } from './api.server';
 import { completeProfilePath, isAdminUser, loginPathFor } from './redirects';
 import { clearAuth, getSession } from './session.server';
+import type { ToastMessage } from './toast';
 import type { SelfUser } from './user';
+
+/** What a person whose session the API has ended (password changed elsewhere...) is told (SPEC §8). */
+export const SESSION_EXPIRED_TOAST: ToastMessage = { kind: 'info', message: Messages.auth.sessionExpired };
+
+interface AuthRead {
+  auth: CurrentAuth | null;
+  setCookie?: string;
+  /** The cookie held a token the API no longer accepts: the session ended, not by this browser. */
+  expired?: boolean;
+}
+
+/** The Set-Cookie of a redirect (to login, or on): after an expiry it also carries the toast that says so to the next page. */
+export async function redirectCookieAfter(request: Request, read: AuthRead): Promise<string | undefined> {
+  return read.expired ? clearAuth(request, { toast: SESSION_EXPIRED_TOAST }) : read.setCookie;
+}
 
 export interface CurrentAuth {
   user: SelfUser;
@@ -13,7 +30,7 @@ export interface CurrentAuth {
  * The signed-in person, read from the API with the cookie's token. A token the API no longer
  * accepts (401) means the session is over: the result carries a Set-Cookie that clears it.
  */
-export async function readAuth(request: Request): Promise<{ auth: CurrentAuth | null; setCookie?: string }> {
+export async function readAuth(request: Request): Promise<AuthRead> {
   const session = await getSession(request);
   const token = session.get('token');
   const userId = session.get('userId');
@@ -24,7 +41,7 @@ export async function readAuth(request: Request): Promise<{ auth: CurrentAuth | 
     return { auth: { user, token } };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 404 || error.status === 400)) {
-      return { auth: null, setCookie: await clearAuth(request) };
+      return { auth: null, setCookie: await clearAuth(request), expired: true };
     }
     throw error;
   }
@@ -37,9 +54,11 @@ export async function readAuth(request: Request): Promise<{ auth: CurrentAuth | 
  * `npm run admin:create` has no age or gender, and /signup would only send them back to /admin.
  */
 export async function requireUser(request: Request, options: { allowIncomplete?: boolean } = {}): Promise<CurrentAuth> {
-  const { auth, setCookie } = await readAuth(request);
+  const read = await readAuth(request);
+  const { auth } = read;
   const url = new URL(request.url);
   if (!auth) {
+    const setCookie = await redirectCookieAfter(request, read);
     throw redirect(loginPathFor(url.pathname + url.search), setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
   }
   if (auth.user.needs_profile && !options.allowIncomplete && !isAdminUser(auth.user)) {

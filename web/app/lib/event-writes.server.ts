@@ -25,8 +25,9 @@ export function cancelEvent(token: string, id: string) {
   return write(() => api<EventView>(`/events/${encodeURIComponent(id)}/cancel`, { method: 'POST', token, body: {} }));
 }
 
-export function convertEventToConfirmed(token: string, id: string) {
-  return write(() => api<EventView>(`/events/${encodeURIComponent(id)}/convert-to-confirmed`, { method: 'POST', token, body: {} }));
+/** `date` (ISO) gives an event whose date is still to be decided its date in the same step. */
+export function convertEventToConfirmed(token: string, id: string, body: { date?: string } = {}) {
+  return write(() => api<EventView>(`/events/${encodeURIComponent(id)}/convert-to-confirmed`, { method: 'POST', token, body }));
 }
 
 export function reportEvent(token: string, id: string, reason: string) {

@@ -6,6 +6,7 @@
 import { DATE_TO_BE_DECIDED } from '../../../api/src/contracts/event/dates.js';
 import { EVENT_CATEGORIES } from '../../../api/src/contracts/event/catalogue.js';
 import type { EventView, ResponsiveImage } from '../../../api/src/contracts/event/event-view.js';
+import { shorten } from './text';
 
 /** What the date readers need: the start, and the API's "date to be decided" flag when it sent one. */
 type DatedEvent = Pick<EventView, 'date'> & { is_date_to_be_decided?: boolean | null };
@@ -284,5 +285,5 @@ export function formatPlace(event: Pick<EventView, 'city' | 'location' | 'estima
 export function shareDescription(event: DatedEvent & Pick<EventView, 'description' | 'location' | 'city'>, max = 200): string {
   const text = (event.description ?? '').replace(/\s+/g, ' ').trim();
   const base = text || [formatEventDate(event), event.location ?? event.city].filter(Boolean).join(' · ');
-  return base.length > max ? `${base.slice(0, max - 1).trimEnd()}…` : base;
+  return shorten(base, max);
 }

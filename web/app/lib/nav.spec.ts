@@ -17,7 +17,7 @@ describe('bottom navigation tabs', () => {
     expect(NAV_TABS.map((tab) => [tab.path, tab.label, tab.loginAction ?? null])).toEqual([
       ['/home', 'Home', null],
       ['/create-event', 'Create', 'create an event'],
-      ['/community', 'Community', null],
+      ['/community', 'Community', 'join the community'],
       ['/chat', 'Chat', 'access your chats'],
       ['/profile-v2', 'Profile', 'access your profile'],
     ]);

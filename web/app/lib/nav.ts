@@ -16,7 +16,7 @@ export interface NavTab {
 export const NAV_TABS: readonly NavTab[] = [
   { key: 'home', path: '/home', label: 'Home' },
   { key: 'create', path: '/create-event', label: 'Create', loginAction: 'create an event' },
-  { key: 'community', path: '/community', label: 'Community' },
+  { key: 'community', path: '/community', label: 'Community', loginAction: 'join the community' },
   { key: 'chat', path: '/chat', label: 'Chat', loginAction: 'access your chats' },
   { key: 'profile', path: '/profile-v2', label: 'Profile', loginAction: 'access your profile' },
 ];

@@ -22,10 +22,3 @@ export interface SelfUser {
   needs_profile: boolean;
   created_at?: string;
 }
-
-/** Initials for an avatar placeholder: "Asha Rao" → "AR". */
-export function initialsOf(name: string | null | undefined): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return '?';
-  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
-}

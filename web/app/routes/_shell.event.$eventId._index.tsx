@@ -17,7 +17,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { cancelEvent } from '~/lib/event-writes.server';
-import { canManageEvent, EventMessages, eventImages, isCancelled, shareDescription, thumbnailUrl } from '~/lib/format-event';
+import { canManageEvent, EventMessages, eventImages, hasEventStarted, isCancelled, shareDescription, thumbnailUrl } from '~/lib/format-event';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast, getToken } from '~/lib/session.server';
@@ -95,6 +95,8 @@ export default function EventPage() {
 
   const isHost = canManageEvent(event, user ? { id: user.id, role: user.role, isAdmin: isAdminUser(user) } : null);
   const cancelled = isCancelled(event);
+  // Nobody can apply to an event that is off or over, so guests are not invited to.
+  const open = !cancelled && !hasEventStarted(event, now);
 
   return (
     <div className="pb-8">
@@ -114,7 +116,7 @@ export default function EventPage() {
           <PricePanel event={event} />
           <EventAbout event={event} />
           <HostCard event={event} signedIn={Boolean(user)} />
-          {!user ? <JoinPrompt eventId={event.id} /> : null}
+          {!user && open ? <JoinPrompt eventId={event.id} /> : null}
         </div>
       </div>
     </div>

@@ -82,7 +82,15 @@ export default function HomePage() {
             <Logo showName={false} />
           </Link>
           <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-slate-900">{data.firstName ? `Hi, ${data.firstName}` : 'Welcome'}</p>
+            <p className="truncate text-lg font-semibold text-slate-900">
+              {data.firstName ? (
+                <>
+                  Hi, <bdi>{data.firstName}</bdi>
+                </>
+              ) : (
+                'Welcome'
+              )}
+            </p>
             <Link
               to={`/city-filter?returnTo=${cityReturn}`}
               className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline"

@@ -12,11 +12,11 @@ const titleFor = (hostName: string | null | undefined) => `Past Events by ${host
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titleFor(data?.hostName)} · Tribe` }];
 
-/** The top bar reads "Past Events by <host name>" (fallback "Host"), SPEC §2 layout rules. */
-export const handle: ShellHandle = {
-  title: (data) => titleFor((data as { hostName?: string | null } | undefined)?.hostName),
-  ownHeading: true,
-};
+/**
+ * The page's heading reads "Past Events by <host name>" (fallback "Host"), SPEC §2; the top bar
+ * keeps only its back button, so the title is not printed twice one above the other.
+ */
+export const handle: ShellHandle = { title: '', ownHeading: true };
 
 /** /host-past-events/{hostId}: the host's events that have already happened, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,7 +37,7 @@ export default function HostPastEventsPage() {
     <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
       <header className="mb-5">
         <h1 className="text-2xl font-bold text-slate-900" data-testid="past-events-title">
-          Past Events by {hostName || 'Host'}
+          Past Events by <bdi>{hostName || 'Host'}</bdi>
         </h1>
         <p className="mt-1 text-sm text-slate-500">View all past events by this host</p>
       </header>

@@ -5,7 +5,7 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon, SettingsIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
-import { initialsOf } from '~/lib/user';
+import { initialsOf } from '~/lib/text';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tribe' }];
 
@@ -54,22 +54,30 @@ export default function Profile() {
         </div>
         <div className="mt-3">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
-            {profile.name}
+            <bdi>{profile.name}</bdi>
             <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{ROLE_LABEL[profile.role] ?? profile.role}</span>
             {profile.verified ? <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">Verified</span> : null}
           </h1>
-          {profile.username ? <p className="text-[15px] text-slate-500">@{profile.username}</p> : null}
+          {profile.username ? (
+            <p className="text-[15px] text-slate-500">
+              @<bdi>{profile.username}</bdi>
+            </p>
+          ) : null}
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             {profile.location ? (
               <span className="inline-flex items-center gap-1">
                 <MapPinIcon size={16} />
-                {profile.location}
+                <bdi>{profile.location}</bdi>
               </span>
             ) : null}
             {profile.age ? <span>{profile.age} years</span> : null}
-            {profile.instagram ? <span>Instagram @{profile.instagram}</span> : null}
+            {profile.instagram ? (
+              <span>
+                Instagram @<bdi>{profile.instagram}</bdi>
+              </span>
+            ) : null}
           </div>
-          <p className="mt-4 text-[15px] leading-relaxed text-slate-700">
+          <p dir="auto" className="mt-4 text-[15px] leading-relaxed text-slate-700">
             {profile.bio ?? 'Say hello to your tribe — a short bio helps hosts and fans get to know you.'}
           </p>
         </div>

@@ -13,7 +13,8 @@ import { parseForm } from '~/lib/forms';
 import type { ShellHandle } from '~/lib/route-handle';
 import { isAdminUser } from '~/lib/redirects';
 import { flashToast } from '~/lib/session.server';
-import { initialsOf, type SelfUser } from '~/lib/user';
+import { initialsOf } from '~/lib/text';
+import type { SelfUser } from '~/lib/user';
 
 export const meta: MetaFunction = () => [{ title: 'Settings · Tribe' }];
 export const handle: ShellHandle = { title: 'Settings' };
@@ -66,7 +67,9 @@ export default function Settings() {
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">{initialsOf(user.name)}</span>
         )}
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold text-slate-900">{user.name ?? 'Your account'}</p>
+          <p className="truncate text-lg font-semibold text-slate-900">
+            <bdi>{user.name ?? 'Your account'}</bdi>
+          </p>
           <p className="truncate text-sm text-slate-500">{user.email}</p>
         </div>
       </div>

@@ -9,7 +9,8 @@ import { isShellHandle } from '~/lib/route-handle';
 import type { RootLoaderData } from '~/root';
 
 /**
- * The layout shell (SPEC §2): top bar, page content and the five-tab bottom navigation.
+ * The layout shell (SPEC §2): top bar, page content and the five-tab navigation (at the bottom on
+ * phones and tablets, a rail on the left from 1024 px).
  * Child routes are `_shell.<name>.tsx`; their content fills <main>, which sets no padding of its
  * own (pages choose theirs, so hero images can run edge to edge). A child may export
  * `handle: ShellHandle` (~/lib/route-handle) to set the top bar title or hide chrome.
@@ -44,7 +45,7 @@ export default function Shell() {
   const showBottom = !forceHideBottom && !isBottomNavHidden(location.pathname, isGuest);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className={cn('flex min-h-dvh flex-col bg-slate-50', showBottom && 'lg:pl-60')}>
       {showTop ? (
         <TopBar
           title={title}

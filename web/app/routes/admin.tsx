@@ -50,7 +50,7 @@ export default function Admin() {
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Hello, {admin.name}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Hello, <bdi>{admin.name}</bdi></h1>
         <p className="mt-1 text-[15px] text-slate-600">Keep Tribe safe and running smoothly.</p>
 
         <div className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -16,6 +16,7 @@ import { postLoginPath, safeReturnTo } from '~/lib/redirects';
 import { commitAuth } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
 import type { RootLoaderData } from '~/root';
+import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Tribe' }];
@@ -54,7 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = error instanceof ApiError ? error.message : Messages.auth.loginFailed;
     return data({ error: message || Messages.auth.loginFailed, email, terms }, failureInit(error));
   }
-  const firstName = result.user.name?.split(' ')[0];
+  // A toast is plain text, with no element to isolate a name in: it goes without bidi controls.
+  const firstName = stripBidiControls(result.user.name ?? '').trim().split(/\s+/)[0];
   const cookie = await commitAuth(
     request,
     { token: result.token, userId: result.user.id },
@@ -93,7 +95,7 @@ export default function Login() {
         </Button>
       </Form>
 
-      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase" aria-hidden="true">
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

@@ -15,6 +15,7 @@ import { completeProfilePath, isAdminUser, postLoginPath, safeReturnTo } from '~
 import { commitAuth, flashToast } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
 import type { RootLoaderData } from '~/root';
+import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
@@ -101,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const field = onMobile ? 'mobileNumber' : null;
       return fail({ intent, fieldErrors: field ? { [field]: message } : {}, formError: field ? null : message || Messages.auth.profileSetupFailed, values }, failureInit(error));
     }
-    const firstName = user.name?.split(' ')[0] ?? '';
+    const firstName = stripBidiControls(user.name ?? '').trim().split(/\s+/)[0] ?? '';
     const cookie = await flashToast(request, { kind: 'success', title: `Welcome to Tribe${firstName ? `, ${firstName}` : ''}!`, message: 'Your profile is ready.' });
     return redirect(postLoginPath(user, parsed.data.returnTo), { headers: { 'Set-Cookie': cookie } });
   }

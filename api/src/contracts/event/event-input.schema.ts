@@ -163,3 +163,14 @@ export const updateEventSchema = z.object({
   status: statusInput.optional(),
 });
 export type UpdateEventInput = z.output<typeof updateEventSchema>;
+
+/**
+ * POST /events/{id}/convert-to-confirmed. A confirmed event has a date: one whose date is still to
+ * be decided is given it here, in the same step (`date`, and `end_date` if wanted). No body at all
+ * is the same as `{}`.
+ */
+export const convertToConfirmedSchema = z.preprocess(
+  (value) => value ?? {},
+  z.object({ date: dateField.optional(), end_date: eventFields.end_date }),
+);
+export type ConvertToConfirmedInput = z.output<typeof convertToConfirmedSchema>;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { stripBidiControls } from '../bidi.js';
 import { EVENT_STATUSES } from './catalogue.js';
 import { blankToNull, numberish } from './coercions.js';
 import { isAfterDateToBeDecided, parseEventDate } from './dates.js';
 
+/** Free text a host types (title, description, places): bidi controls are dropped (../bidi.ts), then it is trimmed. */
 export const text = (max: number) =>
-  z.string({ message: 'must be text' }).trim().max(max, { message: `must be at most ${max} characters` });
+  z.string({ message: 'must be text' }).overwrite(stripBidiControls).trim().max(max, { message: `must be at most ${max} characters` });
 
 export const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable()).optional();
 

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Post, Put, UseInterceptors } from '@
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  convertToConfirmedSchema,
   createEventSchema,
   EVENT_GENERAL_LIST_LIMIT,
   EVENT_LIST_PAGE_SIZE,
@@ -9,6 +10,7 @@ import {
   pageQuerySchema,
   reportEventSchema,
   updateEventSchema,
+  type ConvertToConfirmedInput,
   type CreateEventInput,
   type EventFilter,
   type PageQuery,
@@ -106,8 +108,12 @@ export class EventsController {
 
   @Post(':id/convert-to-confirmed')
   @HttpCode(200)
-  convert(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }) {
-    return this.events.convertToConfirmed(params.id, user);
+  convert(
+    @CurrentUser() user: AuthUser,
+    @ZParams(uuidParam) params: { id: string },
+    @ZBody(convertToConfirmedSchema) body: ConvertToConfirmedInput,
+  ) {
+    return this.events.convertToConfirmed(params.id, user, body);
   }
 
   @Post(':id/report')

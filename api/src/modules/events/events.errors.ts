@@ -47,6 +47,13 @@ export class NotCurationEventError extends ConflictError {
   }
 }
 
+/** Converting an event whose date is still to be decided, without giving it a date. */
+export class ConvertNeedsDateError extends ValidationError {
+  constructor() {
+    super(Messages.events.convertNeedsDate, codes.convertNeedsDate);
+  }
+}
+
 export class EventAlreadyReportedError extends ConflictError {
   constructor() {
     super(Messages.events.alreadyReported, codes.alreadyReported);

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   eventRuleViolation,
+  isDateToBeDecided,
   normalizeAgeSelection,
+  type ConvertToConfirmedInput,
   type CreateEventInput,
   type EventView,
   type UpdateEventInput,
@@ -19,6 +21,7 @@ import { toEventView, type EventVersion } from './event.views.js';
 import {
   CannotReactivateEventError,
   CannotReportOwnEventError,
+  ConvertNeedsDateError,
   EventAlreadyReportedError,
   EventCancelledError,
   EventHasAcceptedApplicantsError,
@@ -174,12 +177,23 @@ export class EventsService {
     this.listCache.clear();
   }
 
-  async convertToConfirmed(id: string, user: AuthUser): Promise<EventView> {
+  /**
+   * A curation meetup becomes a confirmed one. A confirmed event has a date: one still "to be
+   * decided" needs `date` in the same request (checked like an edit's), else it is refused and
+   * nothing changes. A date sent for an already dated event moves it, as an edit would.
+   */
+  async convertToConfirmed(id: string, user: AuthUser, input: ConvertToConfirmedInput = {}): Promise<EventView> {
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       if (event.status === 'cancelled') throw new EventCancelledError();
       if (event.meetupType !== 'curation') throw new NotCurationEventError();
-      await this.events.update(tx, event.id, { meetupType: 'confirmed' });
+      const { date, end_date } = input;
+      if (date ? isDateToBeDecided(date) : isDateToBeDecided(event.date)) throw new ConvertNeedsDateError();
+      if (date && !isDateToBeDecided(event.date) && date.getTime() !== event.date.getTime()) {
+        await this.refuseWithAcceptedApplicants(tx, event.id);
+      }
+      const dated = date ? this.mergedChanges(event, { date, end_date }) : {};
+      await this.events.update(tx, event.id, { ...dated, meetupType: 'confirmed' });
     });
     this.listCache.clear();
     return this.view(id, user, 'full');

@@ -62,6 +62,13 @@ export function AuthLayout({ title, subtitle, children, company }: { title: stri
   );
 }
 
+const LEGAL_FOOTER_LINKS = [
+  { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/refund-cancellation', label: 'Refunds & Cancellation' },
+  { to: '/support', label: 'Support' },
+];
+
 export function CompanyFooter({ company }: { company: Company }) {
   return (
     <footer className="border-t border-slate-100 bg-slate-50/60 px-5 py-5 text-xs text-slate-500 sm:px-10" data-testid="company-footer">
@@ -77,19 +84,13 @@ export function CompanyFooter({ company }: { company: Company }) {
             {company.email}
           </a>
         </p>
-        <nav aria-label="Legal" className="flex flex-wrap gap-x-3 gap-y-1 pt-1">
-          <Link to="/terms" className="hover:text-slate-800">
-            Terms
-          </Link>
-          <Link to="/privacy" className="hover:text-slate-800">
-            Privacy
-          </Link>
-          <Link to="/refund-cancellation" className="hover:text-slate-800">
-            Refunds &amp; Cancellation
-          </Link>
-          <Link to="/support" className="hover:text-slate-800">
-            Support
-          </Link>
+        {/* Each link at least 24 px tall (WCAG 2.2 target size). */}
+        <nav aria-label="Legal" className="flex flex-wrap gap-x-4 pt-1">
+          {LEGAL_FOOTER_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="inline-flex min-h-6 items-center hover:text-slate-800">
+              {link.label}
+            </Link>
+          ))}
         </nav>
       </div>
     </footer>

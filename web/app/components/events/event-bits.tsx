@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { formatRating } from '~/lib/format-event';
-import { initialsOf } from '~/lib/user';
+import { initialOf, initialsOf } from '~/lib/text';
 import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
 
 /**
@@ -95,7 +95,7 @@ export function HostLine({ host, size = 28, className, trailing }: { host: Event
       <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={size} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
-          {host.name || 'Host'}
+          <bdi>{host.name || 'Host'}</bdi>
           {host.verified ? (
             <span className="ml-1 align-middle text-brand-600" title="Verified host" aria-label="Verified host">
               ✓
@@ -128,11 +128,41 @@ export function Chip({ children, tone = 'light', className }: { children: ReactN
   return <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold backdrop-blur', tones[tone], className)}>{children}</span>;
 }
 
-/** A gradient stand-in for events without photos. */
-export function ImagePlaceholder({ title, className }: { title: string; className?: string }) {
+/**
+ * A gradient stand-in for events without photos, showing the title's first character. With a
+ * `label` it stands for the photo it replaces (role img); without one it is decoration.
+ */
+export function ImagePlaceholder({ title, label, className }: { title: string; label?: string; className?: string }) {
   return (
-    <div className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}>
-      {title.trim().charAt(0).toUpperCase() || 'T'}
+    <div
+      data-testid="image-placeholder"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}
+    >
+      {initialOf(title) || 'T'}
     </div>
   );
+}
+
+/**
+ * An event photo that gives way to the gradient placeholder when it cannot be shown (its file
+ * gone, its host down): never a broken-image icon or its alt text. Give it `key={src}` so a new
+ * photo gets a new chance.
+ */
+export function EventImage({
+  title,
+  alt,
+  className,
+  placeholderClassName,
+  ...image
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'title'> & { title: string; alt: string; placeholderClassName?: string }) {
+  const [failed, setFailed] = useState(false);
+  const element = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A photo that failed before the app hydrated fired its error event before React listened.
+    const node = element.current;
+    if (node?.complete && node.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (failed) return <ImagePlaceholder title={title} label={alt} className={placeholderClassName ?? className} />;
+  return <img ref={element} alt={alt} className={className} onError={() => setFailed(true)} {...image} />;
 }

@@ -13,7 +13,7 @@ import {
   imageSrcSet,
   isCancelled,
 } from '~/lib/format-event';
-import { CalendarIcon, Chip, ClockIcon, HostLine, ImagePlaceholder } from './event-bits';
+import { CalendarIcon, Chip, ClockIcon, EventImage, HostLine, ImagePlaceholder } from './event-bits';
 import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
 
 /** How wide a card's photo is drawn: one column on phones, two from 640 px, three (in max-w-6xl) from 1024 px. */
@@ -44,12 +44,15 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
     >
       <div className="relative aspect-[16/10] overflow-hidden bg-slate-100">
         {image ? (
-          <img
+          <EventImage
+            key={image}
+            title={event.title}
             src={image}
             srcSet={imageSrcSet(event, image)}
             sizes={EVENT_CARD_SIZES}
             alt=""
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+            placeholderClassName="size-full"
             loading="lazy"
           />
         ) : (
@@ -72,7 +75,7 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 text-base leading-snug font-semibold text-slate-900">
           <Link to={`/event/${event.id}`} prefetch="intent" className="after:absolute after:inset-0 focus-visible:outline-none">
-            {event.title}
+            <bdi>{event.title}</bdi>
           </Link>
         </h3>
         <ul className="space-y-1 text-sm text-slate-600">
@@ -83,9 +86,9 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
           {place ? (
             <li className="flex items-center gap-1.5">
               <MapPinIcon size={16} className="shrink-0 text-slate-400" />
-              <span className="truncate" data-testid="event-place">
+              <bdi className="truncate" data-testid="event-place">
                 {place}
-              </span>
+              </bdi>
             </li>
           ) : null}
           <li className="flex items-center gap-1.5">
@@ -102,7 +105,7 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
               data-testid="event-countdown"
               className={cn(
                 'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-1 text-xs font-medium',
-                hasEventStarted(event, now) ? 'bg-slate-100 text-slate-500' : 'bg-brand-50 text-brand-700',
+                hasEventStarted(event, now) ? 'bg-slate-100 text-slate-600' : 'bg-brand-50 text-brand-700',
               )}
             >
               <ClockIcon size={13} />

@@ -261,7 +261,8 @@ function RadioCard({ name, value, checked, onChange, label, hint }: { name: stri
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 accent-brand-600" />
       <span>
         <span className="block text-[15px] font-medium text-slate-900">{label}</span>
-        {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
+        {/* slate-600: slate-500 is below 4.5:1 on the chosen card's brand-50 */}
+        {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
       </span>
     </label>
   );

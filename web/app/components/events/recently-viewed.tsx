@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { persistentStore } from '~/lib/client-storage';
 import { formatEventDate } from '~/lib/format-event';
 import { addRecentlyViewed, readRecentlyViewed, type RecentlyViewedEvent } from '~/lib/recently-viewed';
-import { ImagePlaceholder } from './event-bits';
+import { EventImage, ImagePlaceholder } from './event-bits';
 
 /** Set once the app has hydrated: later mounts may read the browser's storage in their first render. */
 let hydrated = false;
@@ -46,13 +46,15 @@ export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
             <Link to={`/event/${item.id}`} prefetch="intent" className="group block overflow-hidden rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
               <div className="aspect-[4/3] overflow-hidden bg-slate-100">
                 {item.image ? (
-                  <img src={item.image} alt="" className="size-full object-cover" loading="lazy" />
+                  <EventImage key={item.image} title={item.title} src={item.image} alt="" className="size-full object-cover" placeholderClassName="size-full text-2xl" loading="lazy" />
                 ) : (
                   <ImagePlaceholder title={item.title} className="size-full text-2xl" />
                 )}
               </div>
               <div className="p-2.5">
-                <p className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">{item.title}</p>
+                <p className="truncate text-sm font-medium text-slate-900 group-hover:text-brand-700">
+                  <bdi>{item.title}</bdi>
+                </p>
                 {item.date ? <p className="truncate text-xs text-slate-500">{formatEventDate({ date: item.date })}</p> : null}
               </div>
             </Link>

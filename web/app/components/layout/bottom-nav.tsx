@@ -2,6 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
 import { ChatIcon, HomeIcon, PlusSquareIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
+import { Logo } from '~/components/ui/logo';
 import { scrollMemoryStore, tapVibration } from '~/lib/client-storage';
 import { cn } from '~/lib/cn';
 import { activeTabFor, formatBadge, NAV_TABS, tabHref, type NavTab, type TabKey } from '~/lib/nav';
@@ -16,9 +17,11 @@ const ICONS: Record<TabKey, typeof HomeIcon> = {
 };
 
 /**
- * The five-tab bottom navigation. Tabs are plain links (they work without JavaScript; the server
- * guard sends guests to login); with JavaScript a guest tapping Create, Chat or Profile gets the
- * Login Required prompt instead, and every tap vibrates 10 ms and remembers the scroll position.
+ * The five-tab navigation: a bar at the bottom below 1024 px, a rail down the left side from
+ * 1024 px (the shell leaves room for it: `lg:pl-60`). Tabs are plain links (they work without
+ * JavaScript; the server guard sends guests to login); with JavaScript a guest tapping Create,
+ * Community, Chat or Profile gets the Login Required prompt instead, and every tap vibrates 10 ms
+ * and remembers the scroll position.
  */
 export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadChats: number }) {
   const location = useLocation();
@@ -39,9 +42,15 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 safe-bottom"
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 safe-bottom',
+        'lg:inset-x-auto lg:top-0 lg:left-0 lg:w-60 lg:border-t-0 lg:border-r lg:px-3 lg:pt-[env(safe-area-inset-top)]',
+      )}
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+      <Link to={tabHref(NAV_TABS[0]!, isGuest)} className="mt-3 mb-4 hidden h-12 items-center rounded-xl px-3 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex">
+        <Logo />
+      </Link>
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 lg:flex lg:h-auto lg:max-w-none lg:flex-col lg:gap-1">
         {NAV_TABS.map((tab) => {
           const Icon = ICONS[tab.key];
           const isActive = active === tab.key;
@@ -55,8 +64,9 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                 data-tab={tab.key}
                 className={cn(
                   'group relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors',
+                  'lg:h-12 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-xl lg:px-3 lg:text-[15px]',
                   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                  isActive ? 'text-brand-600' : 'text-slate-500 hover:text-slate-800',
+                  isActive ? 'text-brand-600 lg:bg-brand-50 lg:text-brand-700' : 'text-slate-600 hover:text-slate-900 lg:hover:bg-slate-100',
                 )}
               >
                 <span className="relative">
@@ -72,7 +82,7 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                   ) : null}
                 </span>
                 <span className="truncate">{tab.label}</span>
-                {isActive ? <span className="absolute top-0 h-0.5 w-8 rounded-full bg-brand-600" aria-hidden="true" /> : null}
+                {isActive ? <span className="absolute top-0 h-0.5 w-8 rounded-full bg-brand-600 lg:hidden" aria-hidden="true" /> : null}
               </Link>
             </li>
           );

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouteLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import type { Company } from '~/components/auth/auth-layout';
@@ -34,6 +34,13 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
   const company = root?.company ?? { name: 'Tribe', address: '', email: '' };
   const navigate = useNavigate();
   const sections = [focus, ...ORDER.filter((section) => section !== focus)];
+  // On a phone the chips scroll sideways: bring the page's own chip into view.
+  const chips = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = chips.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [focus]);
   const goBack = (event: React.MouseEvent) => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) {
@@ -53,8 +60,14 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
             <Logo />
           </Link>
         </div>
-        <nav aria-label="Policies" className="mx-auto max-w-3xl overflow-x-auto px-4 pb-2 sm:px-6">
-          <ul className="flex gap-2 text-sm whitespace-nowrap">
+        {/* Phones: one row that scrolls, its right edge fading out as the cue that more chips follow.
+            From 640 px the chips wrap onto a second row instead, so none is ever cut off. */}
+        <nav
+          ref={chips}
+          aria-label="Policies"
+          className="mx-auto max-w-3xl overflow-x-auto px-4 pb-2 [mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] [scrollbar-width:none] sm:overflow-visible sm:px-6 sm:[mask-image:none]"
+        >
+          <ul className="flex gap-2 pr-8 text-sm whitespace-nowrap sm:flex-wrap sm:pr-0">
             {ORDER.map((section) => (
               <li key={section}>
                 <Link
@@ -64,7 +77,7 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
                   className={
                     section === focus
                       ? 'inline-block rounded-full bg-brand-600 px-3 py-1 font-medium text-white'
-                      : 'inline-block rounded-full bg-slate-100 px-3 py-1 text-slate-700 hover:bg-slate-200'
+                      : 'inline-block rounded-full bg-slate-100 px-3 py-1 text-slate-700 hover:bg-slate-200 hover:text-slate-900'
                   }
                 >
                   {LEGAL_TITLES[section]}
@@ -104,7 +117,7 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
           <p className="font-semibold text-slate-700">{company.name}</p>
           <p>Registered office: {company.address}</p>
           <p>
-            Contact: <a href={`mailto:${company.email}`} className="text-brand-700 hover:underline">{company.email}</a>
+            Contact: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a>
           </p>
         </div>
       </footer>
@@ -244,7 +257,7 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       <p>We are here to help with bookings, payments, refunds, safety concerns and account questions.</p>
       <ul>
         <li>
-          Email: <a href={`mailto:${company.email}`} className="text-brand-700 hover:underline">{company.email}</a> — we reply within one working day.
+          Email: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a> — we reply within one working day.
         </li>
         <li>Registered office: {company.address}</li>
         <li>Support hours: Monday to Saturday, 10:00–19:00 IST.</li>
@@ -254,7 +267,11 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
         on the host or attendee concerned.
       </p>
       <p>
-        To delete your account, go to <Link to="/delete-account" className="text-brand-700 hover:underline">Delete account</Link>.
+        To delete your account, go to{' '}
+        <Link to="/delete-account" className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Delete account
+        </Link>
+        .
       </p>
     </>
   ),

@@ -46,7 +46,13 @@ export function TopBar({
             <Logo showName={!title} />
           </Link>
         )}
-        {title ? <TitleTag className="min-w-0 flex-1 truncate text-[17px] font-semibold text-slate-900">{title}</TitleTag> : <div className="flex-1" />}
+        {title ? (
+          <TitleTag className="min-w-0 flex-1 truncate text-[17px] font-semibold text-slate-900">
+            <bdi>{title}</bdi>
+          </TitleTag>
+        ) : (
+          <div className="flex-1" />
+        )}
         {actions ? <div className="flex items-center gap-1">{actions}</div> : null}
       </div>
     </header>

@@ -66,7 +66,8 @@ function Toaster({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: ()
     <div
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-4 pt-[calc(0.75rem+env(safe-area-inset-top))]"
+      // Top centre, below the 56 px top bar, so a toast never covers the back button or the title.
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-4 pt-[calc(4rem+env(safe-area-inset-top))]"
     >
       {toast ? <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
     </div>

@@ -7,7 +7,7 @@ export function EventAbout({ event }: { event: EventView }) {
       {event.description ? (
         <section className="mt-6">
           <h2 className="text-lg font-semibold text-slate-900">About this event</h2>
-          <p className="mt-2 text-[15px] leading-relaxed whitespace-pre-line text-slate-700" data-testid="event-description">
+          <p dir="auto" className="mt-2 text-[15px] leading-relaxed whitespace-pre-line text-slate-700" data-testid="event-description">
             {event.description}
           </p>
         </section>

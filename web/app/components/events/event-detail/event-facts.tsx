@@ -32,10 +32,12 @@ export function EventFacts({ event, now, cancelled }: { event: EventView; now: n
         </Fact>
       ) : null}
       <Fact icon={<MapPinIcon size={20} />} label="Where">
-        <span data-testid="event-place">{event.location || event.estimated_location || event.city || 'To be announced'}</span>
+        <bdi className="block" data-testid="event-place">
+          {event.location || event.estimated_location || event.city || 'To be announced'}
+        </bdi>
         {event.meetup_type === 'curation' && event.estimated_location && event.location !== event.estimated_location ? (
           <span className="block text-sm text-slate-500">
-            {/^(around|near)\b/i.test(event.estimated_location) ? event.estimated_location : `Around ${event.estimated_location}`}
+            {/^(around|near)\b/i.test(event.estimated_location) ? <bdi>{event.estimated_location}</bdi> : <>Around <bdi>{event.estimated_location}</bdi></>}
           </span>
         ) : null}
         <MapLink event={event} />
@@ -51,14 +53,20 @@ export function EventFacts({ event, now, cancelled }: { event: EventView; now: n
   );
 }
 
+/**
+ * One fact: a <div> holding only its <dt> and <dd> (what a <dl> may hold), the icon drawn inside
+ * the <dt> at the card's left edge.
+ */
 function Fact({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
   return (
-    <div className="flex gap-3 rounded-2xl border border-slate-200 bg-white p-3.5">
-      <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-xl bg-slate-100 text-slate-600">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-[15px] font-medium text-slate-900">{children}</dd>
-      </div>
+    <div className="relative min-w-0 rounded-2xl border border-slate-200 bg-white p-3.5 pl-[3.875rem]">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        <span aria-hidden="true" className="absolute top-4 left-3.5 flex size-9 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-[15px] font-medium text-slate-900">{children}</dd>
     </div>
   );
 }

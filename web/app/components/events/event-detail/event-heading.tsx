@@ -23,7 +23,7 @@ export function EventHeading({ event, shareUrl, showMenu }: { event: EventView; 
           ) : null}
         </div>
         <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl" data-testid="event-title">
-          {event.title}
+          <bdi>{event.title}</bdi>
         </h1>
       </div>
       <div className="flex shrink-0 items-center gap-1">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ImagePlaceholder, useHydrated } from '~/components/events/event-bits';
+import { EventImage, ImagePlaceholder, useHydrated } from '~/components/events/event-bits';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons';
 import { cn } from '~/lib/cn';
 import { imageSrcSet } from '~/lib/format-event';
@@ -46,17 +46,22 @@ export function Gallery({ event, images }: { event: EventView; images: string[] 
       <ul
         ref={strip}
         onScroll={many ? onScroll : undefined}
-        className="flex snap-x snap-mandatory overflow-x-auto sm:rounded-3xl [scrollbar-width:none]"
+        // A strip that scrolls must be reachable by keyboard too (arrow keys scroll it once focused).
+        tabIndex={many ? 0 : undefined}
+        className="flex snap-x snap-mandatory overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:rounded-3xl [scrollbar-width:none]"
         data-testid="event-gallery"
       >
         {images.map((src, index) => (
           <li key={src + index} className="w-full shrink-0 snap-center" aria-hidden={hydrated && many && index !== current ? true : undefined}>
-            <img
+            <EventImage
+              key={src}
+              title={event.title}
               src={src}
               srcSet={imageSrcSet(event, src)}
               sizes="(min-width: 768px) 768px, 100vw"
               alt={index === 0 ? event.title : `${event.title}, photo ${index + 1}`}
               className="aspect-[16/9] w-full bg-slate-100 object-cover"
+              placeholderClassName="aspect-[16/9] w-full"
               loading={index === 0 ? 'eager' : 'lazy'}
             />
           </li>

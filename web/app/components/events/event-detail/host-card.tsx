@@ -17,7 +17,7 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
         <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={48} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-base font-semibold text-slate-900" data-testid="host-name">
-            {host.name || 'Host'}
+            <bdi>{host.name || 'Host'}</bdi>
             {host.verified ? <span className="ml-1 text-brand-600" aria-label="Verified host">✓</span> : null}
           </p>
           <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="host-rating">
@@ -29,7 +29,7 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
             ) : (
               'New host'
             )}
-            {host.instagram_handle ? <span className="ml-2 truncate text-slate-500">@{host.instagram_handle}</span> : null}
+            {host.instagram_handle ? <span className="ml-2 truncate text-slate-500">@<bdi>{host.instagram_handle}</bdi></span> : null}
           </p>
         </div>
       </div>

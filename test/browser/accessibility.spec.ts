@@ -1,0 +1,155 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, logInThroughScreen, test } from './fixtures.js';
+import { daysFromNow, dbQuery, png, register, seedEvent, uploadImage, type Person } from './seed.js';
+
+/**
+ * axe-core's WCAG 2.x level A and AA rules over every main page, as a guest and signed in, on a
+ * phone (320 px) and on a desktop (1280 px): one test per page, role and width. Any violation fails
+ * the page's test, with axe's own explanation and the elements concerned in the failure message.
+ */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const VIEWPORTS = [
+  { label: '320 px', width: 320, height: 720 },
+  { label: '1280 px', width: 1280, height: 800 },
+] as const;
+
+interface World {
+  host: Person;
+  otherHost: Person;
+  ownEventId: string;
+  otherEventId: string;
+  /** The host's browser state once signed in, shared by every signed-in page test. */
+  signedIn: NonNullable<BrowserContextOptions['storageState']>;
+}
+
+type PagePath = (world: World) => string;
+
+const GUEST_PAGES: Record<string, PagePath> = {
+  'public home': () => '/public',
+  login: () => '/login',
+  signup: () => '/signup',
+  'legal page': () => '/terms',
+  'delete account': () => '/delete-account',
+  'event page': (world) => `/event/${world.otherEventId}`,
+  'not found': () => '/no-such-page',
+};
+
+const SIGNED_IN_PAGES: Record<string, PagePath> = {
+  home: () => '/home',
+  'create event': () => '/create-event',
+  community: () => '/community',
+  chat: () => '/chat',
+  profile: () => '/profile-v2',
+  settings: () => '/settings',
+  'change password': () => '/settings/password',
+  'my events': () => '/my-events',
+  'city filter': () => '/city-filter',
+  "someone else's event": (world) => `/event/${world.otherEventId}`,
+  'own event': (world) => `/event/${world.ownEventId}`,
+  'edit event': (world) => `/event/${world.ownEventId}/edit`,
+  'report event': (world) => `/event/${world.otherEventId}/report`,
+  "host's past events": (world) => `/host-past-events/${world.otherHost.id}`,
+};
+
+let world: World | undefined;
+
+/** People, events with photos (a gallery), a past event, and one sign-in whose cookie every test reuses. */
+async function makeWorld(browser: Browser): Promise<World> {
+  const host = await register('influencer', 'Riya Kulkarni');
+  const otherHost = await register('influencer', 'Farhan Qureshi');
+  const photos = [await uploadImage(host, png(96, 54, [220, 80, 60])), await uploadImage(host, png(96, 54, [40, 110, 200]))];
+  const own = await seedEvent(host, {
+    title: 'Sunday supper club',
+    description: 'Five courses, one long table, new friends.',
+    date: daysFromNow(6),
+    location: 'Koramangala, Bengaluru',
+    category: 'food',
+    images: photos,
+    meetup_type: 'curation',
+    min_bid: 1200,
+    age_groups: ['18-30'],
+  });
+  const otherPhoto = await uploadImage(otherHost, png(96, 54, [30, 160, 120]));
+  const other = await seedEvent(otherHost, {
+    title: 'Monsoon trek to Rajmachi',
+    description: 'A day hike through the clouds.',
+    date: daysFromNow(9),
+    location: 'Lonavala, Maharashtra',
+    category: 'travel',
+    images: [otherPhoto],
+    pricing_type: 'gender_based',
+    male_price: 900,
+    female_price: 800,
+  });
+  const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
+  await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
+
+  const context = await browser.newContext({ baseURL: process.env.TRIBE_WEB_URL });
+  try {
+    const page = await context.newPage();
+    await logInThroughScreen(page, host);
+    await expect(page).toHaveURL((url) => url.pathname === '/home');
+    // The welcome toast is a one-shot: it has been read by now and will not cover the pages under test.
+    return { host, otherHost, ownEventId: own.id, otherEventId: other.id, signedIn: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectNoAxeViolations(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Loaded and hydrated (the splash is gone), so axe sees the page a person sees.
+  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
+  // Evaluated rather than added as a <script>: a page's content security policy cannot refuse it.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
+    }
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      elements: violation.nodes.map((node) => `${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+    }));
+  }, WCAG_TAGS);
+  expect(violations, `axe found WCAG A/AA violations on ${path}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const role of ['guest', 'signed in'] as const) {
+      // One browser tab per role and width, kept across its pages: its cache makes each page load
+      // cheap, and the signed-in one reuses the one sign-in made for the whole file.
+      test.describe(`${role} at ${viewport.label}`, () => {
+        let context: BrowserContext | undefined;
+        let page: Page | undefined;
+        test.beforeAll(async ({ browser }) => {
+          world ??= await makeWorld(browser);
+          context = await browser.newContext({
+            baseURL: process.env.TRIBE_WEB_URL,
+            viewport: { width: viewport.width, height: viewport.height },
+            storageState: role === 'signed in' ? world.signedIn : undefined,
+          });
+          page = await context.newPage();
+        });
+        test.afterAll(async () => {
+          await context?.close();
+        });
+
+        for (const [name, path] of Object.entries(role === 'guest' ? GUEST_PAGES : SIGNED_IN_PAGES)) {
+          test(name, async () => {
+            await expectNoAxeViolations(page!, path(world!));
+          });
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import pg from 'pg';
+import { uniqueMobile } from './fixtures.js';
+
+/**
+ * Data for browser journeys, made straight through the API (and, where a test needs a state the
+ * API would refuse, the database): people, events and small pictures.
+ */
+
+export function apiUrl(): string {
+  const url = process.env.TRIBE_API_URL;
+  if (!url) throw new Error('TRIBE_API_URL is not set: run the browser tests through playwright.config.ts');
+  return url;
+}
+
+export interface Person {
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+export async function register(role: 'fan' | 'influencer', name: string): Promise<Person> {
+  const email = `${role}.${Date.now()}.${randomBytes(3).toString('hex')}@example.in`;
+  const password = 'tribe-password-1';
+  const response = await fetch(`${apiUrl()}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, name, role, age: 29, gender: 'female', mobile_number: uniqueMobile() }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token, email, password, name };
+}
+
+/** Seeds an event through the API (POST /events) as the given host. */
+export async function seedEvent(host: Person, fields: Record<string, unknown>): Promise<{ id: string; title: string }> {
+  const response = await fetch(`${apiUrl()}/api/v1/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${host.token}` },
+    body: JSON.stringify({ category: 'others', ...fields }),
+  });
+  if (response.status !== 201) throw new Error(`event seed failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; title: string };
+}
+
+export const daysFromNow = (days: number, hour = 19) => {
+  const date = new Date(Date.now() + days * 86_400_000);
+  date.setUTCHours(hour - 6, 30, 0, 0); // hh:00 India time is (hh-6):30 UTC
+  return date.toISOString();
+};
+
+/** A small, valid RGB PNG of one colour (made here, so the test needs no fixture files). */
+export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+
+/** Uploads a picture through the API (POST /upload) and returns its URL. */
+export async function uploadImage(person: Person, image: Buffer, name = 'photo.png'): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), name);
+  const response = await fetch(`${apiUrl()}/api/v1/upload`, { method: 'POST', headers: { authorization: `Bearer ${person.token}` }, body: form });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { url: string }).url;
+}
+
+/**
+ * Runs one statement on the test database: for states the API rightly refuses to create (text
+ * stored before a rule existed, a file gone missing), which the web must still show well.
+ */
+export async function dbQuery(sql: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TRIBE_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,102 @@
+/// <reference lib="dom" />
+import type { Page } from '@playwright/test';
+import { expect, logInThroughScreen, test } from './fixtures.js';
+import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
+
+/** Errors React reports when the server's HTML and the browser's first render disagree (it then throws the HTML away). */
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const isHydrationError = (text: string) => /#(418|423|425)\b|hydrat/i.test(text);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && isHydrationError(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (isHydrationError(error.message)) errors.push(error.message);
+  });
+  return errors;
+}
+
+/** Opens `path` as a fresh page load (server render, then hydration) and waits until the app has hydrated. */
+async function openFresh(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
+}
+
+const RLO = '\u202E'; // RIGHT-TO-LEFT OVERRIDE: what follows it is drawn backwards
+
+/**
+ * Where the "✓ Verified host" mark is drawn relative to the host's name: a name left unisolated
+ * lets a bidi override in it carry the mark over to its left.
+ */
+async function verifiedMarkPlacement(hostName: ReturnType<Page['getByTestId']>) {
+  return hostName.evaluate((line) => {
+    const mark = line.querySelector('[aria-label="Verified host"]')!;
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let nameRight = -Infinity;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (mark.contains(node)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of Array.from(range.getClientRects())) nameRight = Math.max(nameRight, rect.right);
+    }
+    return { nameRight, markLeft: mark.getBoundingClientRect().left };
+  });
+}
+
+test.describe("people's text", () => {
+  test('a name starting with a mathematical letter and ending in an emoji shows whole initials, with no hydration error', async ({ page, accounts }) => {
+    const hydrationErrors = collectHydrationErrors(page);
+    const account = await accounts.create({ name: '𝓐nanya 😀' });
+    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
+
+    for (const path of ['/settings', '/profile-v2']) {
+      await openFresh(page, path);
+      await expect(page.getByText('𝓐😀', { exact: true }), path).toBeVisible();
+      await expect(page.getByText('𝓐nanya 😀').first(), path).toBeVisible();
+    }
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  test('an event titled with an emoji shows it whole on its placeholder picture', async ({ page }) => {
+    const hydrationErrors = collectHydrationErrors(page);
+    const host = await register('influencer', 'Kiran Joshi');
+    const event = await seedEvent(host, { title: '🎤 Karaoke night', date: daysFromNow(4), location: 'Bandra, Mumbai' });
+    await openFresh(page, `/event/${event.id}`);
+    await expect(page.getByTestId('image-placeholder').first()).toHaveText('🎤');
+    await openFresh(page, '/public');
+    await expect(page.getByTestId('event-card').filter({ hasText: '🎤 Karaoke night' }).getByTestId('image-placeholder')).toHaveText('🎤');
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  test('bidi controls are dropped from what people type, and names stored with them cannot flip the text beside them', async ({ page, accounts }) => {
+    // Typed into the event form: the title comes back without the override, reading as typed.
+    const account = await accounts.create({ name: 'Meher Sandhu' });
+    await logInThroughScreen(page, account, '/login?returnTo=%2Fcreate-event');
+    await expect(page).toHaveURL((url) => url.pathname === '/create-event');
+    await page.getByLabel('Title').fill(`Open mic ${RLO}RTL`);
+    await page.getByLabel('Category').selectOption('music');
+    await page.getByText('Date to be decided', { exact: true }).click();
+    await page.getByLabel('Location', { exact: true }).fill('Hauz Khas, Delhi');
+    await page.getByRole('button', { name: 'Publish event' }).click();
+    await expect(page).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('event-title')).toHaveText('Open mic RTL');
+
+    // A verified host whose name was stored with an override before the API dropped them.
+    const host = await register('influencer', 'Dev Arora');
+    await dbQuery(`UPDATE users SET name = $2, verified = true WHERE id = $1`, [host.id, `Dev ${RLO}Arora`]);
+    const event = await seedEvent(host, { title: 'Chai and chess', date: daysFromNow(5), location: 'Connaught Place, Delhi' });
+
+    await page.goto(`/event/${event.id}`);
+    const hostLine = page.getByTestId('event-host').getByTestId('host-name');
+    await expect(hostLine.getByLabel('Verified host')).toBeVisible();
+    const onPage = await verifiedMarkPlacement(hostLine);
+    expect(onPage.markLeft).toBeGreaterThanOrEqual(onPage.nameRight - 0.5);
+
+    await page.goto('/public');
+    const cardHost = page.getByTestId('event-card').filter({ hasText: 'Chai and chess' }).getByTestId('host-name');
+    await expect(cardHost.getByLabel('Verified host')).toBeVisible();
+    const onCard = await verifiedMarkPlacement(cardHost);
+    expect(onCard.markLeft).toBeGreaterThanOrEqual(onCard.nameRight - 0.5);
+  });
+});

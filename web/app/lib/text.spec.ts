@@ -1,0 +1,38 @@
+import { firstGrapheme, initialOf, initialsOf, shorten } from './text';
+
+/** True when `text` holds half of a surrogate pair (what renders as "�"). */
+const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
+describe('initials by grapheme', () => {
+  it('takes the first letter of the first and last words', () => {
+    expect(initialsOf('Asha Rao')).toBe('AR');
+    expect(initialsOf('  meera  k  iyer ')).toBe('MI');
+    expect(initialsOf('Kabir')).toBe('K');
+    expect(initialsOf('')).toBe('?');
+    expect(initialsOf(null)).toBe('?');
+  });
+
+  it('keeps emoji and mathematical letters whole', () => {
+    expect(initialsOf('𝓐nanya 😀')).toBe('𝓐😀');
+    expect(initialsOf('👩🏽‍💻 Devi')).toBe('👩🏽‍💻D');
+    expect(initialsOf('🇮🇳 Team')).toBe('🇮🇳T');
+    expect(initialOf('😀 Karaoke night')).toBe('😀');
+    for (const name of ['𝓐nanya 😀', '😀', '𝕏 𝕐', '🧑‍🤝‍🧑 friends']) expect(hasLoneSurrogate(initialsOf(name))).toBe(false);
+  });
+
+  it('skips invisible characters such as bidi controls', () => {
+    expect(firstGrapheme('\u202E\u200DRiya')).toBe('R');
+    expect(initialsOf('\u202EZoya \u2066Khan')).toBe('ZK');
+    expect(initialOf('\u202E')).toBe('');
+  });
+});
+
+describe('shorten', () => {
+  it('cuts by character, never inside an emoji', () => {
+    expect(shorten('short', 10)).toBe('short');
+    expect(shorten('abcdef', 4)).toBe('abc…');
+    const cut = shorten('ab😀😀😀', 4);
+    expect(cut).toBe('ab😀…');
+    expect(hasLoneSurrogate(cut)).toBe(false);
+  });
+});
