@@ -15,7 +15,12 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/api/src/**/*.spec.ts', '<rootDir>/workers/src/**/*.spec.ts', '<rootDir>/web/app/**/*.spec.ts', '<rootDir>/web/server/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/api/src/**/*.spec.ts',
+        '<rootDir>/workers/src/**/*.spec.ts',
+        '<rootDir>/web/app/**/*.spec.ts',
+        '<rootDir>/web/server/**/*.spec.ts',
+      ],
     },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     // Real processes start and stop here; a loaded CI machine needs more than the default.

@@ -18,7 +18,11 @@ import { defineDomainEvent } from '../api/src/platform/outbox/domain-event.js';
  */
 const Ticked = defineDomainEvent('bench.ticked', z.object({ round: z.number() }));
 const SlowJob = defineJob({ name: 'bench.slow', queue: 'bench-crash', startedBy: Ticked, attempts: 3 });
-const config = parseConfig({ ...process.env, QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `tribe-bench-${randomUUID().slice(0, 8)}`, LOG_LEVEL: 'silent' });
+const config = parseConfig({
+  ...process.env,
+  QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `tribe-bench-${randomUUID().slice(0, 8)}`,
+  LOG_LEVEL: 'silent',
+});
 
 /** In a child: run the queue; the first worker hangs in the job, the second finishes it. */
 async function runWorker(hang: boolean): Promise<void> {

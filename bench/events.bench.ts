@@ -152,9 +152,7 @@ async function explain(): Promise<void> {
   };
   try {
     const host = (
-      await client.query<{ host_id: string }>(
-        `SELECT host_id FROM event GROUP BY host_id ORDER BY count(*) DESC, host_id LIMIT 1`,
-      )
+      await client.query<{ host_id: string }>(`SELECT host_id FROM event GROUP BY host_id ORDER BY count(*) DESC, host_id LIMIT 1`)
     ).rows[0]!.host_id;
     const listed: ListScope = { includeCancelled: false, includeUnpublished: false };
     const cases: Array<[string, ListScope, Record<string, string>, number]> = [
@@ -278,7 +276,9 @@ async function main(): Promise<void> {
     pagesFromDb: await listen(apps.pagesFromDb),
     nothingCached: await listen(apps.nothingCached),
   };
-  log(`${CONNECTIONS} connections, ${SECONDS} s per scenario (after 1 s of warm-up), ${FILTERS.length} filter mixes, ${BENCH_CITIES.length} cities`);
+  log(
+    `${CONNECTIONS} connections, ${SECONDS} s per scenario (after 1 s of warm-up), ${FILTERS.length} filter mixes, ${BENCH_CITIES.length} cities`,
+  );
   const load1 = () => loadavg()[0]!.toFixed(2);
   log(`${cpus().length} CPUs, load average before: ${load1()} (other work on the machine skews every figure)`);
 
@@ -286,7 +286,9 @@ async function main(): Promise<void> {
   // Steady state: an app answers every URL once right before its scenarios (connections, JIT and,
   // in the default configuration, the list cache are then warm, as on a live site).
   const warm = async (url: string) => {
-    const paths = [...filterRequests(allPages), ...ids.map((id) => ({ path: `/api/v1/events/${id}/public` }))].map((request) => request.path);
+    const paths = [...filterRequests(allPages), ...ids.map((id) => ({ path: `/api/v1/events/${id}/public` }))].map(
+      (request) => request.path,
+    );
     for (let index = 0; index < paths.length; index += 10) {
       await Promise.all(paths.slice(index, index + 10).map((path) => fetch(`${url}${path}`).then((response) => response.arrayBuffer())));
     }
@@ -318,12 +320,18 @@ async function main(): Promise<void> {
       measured.push({ label, mixed, page1, page50 });
     }
     await warm(urls.cached);
-    const detail = await run('GET /events/{id}/public', urls.cached, ids.map((id) => ({ method: 'GET', path: `/api/v1/events/${id}/public` })));
+    const detail = await run(
+      'GET /events/{id}/public',
+      urls.cached,
+      ids.map((id) => ({ method: 'GET', path: `/api/v1/events/${id}/public` })),
+    );
 
     table(rows, baseline);
     log('\npage 1 vs page 50 (mean latency):');
     for (const { label, page1, page50 } of measured) {
-      log(`  ${label.padEnd(44)} ${page1.latency.mean.toFixed(2)} ms vs ${page50.latency.mean.toFixed(2)} ms (x${ratio(page50, page1).toFixed(2)})`);
+      log(
+        `  ${label.padEnd(44)} ${page1.latency.mean.toFixed(2)} ms vs ${page50.latency.mean.toFixed(2)} ms (x${ratio(page50, page1).toFixed(2)})`,
+      );
     }
     for (const { label, mixed, page1, page50 } of measured) {
       log(`\ntargets, ${label}:`);

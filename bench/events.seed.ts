@@ -6,13 +6,42 @@ export const BENCH_EVENTS = 100_000;
 
 /** Canonical city names (as api/src/modules/events/city.ts stores them). */
 export const BENCH_CITIES = [
-  'Mumbai', 'Delhi', 'Bengaluru', 'Hyderabad', 'Chennai', 'Kolkata', 'Pune', 'Ahmedabad', 'Jaipur', 'Goa',
-  'Gurugram', 'Noida', 'Chandigarh', 'Kochi', 'Lucknow', 'Indore', 'Surat', 'Nagpur', 'Bhopal', 'Mysuru',
+  'Mumbai',
+  'Delhi',
+  'Bengaluru',
+  'Hyderabad',
+  'Chennai',
+  'Kolkata',
+  'Pune',
+  'Ahmedabad',
+  'Jaipur',
+  'Goa',
+  'Gurugram',
+  'Noida',
+  'Chandigarh',
+  'Kochi',
+  'Lucknow',
+  'Indore',
+  'Surat',
+  'Nagpur',
+  'Bhopal',
+  'Mysuru',
 ];
 
 const CATEGORIES = [
-  'pubcrawl', 'travel', 'gamenights', 'houseparty', 'goingout', 'sports', 'music', 'tech', 'arts', 'food',
-  'fitness', 'learning', 'others',
+  'pubcrawl',
+  'travel',
+  'gamenights',
+  'houseparty',
+  'goingout',
+  'sports',
+  'music',
+  'tech',
+  'arts',
+  'food',
+  'fitness',
+  'learning',
+  'others',
 ];
 
 const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(', ')}]`;

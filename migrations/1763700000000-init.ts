@@ -12,9 +12,7 @@ export class Init1763700000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         published_at timestamptz
       )`);
-    await queryRunner.query(
-      'CREATE INDEX outbox_event_unpublished_idx ON outbox_event (created_at) WHERE published_at IS NULL',
-    );
+    await queryRunner.query('CREATE INDEX outbox_event_unpublished_idx ON outbox_event (created_at) WHERE published_at IS NULL');
 
     await queryRunner.query(`
       CREATE TABLE users (

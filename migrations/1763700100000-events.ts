@@ -74,9 +74,7 @@ export class Events1763700100000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX event_listed_slim_idx ON event (date, id) INCLUDE (host_id) WHERE ${LISTED}`);
     // Discover and public lists filtered on age, price, meetup or event type, in date order (both
     // directions): the filter columns ride along, so pages and totals stay index-only.
-    await queryRunner.query(
-      `CREATE INDEX event_listed_date_idx ON event (date, id) INCLUDE (${FILTER_COLUMNS}) WHERE ${LISTED}`,
-    );
+    await queryRunner.query(`CREATE INDEX event_listed_date_idx ON event (date, id) INCLUDE (${FILTER_COLUMNS}) WHERE ${LISTED}`);
     // The city filter (SPEC §2 /city-filter): one city's events in date order.
     await queryRunner.query(
       `CREATE INDEX event_listed_city_date_idx ON event (city_key, date, id) INCLUDE (${FILTER_COLUMNS}) WHERE ${LISTED}`,
@@ -106,9 +104,7 @@ export class Events1763700100000 implements MigrationInterface {
         resolved_by uuid REFERENCES users (id)
       )`);
     // One open report per person per event; a resolved one may be followed by a new report.
-    await queryRunner.query(
-      `CREATE UNIQUE INDEX event_report_open_key ON event_report (event_id, reporter_id) WHERE status = 'open'`,
-    );
+    await queryRunner.query(`CREATE UNIQUE INDEX event_report_open_key ON event_report (event_id, reporter_id) WHERE status = 'open'`);
     // The admin moderation queue, oldest first.
     await queryRunner.query(`CREATE INDEX event_report_open_idx ON event_report (created_at) WHERE status = 'open'`);
   }

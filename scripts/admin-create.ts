@@ -38,7 +38,9 @@ try {
       isAdmin: true,
       adminPermissions: permissions,
     });
-    console.log(`Created admin ${email.data}. Password, shown only this once: ${password}\nSign in and change it under Settings → Change password.`);
+    console.log(
+      `Created admin ${email.data}. Password, shown only this once: ${password}\nSign in and change it under Settings → Change password.`,
+    );
   }
 } finally {
   await dataSource.destroy();

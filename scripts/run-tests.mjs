@@ -4,8 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (command, args, env = {}) => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 mkdirSync('test-results', { recursive: true });
 for (const file of ['test-results/jest.json', 'test-results/browser.json']) rmSync(file, { force: true });

@@ -53,21 +53,34 @@ async function main() {
   };
   const upload = async (image: Buffer, token: string): Promise<string> => {
     const form = multipart('image', 'photo.jpg', image);
-    const response = await inject({ method: 'POST', url: '/api/v1/upload', headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType }, payload: form.payload });
+    const response = await inject({
+      method: 'POST',
+      url: '/api/v1/upload',
+      headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
     if (response.statusCode >= 400) throw new Error(`upload → ${response.statusCode} ${response.body}`);
     return (JSON.parse(response.body) as { url: string }).url;
   };
 
   try {
     const email = (person: DemoPerson) => `${person.key}@${DEMO_EMAIL_DOMAIN}`;
-    const existing = await inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: email(HOSTS[0]!), password: DEMO_PASSWORD }) });
+    const existing = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: email(HOSTS[0]!), password: DEMO_PASSWORD }),
+    });
     if (existing.statusCode === 200) {
       console.log('The demo is already loaded. Sign in as ananya@demo.tribe.example (host) or priya@demo.tribe.example (fan).');
       return;
     }
 
     const tokens = new Map<string, string>();
-    const people = [...HOSTS.map((person) => ({ person, role: 'influencer' as const })), ...FANS.map((person) => ({ person, role: 'fan' as const }))];
+    const people = [
+      ...HOSTS.map((person) => ({ person, role: 'influencer' as const })),
+      ...FANS.map((person) => ({ person, role: 'fan' as const })),
+    ];
     for (const [index, { person, role }] of people.entries()) {
       const { token } = await call<{ token: string }>('POST', '/auth/register', {
         email: email(person),
@@ -80,29 +93,32 @@ async function main() {
       });
       const avatar = await upload(await avatarImage(person.name), token);
       const cover = role === 'influencer' ? await upload(await eventImage(person.name, index), token) : null;
-      await call('PUT', '/users/me', {
-        avatar_url: avatar,
-        profile_photos: [avatar],
-        cover_photo_url: cover,
-        bio: person.bio,
-        location: person.city,
-        interests: person.interests,
-        work: person.work ?? null,
-        instagram_handle: person.instagram ?? null,
-        instagram_url: person.instagram ? `https://instagram.com/${person.instagram}` : null,
-      }, token);
+      await call(
+        'PUT',
+        '/users/me',
+        {
+          avatar_url: avatar,
+          profile_photos: [avatar],
+          cover_photo_url: cover,
+          bio: person.bio,
+          location: person.city,
+          interests: person.interests,
+          work: person.work ?? null,
+          instagram_handle: person.instagram ?? null,
+          instagram_url: person.instagram ? `https://instagram.com/${person.instagram}` : null,
+        },
+        token,
+      );
       tokens.set(person.key, token);
     }
 
     const pastEvents: Array<{ id: string; daysFromNow: number }> = [];
     for (const [index, event] of EVENTS.entries()) {
       const token = tokens.get(event.host)!;
-      const images = [
-        await upload(await eventImage(event.title, 0), token),
-        await upload(await eventImage(event.title, 1), token),
-      ];
+      const images = [await upload(await eventImage(event.title, 0), token), await upload(await eventImage(event.title, 1), token)];
       const created = await call<{ id: string }>('POST', '/events', eventBody(event, index, images), token);
-      if (typeof event.daysFromNow === 'number' && event.daysFromNow < 0) pastEvents.push({ id: created.id, daysFromNow: event.daysFromNow });
+      if (typeof event.daysFromNow === 'number' && event.daysFromNow < 0)
+        pastEvents.push({ id: created.id, daysFromNow: event.daysFromNow });
     }
 
     // Past events (for "Past Events by" pages) and host reputation cannot be made through the API
@@ -111,7 +127,11 @@ async function main() {
     const dataSource = app.get(DataSource);
     for (const [index, past] of pastEvents.entries()) {
       const start = eventDate(past.daysFromNow, index);
-      await dataSource.query('UPDATE event SET date = $2, end_date = $3 WHERE id = $1', [past.id, start, new Date(start.getTime() + 3 * 3_600_000)]);
+      await dataSource.query('UPDATE event SET date = $2, end_date = $3 WHERE id = $1', [
+        past.id,
+        start,
+        new Date(start.getTime() + 3 * 3_600_000),
+      ]);
     }
     for (const [index, host] of HOSTS.entries()) {
       await dataSource.query('UPDATE users SET follower_count = $2, rating = $3, verified = true, verified_at = now() WHERE email = $1', [

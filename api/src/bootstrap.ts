@@ -77,7 +77,10 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   fastify.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
     const { status, body, headers } = serviceUnavailable();
-    return reply.status(status).headers({ ...headers, connection: 'close' }).send(body);
+    return reply
+      .status(status)
+      .headers({ ...headers, connection: 'close' })
+      .send(body);
   });
 
   await app.register(cors as never, { origin: config.CORS_ORIGINS, credentials: true });
@@ -90,10 +93,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Tribe API').setVersion('1').addBearerAuth().build(),
-  );
+  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tribe API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document);
 
   await mountQueueDashboard(fastify, app.get(JobRegistry), app.get(JobQueues), app.get(SessionsService));

@@ -21,7 +21,12 @@ function palette(seed: string): [string, string] {
 /** A gradient portrait with initials: every demo person gets a distinct, recognisable photo. */
 export async function avatarImage(name: string): Promise<Buffer> {
   const [from, to] = palette(name);
-  const initials = name.split(' ').map((part) => part[0]).join('').slice(0, 2).toUpperCase();
+  const initials = name
+    .split(' ')
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="512" height="512" fill="url(#g)"/>

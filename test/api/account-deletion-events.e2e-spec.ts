@@ -22,7 +22,12 @@ describe('a host deleting their account', () => {
   it('cancels their upcoming events (each with event.cancelled) and leaves past ones as history', async () => {
     const host = await signUpHost(api);
     const auth = bearer(host.token);
-    const upcoming = await api.http().post('/api/v1/events').set(auth).send(event('Biryani trail', '2031-03-01T19:00:00+05:30')).expect(201);
+    const upcoming = await api
+      .http()
+      .post('/api/v1/events')
+      .set(auth)
+      .send(event('Biryani trail', '2031-03-01T19:00:00+05:30'))
+      .expect(201);
     const undecided = await api.http().post('/api/v1/events').set(auth).send(event('Coorg weekend', '2099-12-31T23:59:59Z')).expect(201);
     const past = await api.http().post('/api/v1/events').set(auth).send(event('Old walk', '2031-04-01T19:00:00+05:30')).expect(201);
     await api.db.query(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.body.id]);

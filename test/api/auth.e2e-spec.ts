@@ -98,11 +98,7 @@ describe('auth API', () => {
     it('refuses the admin role and creates nobody', async () => {
       const before = await countRows(api.db, 'users');
       const email = uniqueEmail();
-      expectError(
-        await register({ email, password: PASSWORD, name: 'Sneaky', role: 'admin' }),
-        400,
-        'Role must be fan or influencer',
-      );
+      expectError(await register({ email, password: PASSWORD, name: 'Sneaky', role: 'admin' }), 400, 'Role must be fan or influencer');
       expect(await countRows(api.db, 'users')).toBe(before);
       expect(await userRow(email)).toHaveLength(0);
     });
@@ -128,9 +124,7 @@ describe('auth API', () => {
     it('creates one account when the same email registers several times at once', async () => {
       const email = uniqueEmail();
       const responses = await Promise.all(
-        [email, email.toUpperCase(), email, email].map((variant) =>
-          register({ email: variant, password: PASSWORD, name: 'Racer' }),
-        ),
+        [email, email.toUpperCase(), email, email].map((variant) => register({ email: variant, password: PASSWORD, name: 'Racer' })),
       );
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409]);
@@ -142,8 +136,11 @@ describe('auth API', () => {
 
     it('stores a typed number unverified, even one that other accounts have typed or verified', async () => {
       const signUpWith = async (mobile_number: string, claims: Record<string, unknown> = {}) =>
-        (await register({ email: uniqueEmail(), password: PASSWORD, name: 'Holder', mobile_number, ...claims }).expect(201)).body
-          .user as { id: string; mobile_number: string; mobile_verified: boolean };
+        (await register({ email: uniqueEmail(), password: PASSWORD, name: 'Holder', mobile_number, ...claims }).expect(201)).body.user as {
+          id: string;
+          mobile_number: string;
+          mobile_verified: boolean;
+        };
       const first = await signUpWith('9123456780');
       const second = await signUpWith('+91 91234 56780');
       await markMobileVerified(api, first.id);
@@ -175,11 +172,7 @@ describe('auth API', () => {
       ['name 5', { email: 'x@example.in', password: PASSWORD, name: 5 }, 'name: must be text'],
       ['password as a list', { email: 'x@example.in', password: [PASSWORD], name: 'A' }, 'password: must be text'],
       ['interests as text', { email: 'x@example.in', password: PASSWORD, name: 'A', interests: 'music' }, undefined],
-      [
-        'gender "other"',
-        { email: 'x@example.in', password: PASSWORD, name: 'A', gender: 'other' },
-        'gender: must be male or female',
-      ],
+      ['gender "other"', { email: 'x@example.in', password: PASSWORD, name: 'A', gender: 'other' }, 'gender: must be male or female'],
       [
         'a bad mobile number',
         { email: 'x@example.in', password: PASSWORD, name: 'A', mobile_number: '12345' },
@@ -263,11 +256,7 @@ describe('auth API', () => {
     it('refuses a request with no body at all', async () => {
       const before = await countRows(api.db, 'users');
       expectError(await api.http().post('/api/v1/auth/register'), 400, 'body: Expected an object');
-      expectError(
-        await api.http().post('/api/v1/auth/register').set('Content-Type', 'application/json'),
-        400,
-        'body: Expected an object',
-      );
+      expectError(await api.http().post('/api/v1/auth/register').set('Content-Type', 'application/json'), 400, 'body: Expected an object');
       expect(await countRows(api.db, 'users')).toBe(before);
     });
 
@@ -419,11 +408,7 @@ describe('auth API', () => {
       await api.http().post('/api/v1/auth/logout').set(bearer(person.token)).expect(200);
 
       expectError(await me(person.token, person.user.id), 401, 'Session expired. Please login again.');
-      expectError(
-        await api.http().post('/api/v1/auth/logout').set(bearer(person.token)),
-        401,
-        'Session expired. Please login again.',
-      );
+      expectError(await api.http().post('/api/v1/auth/logout').set(bearer(person.token)), 401, 'Session expired. Please login again.');
       const { rows } = await api.db.query('SELECT revoked_at FROM session WHERE user_id = $1', [person.user.id]);
       expect(rows).toHaveLength(1);
       expect(rows[0].revoked_at).not.toBeNull();
@@ -437,11 +422,7 @@ describe('auth API', () => {
 
     it('ends only that session', async () => {
       const person = await signUp(api);
-      const phone = await api
-        .http()
-        .post('/api/v1/auth/login')
-        .send({ email: person.user.email, password: person.password })
-        .expect(200);
+      const phone = await api.http().post('/api/v1/auth/login').send({ email: person.user.email, password: person.password }).expect(200);
       await api.http().post('/api/v1/auth/logout').set(bearer(person.token)).expect(200);
       await me(phone.body.token, person.user.id).expect(200);
     });
@@ -466,11 +447,7 @@ describe('auth API', () => {
 
       await me(response.body.token, person.user.id).expect(200);
       expectError(await me(person.token, person.user.id), 401, 'Session expired. Please login again.');
-      expectError(
-        await api.http().post('/api/v1/auth/refresh').set(bearer(person.token)),
-        401,
-        'Session expired. Please login again.',
-      );
+      expectError(await api.http().post('/api/v1/auth/refresh').set(bearer(person.token)), 401, 'Session expired. Please login again.');
     });
 
     it('needs a token', async () => {
@@ -545,11 +522,7 @@ describe('auth API', () => {
 
     it('needs no login, and a token does not change the answer', async () => {
       const person = await signUp(api);
-      const response = await api
-        .http()
-        .post('/api/v1/auth/check-mobile')
-        .set(bearer(person.token))
-        .send({ mobile_number: '7000000001' });
+      const response = await api.http().post('/api/v1/auth/check-mobile').set(bearer(person.token)).send({ mobile_number: '7000000001' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ exists: false, mobile_number: '+917000000001' });
     });
@@ -663,4 +636,3 @@ describe('throttling per IP', () => {
       .expect(200);
   });
 });
-

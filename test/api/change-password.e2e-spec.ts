@@ -36,17 +36,15 @@ describe('PUT /users/me/password', () => {
       .put('/api/v1/users/me/password')
       .set(bearer(token))
       .send(body as object);
-  const login = (person: SignedUp, password: string) =>
-    api.http().post('/api/v1/auth/login').send({ email: person.user.email, password });
+  const login = (person: SignedUp, password: string) => api.http().post('/api/v1/auth/login').send({ email: person.user.email, password });
   const me = (person: SignedUp, token = person.token) => api.http().get(`/api/v1/users/${person.user.id}`).set(bearer(token));
 
   /** The stored hash and the live sessions: what a refused request must leave alone. */
   const stored = async (person: SignedUp) => {
     const { rows: users } = await api.db.query('SELECT password_hash FROM users WHERE id = $1', [person.user.id]);
-    const { rows: sessions } = await api.db.query(
-      'SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id',
-      [person.user.id],
-    );
+    const { rows: sessions } = await api.db.query('SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id', [
+      person.user.id,
+    ]);
     return { passwordHash: users[0]!.password_hash as string | null, liveSessions: sessions.map((session) => session.id as string) };
   };
 
@@ -191,7 +189,11 @@ describe('PUT /users/me/password', () => {
 
   it('holds the new password to the sign-up rules, naming new_password', async () => {
     const person = await signUp(api);
-    await expectRefused(person, { current_password: person.password, new_password: 'short' }, 'new_password: must be at least 8 characters');
+    await expectRefused(
+      person,
+      { current_password: person.password, new_password: 'short' },
+      'new_password: must be at least 8 characters',
+    );
     await expectRefused(
       person,
       { current_password: person.password, new_password: 'x'.repeat(129) },
@@ -248,7 +250,11 @@ describe('PUT /users/me/password', () => {
       ['an empty current password', { current_password: '', new_password: NEW_PASSWORD }, 'current_password: is required'],
       ['no new password', { current_password: 'a-good-password' }, 'new_password: is required'],
       ['a number for a password', { current_password: 12345678, new_password: NEW_PASSWORD }, 'current_password: must be text'],
-      ['an object for the new password', { current_password: 'a-good-password', new_password: { value: NEW_PASSWORD } }, 'new_password: must be text'],
+      [
+        'an object for the new password',
+        { current_password: 'a-good-password', new_password: { value: NEW_PASSWORD } },
+        'new_password: must be text',
+      ],
       ['null for the new password', { current_password: 'a-good-password', new_password: null }, 'new_password: must be text'],
       ['a list for a body', [NEW_PASSWORD], 'body: Expected an object'],
     ])('%s', async (_, body, message) => {

@@ -12,7 +12,9 @@ function parseResponses(raw: string): Array<{ status: number; headers: Record<st
   while (rest.length > 0) {
     const headEnd = rest.indexOf('\r\n\r\n');
     const [statusLine, ...headerLines] = rest.slice(0, headEnd).split('\r\n');
-    const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length']);
     const body = rest.slice(headEnd + 4, headEnd + 4 + length);
     responses.push({ status: Number(statusLine!.split(' ')[1]), headers, body: JSON.parse(body) as unknown });
@@ -40,7 +42,9 @@ describe('a request that arrives while the API is shutting down', () => {
     const ended = once(socket, 'close');
     const body = JSON.stringify({ email: 'someone@example.in', password: 'a-good-password' });
     const started = once(server, 'request');
-    socket.write(`POST /api/v1/auth/login HTTP/1.1\r\nHost: api\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/v1/auth/login HTTP/1.1\r\nHost: api\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await started;
 
     const closing = api.closeApp();
@@ -54,7 +58,11 @@ describe('a request that arrives while the API is shutting down', () => {
     expect(first!.status).toBe(401);
     expect(second).toEqual({
       status: 503,
-      headers: expect.objectContaining({ 'retry-after': '5', connection: 'close', 'content-type': expect.stringMatching(/^application\/json/) }),
+      headers: expect.objectContaining({
+        'retry-after': '5',
+        connection: 'close',
+        'content-type': expect.stringMatching(/^application\/json/),
+      }),
       body: { error: Messages.generic.serviceUnavailable, code: 'service_unavailable' },
     });
   });

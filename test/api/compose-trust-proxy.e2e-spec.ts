@@ -36,7 +36,11 @@ describe('docker compose: whose X-Forwarded-For the API believes', () => {
 
     it('cannot sidestep the per-address login limit by making up X-Forwarded-For', async () => {
       const guess = (n: number) =>
-        api.http().post('/api/v1/auth/login').set('X-Forwarded-For', `203.0.113.${n}`).send({ email: uniqueEmail('guess'), password: 'wrong-password' });
+        api
+          .http()
+          .post('/api/v1/auth/login')
+          .set('X-Forwarded-For', `203.0.113.${n}`)
+          .send({ email: uniqueEmail('guess'), password: 'wrong-password' });
       for (let attempt = 1; attempt <= 3; attempt += 1) expect((await guess(attempt)).status).toBe(401);
       expect((await guess(4)).status).toBe(429);
     });

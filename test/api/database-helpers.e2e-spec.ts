@@ -26,7 +26,8 @@ describe('database helpers', () => {
     await dropDatabase(config.DATABASE_URL);
   });
 
-  const labels = async () => (await dataSource.query<Array<{ label: string }>>('SELECT label FROM item ORDER BY id')).map((row) => row.label);
+  const labels = async () =>
+    (await dataSource.query<Array<{ label: string }>>('SELECT label FROM item ORDER BY id')).map((row) => row.label);
 
   describe('queryRows', () => {
     it('answers the rows of an UPDATE … RETURNING, not [rows, count]', async () => {
@@ -81,7 +82,11 @@ describe('database helpers', () => {
 
     it('names run-time statements by their text, up to a number of texts, then runs the rest unnamed', async () => {
       const set = new PreparedStatementSet('test.set', 2);
-      const texts = ['SELECT id FROM item WHERE id = $1', 'SELECT label FROM item WHERE id = $1', 'SELECT id, label FROM item WHERE id = $1'];
+      const texts = [
+        'SELECT id FROM item WHERE id = $1',
+        'SELECT label FROM item WHERE id = $1',
+        'SELECT id, label FROM item WHERE id = $1',
+      ];
       for (const text of [...texts, ...texts]) expect(await set.query(dataSource, text, [1])).toHaveLength(1);
       const named = (await prepared()).filter((row) => row.name.startsWith('test.set.'));
       expect(named.map((row) => row.runs)).toEqual([2, 2]);

@@ -43,7 +43,12 @@ describe('error responses', () => {
 
     it.each([
       ['a malformed percent-encoding', '/api/v1/events/%E0%A4%A', 400, 'The address of this request is not valid'],
-      ['a path parameter over the router\'s length limit', `/api/v1/events/${'a'.repeat(500)}`, 414, 'The address of this request is too long'],
+      [
+        "a path parameter over the router's length limit",
+        `/api/v1/events/${'a'.repeat(500)}`,
+        414,
+        'The address of this request is too long',
+      ],
       ['an over-long file key', `/api/v1/upload/files/${'b'.repeat(500)}`, 414, 'The address of this request is too long'],
     ])('refuses %s in the same shape, without echoing the path', async (_case, path, status, message) => {
       const response = await api.http().get(path).set(bearer(fan.token));
@@ -63,18 +68,10 @@ describe('error responses', () => {
     it.each<[string, () => Promise<Response>, number]>([
       ['validation', () => api.http().post('/api/v1/auth/register').send({ email: 'x@example.in' }), 400],
       ['malformed JSON', () => api.http().post('/api/v1/auth/login').set('Content-Type', 'application/json').send('{'), 400],
-      [
-        'empty JSON body',
-        () => api.http().post('/api/v1/auth/check-mobile').set('Content-Type', 'application/json').send(''),
-        400,
-      ],
+      ['empty JSON body', () => api.http().post('/api/v1/auth/check-mobile').set('Content-Type', 'application/json').send(''), 400],
       ['no token', () => api.http().put('/api/v1/users/me').send({}), 401],
       ['bad token', () => api.http().put('/api/v1/users/me').set(bearer('nope')).send({}), 401],
-      [
-        'wrong password',
-        () => api.http().post('/api/v1/auth/login').send({ email: fan.user.email, password: 'wrong-password' }),
-        401,
-      ],
+      ['wrong password', () => api.http().post('/api/v1/auth/login').send({ email: fan.user.email, password: 'wrong-password' }), 401],
       ['admin only', () => api.http().get('/api/v1/admin/queues').set(bearer(fan.token)), 403],
       ['not found', () => api.http().get('/api/v1/users/2b7e1516-28ae-4d2a-9f1b-8e0c4d3a2f10').set(bearer(fan.token)), 404],
       [
@@ -91,11 +88,7 @@ describe('error responses', () => {
             .send({ email: 'a@b.in', password: 'p'.repeat(api.config.BODY_LIMIT_BYTES) }),
         413,
       ],
-      [
-        'unsupported type',
-        () => api.http().post('/api/v1/auth/login').set('Content-Type', 'application/xml').send('<email/>'),
-        415,
-      ],
+      ['unsupported type', () => api.http().post('/api/v1/auth/login').set('Content-Type', 'application/xml').send('<email/>'), 415],
     ])('%s', async (_case, send, status) => {
       expectErrorShape(await send(), status);
     });
@@ -161,10 +154,27 @@ describe('error responses', () => {
 
   describe('text with a NUL character (PostgreSQL text cannot hold U+0000)', () => {
     it.each<[string, () => Promise<Response>, string]>([
-      ['register', () => api.http().post('/api/v1/auth/register').send({ email: uniqueEmail(), password: 'a-good-password', name: 'Nu\u0000l' }), 'name'],
+      [
+        'register',
+        () => api.http().post('/api/v1/auth/register').send({ email: uniqueEmail(), password: 'a-good-password', name: 'Nu\u0000l' }),
+        'name',
+      ],
       ['login', () => api.http().post('/api/v1/auth/login').send({ email: 'nu\u0000l@example.in', password: 'a-good-password' }), 'email'],
-      ['profile update', () => api.http().put('/api/v1/users/me').set(bearer(fan.token)).send({ bio: 'hi\u0000', interests: ['ok', 'b\u0000d'] }), 'bio'],
-      ['event create', () => api.http().post('/api/v1/events').set(bearer(fan.token)).send({ title: 'Jam\u0000', date: '2031-01-01T10:00:00Z' }), 'title'],
+      [
+        'profile update',
+        () =>
+          api
+            .http()
+            .put('/api/v1/users/me')
+            .set(bearer(fan.token))
+            .send({ bio: 'hi\u0000', interests: ['ok', 'b\u0000d'] }),
+        'bio',
+      ],
+      [
+        'event create',
+        () => api.http().post('/api/v1/events').set(bearer(fan.token)).send({ title: 'Jam\u0000', date: '2031-01-01T10:00:00Z' }),
+        'title',
+      ],
       ['event filter', () => api.http().get('/api/v1/events/filter').query({ city: 'Pune\u0000' }).set(bearer(fan.token)), 'city'],
       ['public filter', () => api.http().get('/api/v1/events/public/filter').query({ eventType: '\u0000' }), 'eventType'],
     ])('%s: 400 naming the field (not a 500), nothing written', async (_case, send, field) => {
@@ -205,7 +215,7 @@ describe('an empty body sent as JSON', () => {
     await api.close();
   });
 
-  it('is treated as no body on the spec\'s empty-body endpoints (logout), not as malformed JSON', async () => {
+  it("is treated as no body on the spec's empty-body endpoints (logout), not as malformed JSON", async () => {
     const { token } = await signUp(api);
     await api.http().post('/api/v1/auth/logout').set(bearer(token)).set('Content-Type', 'application/json').send('').expect(200);
     await api.http().get(`/api/v1/users/00000000-0000-0000-0000-000000000000`).set(bearer(token)).expect(401);

@@ -34,7 +34,12 @@ describe('event lists: filters, role rules, pagination', () => {
 
   const made: Record<string, Made> = {};
   const create = async (name: string, who: SignedUp, body: Record<string, unknown>) => {
-    const response = await api.http().post('/api/v1/events').set(bearer(who.token)).send({ title: name, date: inDays(10), ...body }).expect(201);
+    const response = await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(who.token))
+      .send({ title: name, date: inDays(10), ...body })
+      .expect(201);
     made[name] = response.body as Made;
     return made[name]!;
   };
@@ -42,7 +47,10 @@ describe('event lists: filters, role rules, pagination', () => {
   const names = (body: { data: Array<Record<string, any>> }) =>
     body.data.map((event) => Object.keys(made).find((name) => made[name]!.id === event.id) ?? String(event.id));
   const get = (path: string, query: Record<string, string | number | boolean> = {}, who?: SignedUp) => {
-    const request = api.http().get(`/api/v1${path}`).query({ limit: 100, ...query });
+    const request = api
+      .http()
+      .get(`/api/v1${path}`)
+      .query({ limit: 100, ...query });
     return who ? request.set(bearer(who.token)) : request;
   };
   const list = async (path: string, query: Record<string, string | number | boolean> = {}, who?: SignedUp) => {
@@ -105,10 +113,20 @@ describe('event lists: filters, role rules, pagination', () => {
     await create('type-plan', hostB, { category: 'travel', meetup_type: 'plan_together' });
 
     for (const name of ['mine-cancelled', 'b-cancelled']) {
-      await api.http().post(`/api/v1/events/${idOf(name)}/cancel`).set(bearer(name.startsWith('mine') ? me.token : hostB.token)).expect(200);
+      await api
+        .http()
+        .post(`/api/v1/events/${idOf(name)}/cancel`)
+        .set(bearer(name.startsWith('mine') ? me.token : hostB.token))
+        .expect(200);
     }
-    await api.http().delete(`/api/v1/events/${idOf('mine-deleted')}`).set(bearer(me.token)).expect(200);
-    await api.db.query(`UPDATE event SET moderation_status = 'pending_review' WHERE id = ANY($1)`, [[idOf('mine-pending'), idOf('b-pending')]]);
+    await api
+      .http()
+      .delete(`/api/v1/events/${idOf('mine-deleted')}`)
+      .set(bearer(me.token))
+      .expect(200);
+    await api.db.query(`UPDATE event SET moderation_status = 'pending_review' WHERE id = ANY($1)`, [
+      [idOf('mine-pending'), idOf('b-pending')],
+    ]);
     await api.db.query(`UPDATE event SET date = now() - interval '3 days' WHERE id = $1`, [idOf('mine-past')]);
     await api.db.query(`UPDATE event SET date = now() - interval '30 days' WHERE id = $1`, [idOf('b-past')]);
   });
@@ -116,8 +134,7 @@ describe('event lists: filters, role rules, pagination', () => {
     await api.close();
   });
 
-  const listed = () =>
-    Object.keys(made).filter((name) => !/cancelled|pending|deleted/.test(name));
+  const listed = () => Object.keys(made).filter((name) => !/cancelled|pending|deleted/.test(name));
 
   describe('role rules (SPEC §6)', () => {
     it('discover (no role) shows listed events of everyone but the caller; never cancelled, unpublished or deleted', async () => {
@@ -186,9 +203,13 @@ describe('event lists: filters, role rules, pagination', () => {
     });
 
     it('filters by category ("all" means every category)', async () => {
-      expect(sorted(names(await list('/events/public/filter', { category: 'food' })))).toEqual(
-        ['price-2000', 'price-500', 'price-free', 'price-gender', 'price-lakh'],
-      );
+      expect(sorted(names(await list('/events/public/filter', { category: 'food' })))).toEqual([
+        'price-2000',
+        'price-500',
+        'price-free',
+        'price-gender',
+        'price-lakh',
+      ]);
       expect((await list('/events/public/filter', { category: 'all' })).data).toHaveLength(listed().length);
       expectError(await get('/events/public/filter', { category: 'raves' }), 400);
     });
@@ -271,7 +292,11 @@ describe('event lists: filters, role rules, pagination', () => {
 
     it('refuses unknown age groups and bad custom ranges', async () => {
       expectError(await get('/events/public/filter', { ageRange: '18-30,kids' }), 400);
-      expectError(await get('/events/public/filter', { customAgeRange: '40,30' }), 400, 'customAgeRange: must not have the first age above the second');
+      expectError(
+        await get('/events/public/filter', { customAgeRange: '40,30' }),
+        400,
+        'customAgeRange: must not have the first age above the second',
+      );
       expectError(await get('/events/public/filter', { customAgeRange: '10,30' }), 400, 'customAgeRange.0: must be at least 18');
       expectError(await get('/events/public/filter', { customAgeRange: '0x14,30' }), 400, 'customAgeRange.0: must be a number');
     });
@@ -339,7 +364,7 @@ describe('event lists: filters, role rules, pagination', () => {
   });
 
   describe('/users routes', () => {
-    it('GET /users/{id}/events: the host\'s upcoming active events; unpublished ones only for the host', async () => {
+    it("GET /users/{id}/events: the host's upcoming active events; unpublished ones only for the host", async () => {
       const seenByFan = await list(`/users/${me.user.id}/events`, {}, fan);
       expect(names(seenByFan)).toEqual(['mine-active']);
       const own = await list(`/users/${me.user.id}/events`, {}, me);
@@ -362,7 +387,10 @@ describe('event lists: filters, role rules, pagination', () => {
     });
 
     it('GET /users/influencers is not taken for /users/{id}, and lists influencers with their public profile', async () => {
-      await api.db.query(`UPDATE users SET follower_count = 120, rating = 4.8, cover_photo_url = 'https://cdn.example.in/cover.webp', instagram_handle = 'bee.hosts' WHERE id = $1`, [hostB.user.id]);
+      await api.db.query(
+        `UPDATE users SET follower_count = 120, rating = 4.8, cover_photo_url = 'https://cdn.example.in/cover.webp', instagram_handle = 'bee.hosts' WHERE id = $1`,
+        [hostB.user.id],
+      );
       const body = await list('/users/influencers', {}, fan);
       const ids = body.data.map((person) => person.id);
       expect(sorted(ids)).toEqual(sorted([me.user.id, hostB.user.id]));
@@ -411,9 +439,16 @@ describe('event lists with the list cache on', () => {
 
   it('shows every write of this process at once', async () => {
     const titles = async () =>
-      ((await api.http().get('/api/v1/events/public/filter').expect(200)).body.data as Array<{ title: string }>).map((event) => event.title);
+      ((await api.http().get('/api/v1/events/public/filter').expect(200)).body.data as Array<{ title: string }>).map(
+        (event) => event.title,
+      );
     expect(await titles()).toEqual([]);
-    const created = await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: 'First', date: inDays(3) }).expect(201);
+    const created = await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(host.token))
+      .send({ title: 'First', date: inDays(3) })
+      .expect(201);
     expect(await titles()).toEqual(['First']);
     await api.http().put(`/api/v1/events/${created.body.id}`).set(bearer(host.token)).send({ title: 'Renamed' }).expect(200);
     expect(await titles()).toEqual(['Renamed']);
@@ -427,13 +462,18 @@ describe('event lists with the list cache on', () => {
     await replica.getHttpAdapter().getInstance().ready();
     try {
       const titlesOnReplica = async () =>
-        ((await request(replica.getHttpServer()).get('/api/v1/events/public/filter').expect(200)).body.data as Array<{ title: string }>).map(
-          (event) => event.title,
-        );
+        (
+          (await request(replica.getHttpServer()).get('/api/v1/events/public/filter').expect(200)).body.data as Array<{ title: string }>
+        ).map((event) => event.title);
       const before = await titlesOnReplica();
       expect(before).not.toContain('Made elsewhere');
       // The replica has this page cached for a minute; only the change signal can empty it.
-      await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: 'Made elsewhere', date: inDays(2) }).expect(201);
+      await api
+        .http()
+        .post('/api/v1/events')
+        .set(bearer(host.token))
+        .send({ title: 'Made elsewhere', date: inDays(2) })
+        .expect(201);
       await waitUntil(async () => (await titlesOnReplica()).includes('Made elsewhere'), 'the replica to list the new event', 5_000);
     } finally {
       await replica.close();
@@ -461,13 +501,20 @@ describe('event lists with the list cache on', () => {
 
     it('sends a list page gzip-encoded to a client that accepts it, with the same JSON as without', async () => {
       for (let n = 1; n <= 6; n += 1) {
-        await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: `Gzip ${n}`, description: 'An evening of music by the sea. '.repeat(8), date: inDays(4 + n) }).expect(201);
+        await api
+          .http()
+          .post('/api/v1/events')
+          .set(bearer(host.token))
+          .send({ title: `Gzip ${n}`, description: 'An evening of music by the sea. '.repeat(8), date: inDays(4 + n) })
+          .expect(201);
       }
       const plain = await fetchPage('limit=50', 'identity');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
       const listed = JSON.parse(plain.payload) as { data: Array<{ title: string }>; pagination: { total: number } };
-      expect(listed.data.map((event) => event.title)).toEqual(expect.arrayContaining(['Gzip 1', 'Gzip 2', 'Gzip 3', 'Gzip 4', 'Gzip 5', 'Gzip 6']));
+      expect(listed.data.map((event) => event.title)).toEqual(
+        expect.arrayContaining(['Gzip 1', 'Gzip 2', 'Gzip 3', 'Gzip 4', 'Gzip 5', 'Gzip 6']),
+      );
 
       const zipped = await fetchPage('limit=50', 'gzip, deflate, br');
       expect(zipped.headers['content-encoding']).toBe('gzip');
@@ -476,7 +523,7 @@ describe('event lists with the list cache on', () => {
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(listed);
     });
 
-    it('varies by origin as well as by encoding, so a shared cache never hands one site another\'s CORS answer', async () => {
+    it("varies by origin as well as by encoding, so a shared cache never hands one site another's CORS answer", async () => {
       const fromWeb = await fetchPage('limit=50', 'gzip', { origin: 'http://localhost:3000' });
       expect(fromWeb.headers['access-control-allow-origin']).toBe('http://localhost:3000');
       expect(fromWeb.headers.vary?.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));

@@ -15,12 +15,47 @@ const FUTURE = '2031-06-01T19:00:00+05:30';
 
 /** Every key of the event JSON shared with the web (full version). */
 const FULL_KEYS = [
-  'id', 'title', 'description', 'date', 'end_date', 'location', 'city', 'latitude', 'longitude', 'host_id', 'category',
-  'category_label', 'images', 'responsive_images', 'video', 'video_duration', 'video_url_reference', 'min_bid', 'male_price', 'female_price',
-  'pricing_type', 'capacity', 'status', 'moderation_status', 'created_at', 'updated_at', 'host', 'age_groups',
-  'custom_age_range', 'event_type', 'meeting_link', 'enable_bidding', 'show_attendees', 'meetup_type',
-  'estimated_location', 'estimated_latitude', 'estimated_longitude', 'host_contact_number', 'host_social_link',
-  'attendees_count', 'is_date_to_be_decided',
+  'id',
+  'title',
+  'description',
+  'date',
+  'end_date',
+  'location',
+  'city',
+  'latitude',
+  'longitude',
+  'host_id',
+  'category',
+  'category_label',
+  'images',
+  'responsive_images',
+  'video',
+  'video_duration',
+  'video_url_reference',
+  'min_bid',
+  'male_price',
+  'female_price',
+  'pricing_type',
+  'capacity',
+  'status',
+  'moderation_status',
+  'created_at',
+  'updated_at',
+  'host',
+  'age_groups',
+  'custom_age_range',
+  'event_type',
+  'meeting_link',
+  'enable_bidding',
+  'show_attendees',
+  'meetup_type',
+  'estimated_location',
+  'estimated_latitude',
+  'estimated_longitude',
+  'host_contact_number',
+  'host_social_link',
+  'attendees_count',
+  'is_date_to_be_decided',
 ].sort();
 const PUBLIC_KEYS = FULL_KEYS.filter((key) => key !== 'meeting_link' && key !== 'host_contact_number');
 
@@ -75,8 +110,7 @@ describe('events API', () => {
 
   const create = async (token: string, body: Record<string, unknown>) =>
     (await api.http().post('/api/v1/events').set(bearer(token)).send(body).expect(201)).body as Record<string, any>;
-  const stored = async (id: string) =>
-    (await api.db.query('SELECT * FROM event WHERE id = $1', [id])).rows[0] as Record<string, any>;
+  const stored = async (id: string) => (await api.db.query('SELECT * FROM event WHERE id = $1', [id])).rows[0] as Record<string, any>;
   const outboxFor = async (eventId: string) =>
     (await api.db.query(`SELECT type, payload FROM outbox_event WHERE payload->>'eventId' = $1`, [eventId])).rows;
 
@@ -90,9 +124,22 @@ describe('events API', () => {
         date: FUTURE,
       });
       expect(event).toMatchObject({ title: 'Open mic RTL', description: 'Bring a song.', location: 'Hauz Khas, Delhi' });
-      const edited = await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send({ title: `${rlo}Renamed` }).expect(200);
+      const edited = await api
+        .http()
+        .put(`/api/v1/events/${event.id}`)
+        .set(bearer(host.token))
+        .send({ title: `${rlo}Renamed` })
+        .expect(200);
       expect(edited.body.title).toBe('Renamed');
-      expectError(await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: `${rlo}\u202C`, date: FUTURE }), 400, 'title: is required');
+      expectError(
+        await api
+          .http()
+          .post('/api/v1/events')
+          .set(bearer(host.token))
+          .send({ title: `${rlo}\u202C`, date: FUTURE }),
+        400,
+        'title: is required',
+      );
     });
 
     it('creates an event from only a title and a date, with the spec defaults, hosted by the caller', async () => {
@@ -189,11 +236,19 @@ describe('events API', () => {
       [{ title: 'A' }, 'date: is required', 'validation'],
       [{ title: 'A', date: 'tomorrow' }, 'date: must be an ISO date and time', 'validation'],
       [{ title: 'A', date: '2020-01-01T10:00:00Z' }, 'date: must be in the future', 'event_start_not_future'],
-      [{ title: 'A', date: FUTURE, end_date: '2031-06-01T10:00:00+05:30' }, 'The end date must be after the start date.', 'event_end_before_start'],
+      [
+        { title: 'A', date: FUTURE, end_date: '2031-06-01T10:00:00+05:30' },
+        'The end date must be after the start date.',
+        'event_end_before_start',
+      ],
       [{ title: 'A', date: FUTURE, capacity: 0 }, 'capacity: must be at least 1', 'validation'],
       [{ title: 'A', date: FUTURE, min_bid: 99.5 }, 'min_bid: must be a whole number of rupees', 'validation'],
       [{ title: 'A', date: FUTURE, female_price: -5 }, 'female_price: must be at least 0', 'validation'],
-      [{ title: 'A', date: FUTURE, pricing_type: 'gender_based', male_price: 800 }, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required'],
+      [
+        { title: 'A', date: FUTURE, pricing_type: 'gender_based', male_price: 800 },
+        'Gender-based pricing needs both male_price and female_price.',
+        'event_gender_prices_required',
+      ],
       [{ title: 'A', date: FUTURE, category: 'raves' }, expect.stringMatching(/^category: must be one of pubcrawl, travel/), 'validation'],
       [{ title: 'A', date: FUTURE, latitude: 123 }, 'latitude: must be between -90 and 90', 'validation'],
       [{ title: 'A', date: FUTURE, min_bid: '0x10' }, 'min_bid: must be a number', 'validation'],
@@ -202,12 +257,24 @@ describe('events API', () => {
       [{ title: 'A', date: FUTURE, longitude: '1e2' }, 'longitude: must be a number', 'validation'],
       [{ title: 'A', date: FUTURE, meeting_link: 'not a url' }, 'meeting_link: must be a valid URL', 'validation'],
       [{ title: 'A', date: FUTURE, images: ['ftp://files.example.in/a.png'] }, 'images.0: must be a valid URL', 'validation'],
-      [{ title: 'A', date: FUTURE, images: ['https://cdn.example.in/a.webp', 'http://cdn.example.in/b.webp'] }, 'images.1: must be an https URL', 'media_url_not_https'],
+      [
+        { title: 'A', date: FUTURE, images: ['https://cdn.example.in/a.webp', 'http://cdn.example.in/b.webp'] },
+        'images.1: must be an https URL',
+        'media_url_not_https',
+      ],
       [{ title: 'A', date: FUTURE, video: 'http://cdn.example.in/teaser.mp4' }, 'video: must be an https URL', 'media_url_not_https'],
-      [{ title: 'A', date: FUTURE, custom_age_range: [30, 20] }, 'custom_age_range: must not have the first age above the second', 'validation'],
+      [
+        { title: 'A', date: FUTURE, custom_age_range: [30, 20] },
+        'custom_age_range: must not have the first age above the second',
+        'validation',
+      ],
       [{ title: 'A', date: FUTURE, custom_age_range: [10, 20] }, 'custom_age_range.0: must be at least 18', 'validation'],
       [{ title: 'A', date: FUTURE, age_groups: ['60+'] }, expect.stringMatching(/^age_groups.0: must be one of/), 'validation'],
-      [{ title: 'A', date: FUTURE, age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.', 'event_open_age_alone'],
+      [
+        { title: 'A', date: FUTURE, age_groups: ['open', '18-30'] },
+        'The open age group cannot be combined with other age groups or a custom range.',
+        'event_open_age_alone',
+      ],
       [{ title: 'A', date: FUTURE, host_contact_number: '12345' }, 'Please enter a valid 10-digit mobile number', 'invalid_mobile_number'],
     ])('refuses %j with a clear error and code, and writes nothing', async (body, message, code) => {
       const before = await countRows(api.db, 'event');
@@ -304,9 +371,24 @@ describe('events API', () => {
     });
 
     it('checks the rules against the event as it would become, and changes nothing when refused', async () => {
-      expectError(await put(host.token, event.id, { end_date: '2031-06-01T18:00:00+05:30' }), 400, 'The end date must be after the start date.', 'event_end_before_start');
-      expectError(await put(host.token, event.id, { pricing_type: 'gender_based', male_price: 500 }), 400, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required');
-      expectError(await put(host.token, event.id, { date: '2021-01-01T10:00:00Z' }), 400, 'date: must be in the future', 'event_start_not_future');
+      expectError(
+        await put(host.token, event.id, { end_date: '2031-06-01T18:00:00+05:30' }),
+        400,
+        'The end date must be after the start date.',
+        'event_end_before_start',
+      );
+      expectError(
+        await put(host.token, event.id, { pricing_type: 'gender_based', male_price: 500 }),
+        400,
+        'Gender-based pricing needs both male_price and female_price.',
+        'event_gender_prices_required',
+      );
+      expectError(
+        await put(host.token, event.id, { date: '2021-01-01T10:00:00Z' }),
+        400,
+        'date: must be in the future',
+        'event_start_not_future',
+      );
       expectError(await put(host.token, event.id, { title: '' }), 400, 'title: is required', 'validation');
       const unchanged = await api.http().get(`/api/v1/events/${event.id}`).set(bearer(host.token)).expect(200);
       expect(unchanged.body).toEqual(event);
@@ -336,7 +418,11 @@ describe('events API', () => {
       expect(response.body.status).toBe('cancelled');
       expect(await outboxFor(event.id)).toEqual([{ type: 'event.cancelled', payload: { eventId: event.id } }]);
       expectError(await put(host.token, event.id, { status: 'active' }), 409, 'A cancelled event cannot be made active again.');
-      expectError(await put(host.token, event.id, { title: 'Back on' }), 409, 'This event has been cancelled and can no longer be changed.');
+      expectError(
+        await put(host.token, event.id, { title: 'Back on' }),
+        409,
+        'This event has been cancelled and can no longer be changed.',
+      );
       expect(await outboxFor(event.id)).toHaveLength(1);
     });
   });
@@ -362,7 +448,11 @@ describe('events API', () => {
   describe('POST /events/{id}/cancel', () => {
     it('lets the host cancel, publishing exactly one event.cancelled; cancelling again changes nothing', async () => {
       const event = await create(host.token, { title: 'Cancel me', date: FUTURE });
-      expectError(await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(fan.token)), 403, 'Only the host of this event can change it.');
+      expectError(
+        await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(fan.token)),
+        403,
+        'Only the host of this event can change it.',
+      );
       expect(await outboxFor(event.id)).toEqual([]);
 
       const first = await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(host.token)).expect(200);
@@ -380,14 +470,22 @@ describe('events API', () => {
     });
 
     it('answers 404 for an unknown event', async () => {
-      expectError(await api.http().post('/api/v1/events/00000000-0000-4000-8000-000000000000/cancel').set(bearer(host.token)), 404, 'Event not found.');
+      expectError(
+        await api.http().post('/api/v1/events/00000000-0000-4000-8000-000000000000/cancel').set(bearer(host.token)),
+        404,
+        'Event not found.',
+      );
     });
   });
 
   describe('DELETE /events/{id}', () => {
     it('lets only the host (or an admin) delete; the event is then gone', async () => {
       const event = await create(host.token, { title: 'Delete me', date: FUTURE });
-      expectError(await api.http().delete(`/api/v1/events/${event.id}`).set(bearer(fan.token)), 403, 'Only the host of this event can change it.');
+      expectError(
+        await api.http().delete(`/api/v1/events/${event.id}`).set(bearer(fan.token)),
+        403,
+        'Only the host of this event can change it.',
+      );
       expect((await stored(event.id)).deleted_at).toBeNull();
 
       const response = await api.http().delete(`/api/v1/events/${event.id}`).set(bearer(host.token)).expect(200);
@@ -403,7 +501,11 @@ describe('events API', () => {
   describe('POST /events/{id}/convert-to-confirmed', () => {
     it('turns a curation event into a confirmed one and returns it', async () => {
       const event = await create(host.token, { title: 'Curated dinner', date: FUTURE, meetup_type: 'curation' });
-      expectError(await api.http().post(`/api/v1/events/${event.id}/convert-to-confirmed`).set(bearer(fan.token)), 403, 'Only the host of this event can change it.');
+      expectError(
+        await api.http().post(`/api/v1/events/${event.id}/convert-to-confirmed`).set(bearer(fan.token)),
+        403,
+        'Only the host of this event can change it.',
+      );
       const response = await api.http().post(`/api/v1/events/${event.id}/convert-to-confirmed`).set(bearer(host.token)).expect(200);
       expect(response.body).toMatchObject({ id: event.id, meetup_type: 'confirmed', title: 'Curated dinner' });
       expectError(
@@ -473,7 +575,8 @@ describe('events API', () => {
         .send({ reason: '  Looks like a scam  ' })
         .expect(201);
       expect(response.body).toMatchObject({ event_id: event.id, reason: 'Looks like a scam', status: 'open' });
-      const rows = (await api.db.query('SELECT event_id, reporter_id, reason, status FROM event_report WHERE event_id = $1', [event.id])).rows;
+      const rows = (await api.db.query('SELECT event_id, reporter_id, reason, status FROM event_report WHERE event_id = $1', [event.id]))
+        .rows;
       expect(rows).toEqual([{ event_id: event.id, reporter_id: fan.user.id, reason: 'Looks like a scam', status: 'open' }]);
 
       expectError(
@@ -498,7 +601,11 @@ describe('events API', () => {
         400,
         'You cannot report your own event.',
       );
-      expectError(await api.http().post(`/api/v1/events/${event.id}/report`).send({ reason: 'Guest' }), 401, 'No authentication token found');
+      expectError(
+        await api.http().post(`/api/v1/events/${event.id}/report`).send({ reason: 'Guest' }),
+        401,
+        'No authentication token found',
+      );
       expectError(
         await api.http().post('/api/v1/events/00000000-0000-4000-8000-000000000000/report').set(bearer(fan.token)).send({ reason: 'x' }),
         404,

@@ -23,9 +23,7 @@ describe('GET /api/v1/health', () => {
   it('serves the OpenAPI document built from the zod schemas', async () => {
     const response = await api.http().get('/api/docs-json').expect(200);
     const register = response.body.paths['/api/v1/auth/register'].post;
-    expect(register.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['email', 'password', 'name']),
-    );
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['email', 'password', 'name']));
   });
 
   it('sends security headers', async () => {

@@ -34,9 +34,7 @@ const loginFrom = (api: TestApi, address: string, email: string, password: strin
 /** `count` wrong passwords for the account from one address, all sent at once. */
 const guessAtOnce = (api: TestApi, address: string, email: string, count: number, from = 0) =>
   Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      loginFrom(api, address, i % 2 === 0 ? email : email.toUpperCase(), `wrong-${from + i}`),
-    ),
+    Array.from({ length: count }, (_, i) => loginFrom(api, address, i % 2 === 0 ? email : email.toUpperCase(), `wrong-${from + i}`)),
   );
 
 describe('one attacker, one address (the issue’s figures: 100 failures per account per hour)', () => {

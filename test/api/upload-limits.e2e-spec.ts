@@ -20,7 +20,9 @@ function mp4(payloadBytes: number): Buffer {
 
 let png: Buffer;
 beforeAll(async () => {
-  png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#3a7' } }).png().toBuffer();
+  png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
 });
 
 async function fileCount(dir: string): Promise<number> {
@@ -31,7 +33,12 @@ async function fileCount(dir: string): Promise<number> {
 function uploader(api: TestApi, person: SignedUp) {
   return {
     image: () => api.http().post('/api/v1/upload').set(bearer(person.token)).attach('image', png, 'a.png'),
-    video: (bytes: number) => api.http().post('/api/v1/upload/video').set(bearer(person.token)).attach('video', mp4(bytes - 40), 'a.mp4'),
+    video: (bytes: number) =>
+      api
+        .http()
+        .post('/api/v1/upload/video')
+        .set(bearer(person.token))
+        .attach('video', mp4(bytes - 40), 'a.mp4'),
   };
 }
 
@@ -50,7 +57,7 @@ describe('upload limits', () => {
       await rm(api.config.UPLOAD_DIR, { recursive: true, force: true });
     });
 
-    it('counts images and videos together; over the minute\'s limit is a 429 with Retry-After, reading and storing nothing', async () => {
+    it("counts images and videos together; over the minute's limit is a 429 with Retry-After, reading and storing nothing", async () => {
       const person = await signUp(api);
       const send = uploader(api, person);
       await send.image().expect(201);
@@ -62,12 +69,17 @@ describe('upload limits', () => {
       const wait = Number(refused.headers['retry-after']);
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
-      expect(refused.body).toEqual({ error: `You are uploading too many files. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`, code: 'too_many_uploads' });
+      expect(refused.body).toEqual({
+        error: `You are uploading too many files. Please try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+        code: 'too_many_uploads',
+      });
       await send.video(2_000).expect(429);
       expect([await countRows(api.db, 'media'), await fileCount(api.config.UPLOAD_DIR)]).toEqual([media, files]);
 
       // Someone else is not held back.
-      await uploader(api, await signUp(api)).image().expect(201);
+      await uploader(api, await signUp(api))
+        .image()
+        .expect(201);
     });
 
     it("the hour's limit holds after the minute's window has passed, and says how many minutes to wait", async () => {
@@ -121,7 +133,9 @@ describe('upload limits', () => {
       const full = await send.image().expect(413);
       expect(full.body.error).toContain('The limit is 10 KB and you have used 10 KB.');
       // Another person has their own quota.
-      await uploader(api, await signUp(api)).video(6_144).expect(201);
+      await uploader(api, await signUp(api))
+        .video(6_144)
+        .expect(201);
     });
 
     it('lets only one of two uploads sent at once into the last of the quota', async () => {

@@ -11,7 +11,9 @@ import { startTestApi, type TestApi } from '../support/test-api.js';
 const FUTURE = '2031-06-01T19:00:00+05:30';
 
 const picture = (shade: number, width = 700) =>
-  sharp({ create: { width, height: 40, channels: 3, background: { r: shade, g: 90, b: 160 } } }).png().toBuffer();
+  sharp({ create: { width, height: 40, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 /** The start of a real MP4 (an ftyp box, then an mdat box of payload). */
 function mp4(): Buffer {
@@ -47,7 +49,14 @@ describe('sweep of unused uploads (uploads.sweep)', () => {
   });
 
   const uploadImage = async (person: SignedUp, shade: number): Promise<Upload> =>
-    (await api.http().post('/api/v1/upload').set(bearer(person.token)).attach('image', await picture(shade), 'p.png').expect(201)).body;
+    (
+      await api
+        .http()
+        .post('/api/v1/upload')
+        .set(bearer(person.token))
+        .attach('image', await picture(shade), 'p.png')
+        .expect(201)
+    ).body;
   const uploadVideo = async (person: SignedUp): Promise<Upload> =>
     (await api.http().post('/api/v1/upload/video').set(bearer(person.token)).attach('video', mp4(), 'v.mp4').expect(201)).body;
 
@@ -56,7 +65,11 @@ describe('sweep of unused uploads (uploads.sweep)', () => {
     api.db.query(`UPDATE media SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [upload.id, hours]);
 
   const row = async (upload: Upload) => (await api.db.query('SELECT storage_key, variants FROM media WHERE id = $1', [upload.id])).rows[0];
-  const exists = (key: string) => stat(join(api.config.UPLOAD_DIR, key.slice(0, 2), key)).then(() => true, () => false);
+  const exists = (key: string) =>
+    stat(join(api.config.UPLOAD_DIR, key.slice(0, 2), key)).then(
+      () => true,
+      () => false,
+    );
   /** Its row, and every file it had (original and variants) as they are now. */
   async function state(upload: Upload, keys: string[]) {
     return { row: Boolean(await row(upload)), files: await Promise.all(keys.map(exists)) };
@@ -84,11 +97,26 @@ describe('sweep of unused uploads (uploads.sweep)', () => {
     const retained = await uploadImage(host, 60);
     const fresh = await uploadImage(fan, 70);
 
-    await api.http().put('/api/v1/users/me').set(bearer(fan.token)).send({ avatar_url: avatar.url, media_gallery: [gallery.url] }).expect(200);
+    await api
+      .http()
+      .put('/api/v1/users/me')
+      .set(bearer(fan.token))
+      .send({ avatar_url: avatar.url, media_gallery: [gallery.url] })
+      .expect(200);
     // Referenced by a variant's URL, the way the web shows a responsive image.
     const variantUrl = eventImage.url.replace(/\.png$/, '-w640.webp');
-    await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: 'Kept', date: FUTURE, images: [variantUrl], video: eventVideo.url }).expect(201);
-    const gone = await api.http().post('/api/v1/events').set(bearer(host.token)).send({ title: 'Deleted', date: FUTURE, images: [onDeletedEvent.url] }).expect(201);
+    await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(host.token))
+      .send({ title: 'Kept', date: FUTURE, images: [variantUrl], video: eventVideo.url })
+      .expect(201);
+    const gone = await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(host.token))
+      .send({ title: 'Deleted', date: FUTURE, images: [onDeletedEvent.url] })
+      .expect(201);
     await api.http().delete(`/api/v1/events/${gone.body.id}`).set(bearer(host.token)).expect(200);
     await api.db.query('UPDATE media SET retained_at = now() WHERE id = $1', [retained.id]);
 

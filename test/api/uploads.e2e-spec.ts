@@ -8,12 +8,13 @@ import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 const IMAGE_LIMIT = 64 * 1024;
 const VIDEO_LIMIT = 128 * 1024;
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } });
 
 /** Noise does not compress, so its PNG is far over the image limit. */
 const noisyPng = () =>
-  sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+  sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .png()
+    .toBuffer();
 
 /** The start of a real MP4: an ftyp box (isom, iso2, avc1, mp41), then an mdat box of payload. */
 function mp4(payloadBytes: number): Buffer {
@@ -108,19 +109,36 @@ describe('uploads API', () => {
     });
 
     it('is accepted as an event image and an avatar over plain http (this run serves uploads so), unlike plain http from elsewhere', async () => {
-      const { url } = (await upload('image', await solid(32, 32).png().toBuffer(), 'me.png', 'image/png').expect(201)).body as { url: string };
+      const { url } = (await upload('image', await solid(32, 32).png().toBuffer(), 'me.png', 'image/png').expect(201)).body as {
+        url: string;
+      };
       expect(url).toMatch(/^http:\/\//);
       const event = { title: 'Clay workshop', date: '2031-06-01T19:00:00+05:30' };
-      const created = await api.http().post('/api/v1/events').set(bearer(person.token)).send({ ...event, images: [url] }).expect(201);
+      const created = await api
+        .http()
+        .post('/api/v1/events')
+        .set(bearer(person.token))
+        .send({ ...event, images: [url] })
+        .expect(201);
       expect(created.body.images).toEqual([url]);
-      const profile = await api.http().put('/api/v1/users/me').set(bearer(person.token)).send({ avatar_url: url, profile_photos: [url] }).expect(200);
+      const profile = await api
+        .http()
+        .put('/api/v1/users/me')
+        .set(bearer(person.token))
+        .send({ avatar_url: url, profile_photos: [url] })
+        .expect(200);
       expect(profile.body).toMatchObject({ avatar_url: url, profile_photos: [url] });
 
       // The same path on another host, or dressed up with credentials, is not one of ours.
       const elsewhere = url.replace(new URL(url).host, 'uploads.example.in');
       const withCredentials = url.replace('http://', `http://${new URL(url).host}@`);
       for (const foreign of [elsewhere, withCredentials]) {
-        const refused = await api.http().post('/api/v1/events').set(bearer(person.token)).send({ ...event, images: [foreign] }).expect(400);
+        const refused = await api
+          .http()
+          .post('/api/v1/events')
+          .set(bearer(person.token))
+          .send({ ...event, images: [foreign] })
+          .expect(400);
         expect(refused.body).toEqual({ error: 'images.0: must be an https URL', code: 'media_url_not_https' });
       }
     });
@@ -156,7 +174,10 @@ describe('uploads API', () => {
     it('refuses a text file named .jpg and stores nothing', async () => {
       const before = await snapshot();
       const response = await upload('image', Buffer.from('not really a picture\n'.repeat(20)), 'photo.jpg', 'image/jpeg').expect(400);
-      expect(response.body).toEqual({ error: 'Unsupported image type. Please upload a JPEG, PNG, WebP, GIF or AVIF image.', code: 'validation' });
+      expect(response.body).toEqual({
+        error: 'Unsupported image type. Please upload a JPEG, PNG, WebP, GIF or AVIF image.',
+        code: 'validation',
+      });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -185,7 +206,12 @@ describe('uploads API', () => {
       expect(wrongField.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
       const noFile = await api.http().post('/api/v1/upload').set(bearer(person.token)).field('image', 'just text').expect(400);
       expect(noFile.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
-      const json = await api.http().post('/api/v1/upload').set(bearer(person.token)).send({ image: 'data:image/png;base64,AAAA' }).expect(400);
+      const json = await api
+        .http()
+        .post('/api/v1/upload')
+        .set(bearer(person.token))
+        .send({ image: 'data:image/png;base64,AAAA' })
+        .expect(400);
       expect(json.body).toEqual({ error: 'No image found. Send the file in the form field "image".', code: 'validation' });
       expect(await snapshot()).toEqual(before);
     });
@@ -212,7 +238,13 @@ describe('uploads API', () => {
       expect(past.headers['content-range']).toBe(`bytes */${video.length}`);
 
       const { rows } = await api.db.query('SELECT owner_id, kind, content_type, bytes, width FROM media WHERE id = $1', [id]);
-      expect(rows[0]).toEqual({ owner_id: person.user.id, kind: 'video', content_type: 'video/mp4', bytes: String(video.length), width: null });
+      expect(rows[0]).toEqual({
+        owner_id: person.user.id,
+        kind: 'video',
+        content_type: 'video/mp4',
+        bytes: String(video.length),
+        width: null,
+      });
       const { rows: events } = await api.db.query("SELECT 1 FROM outbox_event WHERE payload->>'mediaId' = $1", [id]);
       expect(events).toHaveLength(0);
     });

@@ -36,8 +36,7 @@ describe('users API', () => {
     await api.close();
   });
 
-  const row = async (id: string) =>
-    (await api.db.query('SELECT * FROM users WHERE id = $1', [id])).rows[0] as Record<string, unknown>;
+  const row = async (id: string) => (await api.db.query('SELECT * FROM users WHERE id = $1', [id])).rows[0] as Record<string, unknown>;
   const update = (token: string, body: unknown) =>
     api
       .http()
@@ -49,10 +48,9 @@ describe('users API', () => {
     let owner: SignedUp;
     beforeAll(async () => {
       owner = await signUp(api, { ...completeProfile, mobile_number: '9000011111', name: 'Owner', bio: 'Hosts pub crawls' });
-      await api.db.query(
-        `UPDATE users SET wallet_balance = 1500, government_id_url = 'https://ids.example.in/owner.png' WHERE id = $1`,
-        [owner.user.id],
-      );
+      await api.db.query(`UPDATE users SET wallet_balance = 1500, government_id_url = 'https://ids.example.in/owner.png' WHERE id = $1`, [
+        owner.user.id,
+      ]);
     });
 
     it('shows the person everything about themself', async () => {
@@ -214,11 +212,7 @@ describe('users API', () => {
       const admin = await signUp(api);
       await makeAdmin(api, admin.user.id);
       for (const role of ['fan', 'influencer']) {
-        expectError(
-          await update(admin.token, { role, bio: 'changed' }),
-          403,
-          'Admins cannot switch between fan and influencer views',
-        );
+        expectError(await update(admin.token, { role, bio: 'changed' }), 403, 'Admins cannot switch between fan and influencer views');
       }
       expect(await row(admin.user.id)).toMatchObject({ role: 'admin', is_admin: true, bio: null });
       const response = await update(admin.token, { bio: 'Support' }).expect(200);
@@ -230,11 +224,7 @@ describe('users API', () => {
       expect(person.user.needs_profile).toBe(true);
       expect((await update(person.token, { age: 24 }).expect(200)).body.needs_profile).toBe(true);
       expect((await update(person.token, { gender: 'male' }).expect(200)).body.needs_profile).toBe(false);
-      const login = await api
-        .http()
-        .post('/api/v1/auth/login')
-        .send({ email: person.user.email, password: person.password })
-        .expect(200);
+      const login = await api.http().post('/api/v1/auth/login').send({ email: person.user.email, password: person.password }).expect(200);
       expect(login.body.user.needs_profile).toBe(false);
       expect((await update(person.token, { age: null }).expect(200)).body.needs_profile).toBe(true);
     });
@@ -255,7 +245,7 @@ describe('users API', () => {
       expect((await row(owner.user.id)).age).toBe(30);
     });
 
-    it('takes a number someone else verified as the caller\'s own unverified number, and leaves theirs verified', async () => {
+    it("takes a number someone else verified as the caller's own unverified number, and leaves theirs verified", async () => {
       const mobile = freshMobile();
       const owner = await signUp(api, { mobile_number: mobile });
       await markMobileVerified(api, owner.user.id);
@@ -310,11 +300,7 @@ describe('users API', () => {
       const first = await signUp(api);
       await update(first.token, { username: `taken_${first.user.id.slice(0, 8)}` }).expect(200);
       const second = await signUp(api);
-      expectError(
-        await update(second.token, { username: `TAKEN_${first.user.id.slice(0, 8)}` }),
-        409,
-        'This username is already taken',
-      );
+      expectError(await update(second.token, { username: `TAKEN_${first.user.id.slice(0, 8)}` }), 409, 'This username is already taken');
       expect((await row(second.user.id)).username).toBeNull();
     });
 
@@ -328,7 +314,11 @@ describe('users API', () => {
       [{ avatar_url: 'not a url' }, 'avatar_url: must be a valid URL', 'validation'],
       [{ avatar_url: 'http://cdn.example.in/p.jpg' }, 'avatar_url: must be an https URL', 'media_url_not_https'],
       [{ cover_photo_url: 'http://cdn.example.in/c.jpg' }, 'cover_photo_url: must be an https URL', 'media_url_not_https'],
-      [{ profile_photos: ['https://cdn.example.in/a.jpg', 'http://cdn.example.in/b.jpg'] }, 'profile_photos.1: must be an https URL', 'media_url_not_https'],
+      [
+        { profile_photos: ['https://cdn.example.in/a.jpg', 'http://cdn.example.in/b.jpg'] },
+        'profile_photos.1: must be an https URL',
+        'media_url_not_https',
+      ],
       [{ media_gallery: ['http://cdn.example.in/a.jpg'] }, 'media_gallery.0: must be an https URL', 'media_url_not_https'],
       [{ instagram_url: 'javascript:alert(document.cookie)' }, 'instagram_url: must be a valid URL', 'validation'],
       [{ youtube_url: 'data:text/html,<script>alert(1)</script>' }, 'youtube_url: must be a valid URL', 'validation'],
@@ -364,12 +354,7 @@ describe('users API', () => {
       expectError(malformed, 400, 'Malformed JSON in request body');
       expectError(await update(person.token, { bio: 'y'.repeat(api.config.BODY_LIMIT_BYTES) }), 413, 'Request body is too large');
       expectError(
-        await api
-          .http()
-          .put('/api/v1/users/me')
-          .set(bearer(person.token))
-          .set('Content-Type', 'application/json')
-          .send('["bio"]'),
+        await api.http().put('/api/v1/users/me').set(bearer(person.token)).set('Content-Type', 'application/json').send('["bio"]'),
         400,
         'body: Expected an object',
       );
@@ -390,14 +375,9 @@ describe('users API', () => {
     it('signs the person out everywhere, blocks login and publishes one user.deletion_requested event', async () => {
       const person = await signUp(api, { ...completeProfile, mobile_number: freshMobile() });
       await markMobileVerified(api, person.user.id);
-      const checkMobile = () =>
-        api.http().post('/api/v1/auth/check-mobile').send({ mobile_number: person.user.mobile_number }).expect(200);
+      const checkMobile = () => api.http().post('/api/v1/auth/check-mobile').send({ mobile_number: person.user.mobile_number }).expect(200);
       expect((await checkMobile()).body.exists).toBe(true);
-      const other = await api
-        .http()
-        .post('/api/v1/auth/login')
-        .send({ email: person.user.email, password: person.password })
-        .expect(200);
+      const other = await api.http().post('/api/v1/auth/login').send({ email: person.user.email, password: person.password }).expect(200);
       const viewer = await signUp(api);
       const eventsBefore = await countRows(api.db, 'outbox_event');
 
@@ -417,10 +397,7 @@ describe('users API', () => {
 
       const login = await api.http().post('/api/v1/auth/login').send({ email: person.user.email, password: person.password });
       expectError(login, 401);
-      expectError(
-        await api.http().post('/api/v1/auth/oldLogin').send({ email: person.user.email, password: person.password }),
-        401,
-      );
+      expectError(await api.http().post('/api/v1/auth/oldLogin').send({ email: person.user.email, password: person.password }), 401);
 
       expectError(await api.http().get(`/api/v1/users/${person.user.id}`).set(bearer(viewer.token)), 404, 'User not found.');
       expect((await checkMobile()).body.exists).toBe(false);
@@ -433,9 +410,7 @@ describe('users API', () => {
       expect(await countRows(api.db, 'outbox_event')).toBe(eventsBefore + 1);
 
       expect((await row(person.user.id)).deleted_at).not.toBeNull();
-      const { rows: live } = await api.db.query('SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL', [
-        person.user.id,
-      ]);
+      const { rows: live } = await api.db.query('SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL', [person.user.id]);
       expect(live).toEqual([]);
     });
 
@@ -458,10 +433,7 @@ describe('users API', () => {
       await api.http().delete('/api/v1/users/me').set(bearer(person.token)).expect(200);
       const before = await countRows(api.db, 'users');
       expectError(
-        await api
-          .http()
-          .post('/api/v1/auth/register')
-          .send({ email: person.user.email, password: 'a-good-password', name: 'Again' }),
+        await api.http().post('/api/v1/auth/register').send({ email: person.user.email, password: 'a-good-password', name: 'Again' }),
         409,
       );
       expect(await countRows(api.db, 'users')).toBe(before);

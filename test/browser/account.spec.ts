@@ -70,7 +70,10 @@ test.describe('settings and account deletion', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/home');
   });
 
-  test('a session ended elsewhere (password changed on another device) says so, instead of a silent trip to /login', async ({ page, accounts }) => {
+  test('a session ended elsewhere (password changed on another device) says so, instead of a silent trip to /login', async ({
+    page,
+    accounts,
+  }) => {
     const account = await accounts.create();
     await logInThroughScreen(page, account, '/login?returnTo=/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');

@@ -55,7 +55,11 @@ test.beforeEach(() => {
 test.describe('when the API cannot answer', () => {
   test('a login the API cannot take now (503) shows its message on the form, with status 503', async ({ page }) => {
     const message = 'Signing in is paused for a moment. Please try again shortly.';
-    api.answer('POST /api/v1/auth/login', { status: 503, body: { error: message, code: 'service_unavailable' }, headers: { 'Retry-After': '30' } });
+    api.answer('POST /api/v1/auth/login', {
+      status: 503,
+      body: { error: message, code: 'service_unavailable' },
+      headers: { 'Retry-After': '30' },
+    });
     const response = await page.request.post(`${web.url}/login`, { form: { ...ACCOUNT, terms: 'on', returnTo: '/home' }, maxRedirects: 0 });
     expect(response.status()).toBe(503);
     expect(response.headers()['retry-after']).toBe('30');
@@ -65,15 +69,22 @@ test.describe('when the API cannot answer', () => {
     await expect(page.getByLabel('Email')).toHaveValue(ACCOUNT.email);
   });
 
-  test('a sign-up the API cannot take now shows a readable message on the form, even when the 503 is not the product’s', async ({ page }) => {
+  test('a sign-up the API cannot take now shows a readable message on the form, even when the 503 is not the product’s', async ({
+    page,
+  }) => {
     // Fastify's own 503 (during shutdown) names no product code.
-    api.answer('POST /api/v1/auth/register', { status: 503, body: { error: 'Service Unavailable', message: 'Server is shutting down', statusCode: 503 } });
+    api.answer('POST /api/v1/auth/register', {
+      status: 503,
+      body: { error: 'Service Unavailable', message: 'Server is shutting down', statusCode: 503 },
+    });
     await page.goto(`${web.url}/signup`);
     await page.getByLabel('Full name').fill('Meera Iyer');
     await page.getByLabel('Email').fill('meera.new@example.in');
     await page.getByLabel('Password', { exact: true }).fill('tribe-password-1');
     await page.getByLabel(/I agree to the/).check();
-    const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/signup') && response.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname.startsWith('/signup') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: /create account/i }).click();
     expect((await answered).status()).toBe(503);
     await expect(page.getByRole('alert')).toHaveText('Tribe is not reachable right now. Please try again in a moment.');
@@ -109,7 +120,11 @@ test.describe('when the API cannot answer', () => {
     await expect(page.getByRole('heading', { name: 'Temporarily unavailable' })).toBeVisible();
 
     const message = 'Tribe is busy right now. Please try again in a minute.';
-    api.answer(`GET /api/v1/users/${USER.id}`, { status: 503, body: { error: message, code: 'service_unavailable' }, headers: { 'Retry-After': '60' } });
+    api.answer(`GET /api/v1/users/${USER.id}`, {
+      status: 503,
+      body: { error: message, code: 'service_unavailable' },
+      headers: { 'Retry-After': '60' },
+    });
     const unavailable = await page.goto(`${web.url}/settings`);
     expect(unavailable!.status()).toBe(503);
     expect(unavailable!.headers()['retry-after']).toBe('60');

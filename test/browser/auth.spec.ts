@@ -15,7 +15,9 @@ test.describe('signing up, out and in', () => {
 
     // The account exists but the profile is incomplete: the same screen asks for it, prefilled.
     await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
-    await expect(page).toHaveURL((url) => url.pathname === '/signup' && url.searchParams.get('email') === email && url.searchParams.get('name') === 'Meera Iyer');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/signup' && url.searchParams.get('email') === email && url.searchParams.get('name') === 'Meera Iyer',
+    );
     await expect(page.getByLabel('Full name')).toHaveValue('Meera Iyer');
 
     // SPEC §5 mobile rules, then an under-18 age, are refused with their messages.
@@ -56,7 +58,11 @@ test.describe('signing up, out and in', () => {
     const account = await accounts.create({ complete: false, name: 'Kabir Shah' });
     await logInThroughScreen(page, account, '/login?returnTo=/settings');
     await expect(page).toHaveURL(
-      (url) => url.pathname === '/signup' && url.searchParams.get('email') === account.email && url.searchParams.get('name') === 'Kabir Shah' && url.searchParams.has('mobileNumber'),
+      (url) =>
+        url.pathname === '/signup' &&
+        url.searchParams.get('email') === account.email &&
+        url.searchParams.get('name') === 'Kabir Shah' &&
+        url.searchParams.has('mobileNumber'),
     );
     await page.goto('/profile-v2');
     await expect(page).toHaveURL((url) => url.pathname === '/signup');

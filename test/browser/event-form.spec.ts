@@ -19,7 +19,8 @@ async function openCreateForm(page: Page, account: Account) {
 }
 
 /** True when the element shows all of its text (nothing cut off by its box). */
-const showsAllText = (element: HTMLElement) => element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1;
+const showsAllText = (element: HTMLElement) =>
+  element.scrollHeight <= element.clientHeight + 1 && element.scrollWidth <= element.clientWidth + 1;
 
 /* -------------------------------------------------------------- journeys ---- */
 
@@ -38,7 +39,9 @@ test.describe('event form', () => {
 
     // The web's own check answers (no API banner): each field says what is wrong, all at once.
     await expect(page.getByRole('alert').first()).toHaveText('Please fix the highlighted fields.');
-    await expect(page.getByLabel('Male price (₹)', { exact: true })).toHaveAccessibleDescription('Enter both prices for gender-based pricing');
+    await expect(page.getByLabel('Male price (₹)', { exact: true })).toHaveAccessibleDescription(
+      'Enter both prices for gender-based pricing',
+    );
     await expect(page.getByLabel('Female price (₹)')).toHaveAccessibleDescription('Enter both prices for gender-based pricing');
     await expect(page.getByLabel('Ends (optional)')).toHaveAccessibleDescription('The end must be after the start');
     await expect(page.getByLabel('Latitude (optional)')).toHaveAccessibleDescription('Must be between -90 and 90');
@@ -60,7 +63,9 @@ test.describe('event form', () => {
     await page.getByLabel('Minimum bid (₹)').fill('600');
 
     // A text file named like a picture: the upload refuses it.
-    await page.getByTestId('photo-input').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('shopping list, not a photo') });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('shopping list, not a photo') });
     const failed = page.getByTestId('photo-failed');
     await expect(failed).toHaveCount(1);
     await expect(failed).toContainText('notes.png was not uploaded');
@@ -76,7 +81,9 @@ test.describe('event form', () => {
     await expect(failed).toHaveCount(0);
 
     // A refusal goes away with the next pick too; a real photo then uploads with its progress.
-    await page.getByTestId('photo-input').setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: Buffer.from('also not a photo') });
+    await page
+      .getByTestId('photo-input')
+      .setInputFiles({ name: 'draft.png', mimeType: 'image/png', buffer: Buffer.from('also not a photo') });
     await expect(failed).toHaveCount(1);
     await page.getByTestId('photo-input').setInputFiles({ name: 'wheel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await expect(page.locator('input[type="hidden"][name="images"]')).toHaveCount(1);

@@ -15,9 +15,20 @@ function inTenDays(time: string): string {
 test.describe('event pages, as QA found them', () => {
   test('guests are not invited to apply to a cancelled event', async ({ page }) => {
     const host = await register('influencer', 'Leela Menon');
-    const open = await seedEvent(host, { title: `Book swap ${randomBytes(3).toString('hex')}`, date: daysFromNow(3), location: 'Fort Kochi' });
-    const cancelled = await seedEvent(host, { title: `Cancelled swap ${randomBytes(3).toString('hex')}`, date: daysFromNow(3), location: 'Fort Kochi' });
-    const response = await fetch(`${apiUrl()}/api/v1/events/${cancelled.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${host.token}` } });
+    const open = await seedEvent(host, {
+      title: `Book swap ${randomBytes(3).toString('hex')}`,
+      date: daysFromNow(3),
+      location: 'Fort Kochi',
+    });
+    const cancelled = await seedEvent(host, {
+      title: `Cancelled swap ${randomBytes(3).toString('hex')}`,
+      date: daysFromNow(3),
+      location: 'Fort Kochi',
+    });
+    const response = await fetch(`${apiUrl()}/api/v1/events/${cancelled.id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}` },
+    });
     expect(response.status).toBe(200);
 
     await page.goto(`/event/${open.id}`);
@@ -57,7 +68,12 @@ test.describe('event pages, as QA found them', () => {
   test('converting an event whose date is still to be decided asks for the date in the same step', async ({ page }) => {
     const host = await register('influencer', 'Sana Mirza');
     const title = `Secret supper ${randomBytes(3).toString('hex')}`;
-    const event = await seedEvent(host, { title, date: '2099-12-31 23:59:59', location: 'Jubilee Hills, Hyderabad', meetup_type: 'curation' });
+    const event = await seedEvent(host, {
+      title,
+      date: '2099-12-31 23:59:59',
+      location: 'Jubilee Hills, Hyderabad',
+      meetup_type: 'curation',
+    });
     await logInThroughScreen(page, host, '/login?returnTo=/my-events');
     await expect(page).toHaveURL((url) => url.pathname === '/my-events');
 
@@ -82,7 +98,9 @@ test.describe('event pages, as QA found them', () => {
     await expect(card.getByRole('link', { name: 'Convert to confirmed' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Convert to confirmed' })).toHaveCount(0);
 
-    const stored = (await (await fetch(`${apiUrl()}/api/v1/events/${event.id}`, { headers: { authorization: `Bearer ${host.token}` } })).json()) as {
+    const stored = (await (
+      await fetch(`${apiUrl()}/api/v1/events/${event.id}`, { headers: { authorization: `Bearer ${host.token}` } })
+    ).json()) as {
       meetup_type: string;
       is_date_to_be_decided: boolean;
     };

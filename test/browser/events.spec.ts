@@ -15,7 +15,10 @@ function mp4(): Buffer {
   };
   const minor = Buffer.alloc(4);
   minor.writeUInt32BE(512);
-  return Buffer.concat([box('ftyp', Buffer.concat([Buffer.from('isom'), minor, Buffer.from('isommp41')])), box('mdat', Buffer.alloc(4096, 7))]);
+  return Buffer.concat([
+    box('ftyp', Buffer.concat([Buffer.from('isom'), minor, Buffer.from('isommp41')])),
+    box('mdat', Buffer.alloc(4096, 7)),
+  ]);
 }
 
 async function logIn(page: Page, person: Person) {
@@ -85,11 +88,15 @@ test.describe('events', () => {
     await expect(page.getByTestId('event-category')).toHaveText('Music');
     await expect(page.locator('video')).toHaveAttribute('src', /^https?:\/\//);
     // The uploaded photos are really served.
-    const loaded = await page.getByTestId('event-gallery').locator('img').first().evaluate(async (img) => {
-      const image = img as HTMLImageElement;
-      if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
-      return image.naturalWidth;
-    });
+    const loaded = await page
+      .getByTestId('event-gallery')
+      .locator('img')
+      .first()
+      .evaluate(async (img) => {
+        const image = img as HTMLImageElement;
+        if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
+        return image.naturalWidth;
+      });
     expect(loaded).toBeGreaterThan(0);
     // The host sees their own actions, not the report menu.
     await expect(page.getByTestId('host-actions').getByRole('link', { name: 'Edit event' })).toBeVisible();
@@ -111,14 +118,17 @@ test.describe('events', () => {
     // Once the workers have made the WebP variants, the browser picks one instead of the original.
     const firstPhoto = page.getByTestId('event-gallery').locator('img').first();
     await expect
-      .poll(async () => {
-        await page.reload();
-        return firstPhoto.evaluate(async (img) => {
-          const image = img as HTMLImageElement;
-          if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
-          return image.currentSrc;
-        });
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return firstPhoto.evaluate(async (img) => {
+            const image = img as HTMLImageElement;
+            if (!image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
+            return image.currentSrc;
+          });
+        },
+        { timeout: 15_000 },
+      )
       .toMatch(/-w\d+\.webp$/);
 
     // The profile counts the event as hosted.
@@ -156,7 +166,12 @@ test.describe('events', () => {
     expect(((await stored.json()) as { status: string }).status).toBe('cancelled');
 
     // A curation meetup can be converted to confirmed from the same list.
-    const curated = await seedEvent(host, { title: `Curated supper ${randomBytes(3).toString('hex')}`, date: daysFromNow(4), location: 'Colaba, Mumbai', meetup_type: 'curation' });
+    const curated = await seedEvent(host, {
+      title: `Curated supper ${randomBytes(3).toString('hex')}`,
+      date: daysFromNow(4),
+      location: 'Colaba, Mumbai',
+      meetup_type: 'curation',
+    });
     await page.goto('/my-events');
     const curatedCard = cardTitled(page, curated.title);
     await curatedCard.getByRole('button', { name: 'Convert to confirmed' }).click();
@@ -202,7 +217,10 @@ test.describe('events', () => {
     await expect(page.getByTestId('event-menu')).toHaveCount(0);
     await expect(page.getByTestId('guest-header').getByRole('link', { name: 'Log in' })).toBeVisible();
     // Both ways in bring the guest back to this event afterwards.
-    await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', `/signup?returnTo=${encodeURIComponent(`/event/${event.id}`)}`);
+    await expect(page.getByRole('link', { name: 'Create account' })).toHaveAttribute(
+      'href',
+      `/signup?returnTo=${encodeURIComponent(`/event/${event.id}`)}`,
+    );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /gentle trek/);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
@@ -271,7 +289,13 @@ test.describe('events', () => {
     await seed('Shillong food young cheap', { location: 'Laitumkhrah, Shillong', category: 'food' });
     await seed('Shillong music older cheap', { location: 'Police Bazar, Shillong', age_groups: ['41-50'] });
     await seed('Shillong music young pricey', { location: 'Police Bazar, Shillong', min_bid: 50_000 });
-    const all = ['Shillong music young cheap', 'Leh music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey'];
+    const all = [
+      'Shillong music young cheap',
+      'Leh music young cheap',
+      'Shillong food young cheap',
+      'Shillong music older cheap',
+      'Shillong music young pricey',
+    ];
     const expectList = async (visible: string[]) => {
       for (const name of all) {
         if (visible.includes(name)) await expect(cardTitled(page, `${name} ${tag}`)).toBeVisible();
@@ -290,7 +314,12 @@ test.describe('events', () => {
     await page.getByTestId('city-list').getByRole('button', { name: 'Shillong' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/home' && url.searchParams.get('city') === 'Shillong');
     await expect(page.getByTestId('current-city')).toHaveText('Shillong');
-    await expectList(['Shillong music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey']);
+    await expectList([
+      'Shillong music young cheap',
+      'Shillong food young cheap',
+      'Shillong music older cheap',
+      'Shillong music young pricey',
+    ]);
 
     // Category.
     await page.getByTestId('filter-button').click();
@@ -333,7 +362,12 @@ test.describe('events', () => {
     await expect(sheet.getByRole('checkbox', { name: '18-30' })).not.toBeChecked();
     await sheet.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL((url) => !url.searchParams.has('category') && url.searchParams.get('city') === 'Shillong');
-    await expectList(['Shillong music young cheap', 'Shillong food young cheap', 'Shillong music older cheap', 'Shillong music young pricey']);
+    await expectList([
+      'Shillong music young cheap',
+      'Shillong food young cheap',
+      'Shillong music older cheap',
+      'Shillong music young pricey',
+    ]);
   });
 
   test('the open filter sheet keeps the keyboard focus while the countdowns tick', async ({ page }) => {
@@ -368,7 +402,9 @@ test.describe('events', () => {
     await plain.getByLabel('Starts').fill(`${start.toISOString().slice(0, 10)}T18:00`);
     await plain.getByLabel('Location', { exact: true }).fill('Jubilee Hills, Hyderabad');
     // Without JavaScript the picker itself is sent and the server uploads the file.
-    await plain.locator('input[name="photo_files"]').setInputFiles([{ name: 'clay.png', mimeType: 'image/png', buffer: png(48, 48, [180, 120, 60]) }]);
+    await plain
+      .locator('input[name="photo_files"]')
+      .setInputFiles([{ name: 'clay.png', mimeType: 'image/png', buffer: png(48, 48, [180, 120, 60]) }]);
     await plain.getByLabel('Minimum bid (₹)').fill('900');
     await plain.getByRole('button', { name: 'Publish event' }).click();
     await expect(plain).toHaveURL(/\/event\/[0-9a-f-]{36}$/);
@@ -382,7 +418,9 @@ test.describe('events', () => {
     await expect(plain).toHaveURL((url) => url.searchParams.get('sheet') === 'filters');
     await plain.getByRole('dialog', { name: 'Filters' }).getByText('Food', { exact: true }).click();
     await plain.getByRole('button', { name: 'Apply' }).click();
-    await expect(plain).toHaveURL((url) => url.searchParams.get('category') === 'food' && !url.searchParams.has('sheet') && !url.searchParams.has('minPrice'));
+    await expect(plain).toHaveURL(
+      (url) => url.searchParams.get('category') === 'food' && !url.searchParams.has('sheet') && !url.searchParams.has('minPrice'),
+    );
     await expect(cardTitled(plain, title)).toHaveCount(0);
     await expect(plain.getByTestId('feed-empty')).toContainText('No events match your filters');
 
@@ -410,7 +448,9 @@ test.describe('events', () => {
     await expect(page.getByTestId('event-card')).toHaveCount(20);
 
     // Infinite scroll brings the rest; a page that fails to load says so and can be retried.
-    await page.route('**/resources/events?*', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.route('**/resources/events?*', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
     await page.getByTestId('event-card').last().scrollIntoViewIfNeeded();
     await expect(page.getByTestId('toast')).toContainText('Failed to load more events');
     await expect(page.getByTestId('feed-end').getByRole('alert')).toHaveText('Failed to load more events');

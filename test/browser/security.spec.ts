@@ -16,7 +16,11 @@ test.describe('what the web server refuses and sends', () => {
   test('a form another site submits is refused, so nobody is signed in behind their back', async ({ request, accounts }) => {
     const account = await accounts.create();
     const form = { email: account.email, password: account.password, terms: 'on', returnTo: '/home' };
-    const crossSite = await request.post('/login', { form, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, maxRedirects: 0 });
+    const crossSite = await request.post('/login', {
+      form,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      maxRedirects: 0,
+    });
     expect(crossSite.status()).toBe(403);
     expect(crossSite.headers()['set-cookie']).toBeUndefined();
     // The same form from the site itself signs in.
@@ -37,7 +41,9 @@ test.describe('what the web server refuses and sends', () => {
     // Every file under the web server's staging folders (it runs on this machine, with this temp dir).
     const staged = async () => {
       const folders = (await readdir(tmpdir())).filter((name) => name.startsWith('tribe-form-'));
-      const files = await Promise.all(folders.map(async (folder) => (await readdir(join(tmpdir(), folder))).map((file) => join(folder, file))));
+      const files = await Promise.all(
+        folders.map(async (folder) => (await readdir(join(tmpdir(), folder))).map((file) => join(folder, file))),
+      );
       return files.flat().sort();
     };
     const before = await staged();
@@ -62,11 +68,17 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test.describe('bad input gets a readable refusal, never a server error', () => {
   test('a login form sent as JSON or as garbled multipart is refused with a message', async ({ request }) => {
-    const asJson = await request.post('/login', { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ email: 'a@example.in', password: 'x' }) });
+    const asJson = await request.post('/login', {
+      headers: { 'content-type': 'application/json' },
+      data: JSON.stringify({ email: 'a@example.in', password: 'x' }),
+    });
     expect(asJson.status()).toBe(415);
     expect(await asJson.text()).toContain('This form could not be read. Reload the page and try again.');
 
-    const garbled = await request.post('/login', { headers: { 'content-type': 'multipart/form-data; boundary=tribe' }, data: '--tribe\r\nnot a part at all' });
+    const garbled = await request.post('/login', {
+      headers: { 'content-type': 'multipart/form-data; boundary=tribe' },
+      data: '--tribe\r\nnot a part at all',
+    });
     expect(garbled.status()).toBe(400);
     expect(await garbled.text()).toContain('This form could not be read. Reload the page and try again.');
   });
@@ -76,13 +88,26 @@ test.describe('bad input gets a readable refusal, never a server error', () => {
     await logInThroughScreen(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     const someEvent = '00000000-0000-4000-8000-000000000000';
-    const paths = ['/login', '/signup', '/settings', '/settings/password', '/delete-account', '/city-filter', '/my-events', '/create-event'];
+    const paths = [
+      '/login',
+      '/signup',
+      '/settings',
+      '/settings/password',
+      '/delete-account',
+      '/city-filter',
+      '/my-events',
+      '/create-event',
+    ];
     for (const path of [...paths, `/event/${someEvent}`, `/event/${someEvent}/report`, `/event/${someEvent}/edit`]) {
       for (const body of [
         { headers: { 'content-type': 'application/json' }, data: '{"intent":"switch-role"}' },
         { headers: { 'content-type': 'multipart/form-data; boundary=tribe' }, data: '--tribe\r\ngarbage' },
       ]) {
-        const response = await page.request.post(path, { ...body, headers: { ...body.headers, 'sec-fetch-site': 'same-origin' }, maxRedirects: 0 });
+        const response = await page.request.post(path, {
+          ...body,
+          headers: { ...body.headers, 'sec-fetch-site': 'same-origin' },
+          maxRedirects: 0,
+        });
         expect(response.status(), `${path} with ${body.headers['content-type']}`).toBeLessThan(500);
       }
     }
@@ -114,11 +139,18 @@ test.describe('writes come only from the web’s own pages', () => {
     });
     expect(switchRole.status()).toBe(403);
     expect(await switchRole.text()).toContain('This form can only be sent from Tribe’s own pages.');
-    const deletion = await page.request.post('/delete-account', { form: { confirm: 'DELETE' }, headers: { origin: otherPort, 'sec-fetch-site': 'same-site' }, maxRedirects: 0 });
+    const deletion = await page.request.post('/delete-account', {
+      form: { confirm: 'DELETE' },
+      headers: { origin: otherPort, 'sec-fetch-site': 'same-site' },
+      maxRedirects: 0,
+    });
     expect(deletion.status()).toBe(403);
     // Nothing changed: still a fan, still signed in.
     await page.reload();
-    await expect(page.getByRole('radiogroup', { name: 'Active view' }).getByRole('radio', { name: 'Fan' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radiogroup', { name: 'Active view' }).getByRole('radio', { name: 'Fan' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
   });
 
   test('uploads, logout and the queue dashboard refuse other origins, even same-site ones', async ({ page, accounts }) => {

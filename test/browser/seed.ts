@@ -87,12 +87,15 @@ export function png(width: number, height: number, rgb: [number, number, number]
   ]);
 }
 
-
 /** Uploads a picture through the API (POST /upload) and returns its URL. */
 export async function uploadImage(person: Person, image: Buffer, name = 'photo.png'): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), name);
-  const response = await fetch(`${apiUrl()}/api/v1/upload`, { method: 'POST', headers: { authorization: `Bearer ${person.token}` }, body: form });
+  const response = await fetch(`${apiUrl()}/api/v1/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${person.token}` },
+    body: form,
+  });
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { url: string }).url;
 }

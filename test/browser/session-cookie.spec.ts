@@ -65,7 +65,9 @@ test.describe('the session cookie in production', () => {
   });
 
   test('a cookie of the older signed-but-readable format counts as signed out', async ({ page }) => {
-    const old = createCookieSessionStorage({ cookie: { name: '__tribe_session', secrets: [SESSION_SECRET], path: '/', httpOnly: true, sameSite: 'lax' } });
+    const old = createCookieSessionStorage({
+      cookie: { name: '__tribe_session', secrets: [SESSION_SECRET], path: '/', httpOnly: true, sameSite: 'lax' },
+    });
     const session = await old.getSession();
     session.set('token', TOKEN);
     session.set('userId', USER.id);
@@ -90,14 +92,25 @@ test.describe('the session cookie in production', () => {
 
 test.describe('starting the web in production', () => {
   test('refuses plain-HTTP origins while the cookie is Secure, and says what to do', async () => {
-    const refused = await webServerRefusal({ NODE_ENV: 'production', SESSION_SECRET, COOKIE_SECURE: '', WEB_ORIGINS: 'http://tribe.example' });
+    const refused = await webServerRefusal({
+      NODE_ENV: 'production',
+      SESSION_SECRET,
+      COOKIE_SECURE: '',
+      WEB_ORIGINS: 'http://tribe.example',
+    });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('WEB_ORIGINS lists http://tribe.example over plain HTTP');
     expect(refused.output).toContain('COOKIE_SECURE=false');
   });
 
   test('runs over plain HTTP when told to (COOKIE_SECURE=false)', async () => {
-    const server = await startWebServer({ API_URL: api.url, NODE_ENV: 'production', SESSION_SECRET, COOKIE_SECURE: 'false', WEB_ORIGINS: 'http://tribe.example' });
+    const server = await startWebServer({
+      API_URL: api.url,
+      NODE_ENV: 'production',
+      SESSION_SECRET,
+      COOKIE_SECURE: 'false',
+      WEB_ORIGINS: 'http://tribe.example',
+    });
     await server.stop();
   });
 });

@@ -56,7 +56,8 @@ test.describe('the layout shell', () => {
     const encodings = new Map<string, string | undefined>();
     page.on('response', async (response) => {
       const type = response.request().resourceType();
-      if (type === 'document' || type === 'script' || type === 'stylesheet') encodings.set(type, (await response.allHeaders())['content-encoding']);
+      if (type === 'document' || type === 'script' || type === 'stylesheet')
+        encodings.set(type, (await response.allHeaders())['content-encoding']);
     });
     await page.goto('/public');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -146,7 +147,10 @@ test.describe('the layout shell, as QA found it', () => {
     await expect(prompt).toBeHidden();
   });
 
-  test('from 1024 px the navigation is a rail down the left beside the content; below it stays a bottom bar', async ({ page, accounts }) => {
+  test('from 1024 px the navigation is a rail down the left beside the content; below it stays a bottom bar', async ({
+    page,
+    accounts,
+  }) => {
     const account = await accounts.create();
     await logInThroughScreen(page, account, '/login?returnTo=/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
@@ -189,7 +193,10 @@ test.describe('the layout shell, as QA found it', () => {
     const back = page.getByRole('link', { name: 'Go back' });
     const [toastBox, backBox] = [(await toast.boundingBox())!, (await back.boundingBox())!];
     const overlaps =
-      toastBox.x < backBox.x + backBox.width && backBox.x < toastBox.x + toastBox.width && toastBox.y < backBox.y + backBox.height && backBox.y < toastBox.y + toastBox.height;
+      toastBox.x < backBox.x + backBox.width &&
+      backBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < backBox.y + backBox.height &&
+      backBox.y < toastBox.y + toastBox.height;
     expect(overlaps).toBe(false);
     await back.click({ trial: true }); // nothing intercepts the tap
     await expect(toast).toBeVisible();
@@ -219,9 +226,11 @@ test.describe('the layout shell, as QA found it', () => {
     await page.goto('/shipping');
     const current = page.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Shipping and Delivery Policy' });
     await expect(current).toHaveAttribute('aria-current', 'page');
-    await expect.poll(async () => {
-      const box = (await current.boundingBox())!;
-      return box.x >= 0 && box.x + box.width <= 320;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = (await current.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= 320;
+      })
+      .toBe(true);
   });
 });

@@ -44,7 +44,10 @@ async function verifiedMarkPlacement(hostName: ReturnType<Page['getByTestId']>) 
 }
 
 test.describe("people's text", () => {
-  test('a name starting with a mathematical letter and ending in an emoji shows whole initials, with no hydration error', async ({ page, accounts }) => {
+  test('a name starting with a mathematical letter and ending in an emoji shows whole initials, with no hydration error', async ({
+    page,
+    accounts,
+  }) => {
     const hydrationErrors = collectHydrationErrors(page);
     const account = await accounts.create({ name: '𝓐nanya 😀' });
     await logInThroughScreen(page, account, '/login?returnTo=/settings');
@@ -69,7 +72,10 @@ test.describe("people's text", () => {
     expect(hydrationErrors).toEqual([]);
   });
 
-  test('bidi controls are dropped from what people type, and names stored with them cannot flip the text beside them', async ({ page, accounts }) => {
+  test('bidi controls are dropped from what people type, and names stored with them cannot flip the text beside them', async ({
+    page,
+    accounts,
+  }) => {
     // Typed into the event form: the title comes back without the override, reading as typed.
     const account = await accounts.create({ name: 'Meher Sandhu' });
     await logInThroughScreen(page, account, '/login?returnTo=%2Fcreate-event');

@@ -6,10 +6,7 @@ import type { Socket } from 'node:net';
  * A stand-in for the API that a test scripts route by route, to show what the web does when the
  * real one is down, slow or unavailable: answer with a status and body, hang, or drop the connection.
  */
-export type FakeAnswer =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | 'hang'
-  | 'drop';
+export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang' | 'drop';
 
 export interface FakeApi {
   /** http://127.0.0.1:<port>, for the web's API_URL */

@@ -13,7 +13,9 @@ export interface OwnRedis {
 
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort();
-  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   const url = `redis://127.0.0.1:${port}`;
   const client = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
   client.on('error', () => undefined);

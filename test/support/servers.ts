@@ -93,19 +93,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         if (process.child.exitCode !== null) throw new Error(`${name} exited during start-up:\n${output()}`);
       }
     };
-    await waitUntil(async () => {
-      alive();
-      return (await fetch(`${apiUrl}/api/v1/health`).catch(() => undefined))?.ok;
-    }, 'the API to be healthy', 60_000);
-    await waitUntil(async () => {
-      alive();
-      return processes.workers.output().includes('workers started');
-    }, 'the workers to start', 60_000);
-    if (options.web) {
-      await waitUntil(async () => {
+    await waitUntil(
+      async () => {
         alive();
-        return (await fetch(`${webUrl}/login`, { redirect: 'manual' }).catch(() => undefined))?.status === 200;
-      }, 'the web server to answer', 60_000);
+        return (await fetch(`${apiUrl}/api/v1/health`).catch(() => undefined))?.ok;
+      },
+      'the API to be healthy',
+      60_000,
+    );
+    await waitUntil(
+      async () => {
+        alive();
+        return processes.workers.output().includes('workers started');
+      },
+      'the workers to start',
+      60_000,
+    );
+    if (options.web) {
+      await waitUntil(
+        async () => {
+          alive();
+          return (await fetch(`${webUrl}/login`, { redirect: 'manual' }).catch(() => undefined))?.status === 200;
+        },
+        'the web server to answer',
+        60_000,
+      );
     }
   } catch (error) {
     await stop();

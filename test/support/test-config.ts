@@ -21,7 +21,5 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 /** The same settings as environment variables, for child processes. */
 export function configEnv(config: AppConfig): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(config).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]),
-  );
+  return Object.fromEntries(Object.entries(config).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]));
 }

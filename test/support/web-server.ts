@@ -27,10 +27,14 @@ export async function startWebServer(env: Record<string, string>): Promise<WebSe
   const url = `http://127.0.0.1:${port}`;
   const process = startNodeProcess(ENTRY_POINT, { ...baseEnv(port), ...env });
   try {
-    await waitUntil(async () => {
-      if (process.child.exitCode !== null) throw new Error(`the web server exited during start-up:\n${process.output()}`);
-      return (await fetch(`${url}/login`, { redirect: 'manual' }).catch(() => undefined))?.status === 200;
-    }, 'the web server to answer', 30_000);
+    await waitUntil(
+      async () => {
+        if (process.child.exitCode !== null) throw new Error(`the web server exited during start-up:\n${process.output()}`);
+        return (await fetch(`${url}/login`, { redirect: 'manual' }).catch(() => undefined))?.status === 200;
+      },
+      'the web server to answer',
+      30_000,
+    );
   } catch (error) {
     await process.stop();
     throw error;

@@ -35,14 +35,37 @@ describe('account deletion workflow', () => {
     const email = `delete.me.${Date.now()}@example.in`;
     const registered = await call('/auth/register', {
       method: 'POST',
-      body: { email, password: 'a-good-password', name: 'Priya Sharma', age: 29, gender: 'female', mobile_number: '9812345678', bio: 'Loves treks' },
+      body: {
+        email,
+        password: 'a-good-password',
+        name: 'Priya Sharma',
+        age: 29,
+        gender: 'female',
+        mobile_number: '9812345678',
+        bio: 'Loves treks',
+      },
     });
     expect(registered.status).toBe(201);
     const { token, user } = registered.body;
 
     const photo = new FormData();
-    photo.append('image', new Blob([await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } }).png().toBuffer()], { type: 'image/png' }), 'me.png');
-    const uploaded = await fetch(`${stack.apiUrl}/api/v1/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: photo });
+    photo.append(
+      'image',
+      new Blob(
+        [
+          await sharp({ create: { width: 64, height: 64, channels: 3, background: '#4f46e5' } })
+            .png()
+            .toBuffer(),
+        ],
+        { type: 'image/png' },
+      ),
+      'me.png',
+    );
+    const uploaded = await fetch(`${stack.apiUrl}/api/v1/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: photo,
+    });
     expect(uploaded.status).toBe(201);
     const avatar = (await uploaded.json()) as { id: string; url: string };
     expect((await call('/users/me', { method: 'PUT', token, body: { avatar_url: avatar.url } })).status).toBe(200);
@@ -51,7 +74,13 @@ describe('account deletion workflow', () => {
     const hosted = await call('/events', {
       method: 'POST',
       token,
-      body: { title: 'Sunrise trek', date: '2031-02-01T05:30:00+05:30', location: 'Lonavala, Pune', host_contact_number: '9812345678', host_social_link: 'https://instagram.com/priya.treks' },
+      body: {
+        title: 'Sunrise trek',
+        date: '2031-02-01T05:30:00+05:30',
+        location: 'Lonavala, Pune',
+        host_contact_number: '9812345678',
+        host_social_link: 'https://instagram.com/priya.treks',
+      },
     });
     expect(hosted.status).toBe(201);
     // A past event stays as history after the account goes.
@@ -77,10 +106,12 @@ describe('account deletion workflow', () => {
     // The worker tells the API its cached lists changed: the name goes at once, not when the cache expires.
     await waitUntil(async () => (await hostNameListed()) === 'Deleted user', 'the public list to drop the name', 5_000);
 
-    const { rows: history } = await db.query('SELECT title, status, host_contact_number, host_social_link FROM event WHERE id = $1', [hosted.body.id]);
+    const { rows: history } = await db.query('SELECT title, status, host_contact_number, host_social_link FROM event WHERE id = $1', [
+      hosted.body.id,
+    ]);
     expect(history).toEqual([{ title: 'Sunrise trek', status: 'active', host_contact_number: null, host_social_link: null }]);
 
-    const { rows: outbox } = await db.query('SELECT type, published_at FROM outbox_event WHERE payload->>\'userId\' = $1', [user.id]);
+    const { rows: outbox } = await db.query("SELECT type, published_at FROM outbox_event WHERE payload->>'userId' = $1", [user.id]);
     expect(outbox).toHaveLength(1);
     expect(outbox[0].published_at).not.toBeNull();
 

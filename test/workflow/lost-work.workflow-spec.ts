@@ -26,7 +26,9 @@ async function startScenario(options: Omit<StackOptions, 'web'>): Promise<Scenar
   const db = new pg.Pool({ connectionString: stack.config.DATABASE_URL, max: 2 });
   db.on('error', () => undefined);
   const connection = { url: stack.config.REDIS_URL };
-  const queues = [AccountEraseJob.queue, MediaVariantsJob.queue].map((name) => new Queue(name, { connection, prefix: stack.config.QUEUE_PREFIX }));
+  const queues = [AccountEraseJob.queue, MediaVariantsJob.queue].map(
+    (name) => new Queue(name, { connection, prefix: stack.config.QUEUE_PREFIX }),
+  );
   return { stack, db, queues };
 }
 
@@ -56,13 +58,21 @@ async function makeWork(stack: Stack): Promise<{ deletedUserIds: string[]; media
   const deletedUserIds: string[] = [];
   const mediaIds: string[] = [];
   for (let n = 0; n < PEOPLE; n += 1) {
-    const leaving = await api(stack, '/auth/register', { method: 'POST', body: { email: `leaving.${n}.${Date.now()}@example.in`, password: 'a-good-password', name: `Leaving ${n}` } });
+    const leaving = await api(stack, '/auth/register', {
+      method: 'POST',
+      body: { email: `leaving.${n}.${Date.now()}@example.in`, password: 'a-good-password', name: `Leaving ${n}` },
+    });
     await api(stack, '/users/me', { method: 'DELETE', token: leaving.token });
     deletedUserIds.push(leaving.user.id);
 
-    const staying = await api(stack, '/auth/register', { method: 'POST', body: { email: `staying.${n}.${Date.now()}@example.in`, password: 'a-good-password', name: `Staying ${n}` } });
+    const staying = await api(stack, '/auth/register', {
+      method: 'POST',
+      body: { email: `staying.${n}.${Date.now()}@example.in`, password: 'a-good-password', name: `Staying ${n}` },
+    });
     const form = new FormData();
-    const image = await sharp({ create: { width: 700, height: 350, channels: 3, background: { r: 30 * n, g: 90, b: 200 } } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 700, height: 350, channels: 3, background: { r: 30 * n, g: 90, b: 200 } } })
+      .jpeg()
+      .toBuffer();
     form.append('image', new Blob([image], { type: 'image/jpeg' }), 'photo.jpg');
     mediaIds.push((await api(stack, '/upload', { method: 'POST', token: staying.token, form })).id);
   }
@@ -71,7 +81,9 @@ async function makeWork(stack: Stack): Promise<{ deletedUserIds: string[]; media
 
 async function waitForPublished(db: pg.Pool, count: number): Promise<void> {
   await waitUntil(async () => {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NOT NULL AND type IN ('user.deletion_requested', 'media.image_uploaded')`);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM outbox_event WHERE published_at IS NOT NULL AND type IN ('user.deletion_requested', 'media.image_uploaded')`,
+    );
     return rows[0].n === count;
   }, 'the relay to publish every event');
 }
@@ -79,8 +91,12 @@ async function waitForPublished(db: pg.Pool, count: number): Promise<void> {
 async function waitForAllDone(scenario: Scenario, work: { deletedUserIds: string[]; mediaIds: string[] }): Promise<void> {
   await waitUntil(
     async () => {
-      const erased = await scenario.db.query('SELECT count(*)::int AS n FROM users WHERE id = ANY($1) AND erased_at IS NOT NULL', [work.deletedUserIds]);
-      const ready = await scenario.db.query(`SELECT count(*)::int AS n FROM media WHERE id = ANY($1) AND variants_status = 'ready'`, [work.mediaIds]);
+      const erased = await scenario.db.query('SELECT count(*)::int AS n FROM users WHERE id = ANY($1) AND erased_at IS NOT NULL', [
+        work.deletedUserIds,
+      ]);
+      const ready = await scenario.db.query(`SELECT count(*)::int AS n FROM media WHERE id = ANY($1) AND variants_status = 'ready'`, [
+        work.mediaIds,
+      ]);
       return erased.rows[0].n === PEOPLE && ready.rows[0].n === PEOPLE;
     },
     'every erasure and every variant to be done after recovery',
@@ -91,7 +107,8 @@ async function waitForAllDone(scenario: Scenario, work: { deletedUserIds: string
 /** Each job's work happened exactly once: one "done" log line per record, in the workers' output. */
 function expectDoneOnce(stack: Stack, work: { deletedUserIds: string[]; mediaIds: string[] }): void {
   const lines = stack.processes.workers!.output().split('\n');
-  const count = (message: string, key: string, id: string) => lines.filter((line) => line.includes(`"msg":"${message}"`) && line.includes(`"${key}":"${id}"`)).length;
+  const count = (message: string, key: string, id: string) =>
+    lines.filter((line) => line.includes(`"msg":"${message}"`) && line.includes(`"${key}":"${id}"`)).length;
   expect(work.deletedUserIds.map((id) => count('account erased', 'userId', id))).toEqual(work.deletedUserIds.map(() => 1));
   expect(work.mediaIds.map((id) => count('variants made', 'mediaId', id))).toEqual(work.mediaIds.map(() => 1));
 }
@@ -157,11 +174,17 @@ describe('work survives PostgreSQL being away longer than the retries last', () 
     proxy.cut();
     for (const queue of queues) await queue.resume();
     // Every attempt fails while the database is away, and so does every last-failure hook.
-    await waitUntil(async () => {
-      const failed = await Promise.all(queues.map((queue) => queue.getFailedCount()));
-      return failed[0] === PEOPLE && failed[1] === PEOPLE;
-    }, 'every job to use up its attempts', 30_000);
-    const { rows: pending } = await db.query(`SELECT count(*)::int AS n FROM media WHERE id = ANY($1) AND variants_status = 'pending'`, [work.mediaIds]);
+    await waitUntil(
+      async () => {
+        const failed = await Promise.all(queues.map((queue) => queue.getFailedCount()));
+        return failed[0] === PEOPLE && failed[1] === PEOPLE;
+      },
+      'every job to use up its attempts',
+      30_000,
+    );
+    const { rows: pending } = await db.query(`SELECT count(*)::int AS n FROM media WHERE id = ANY($1) AND variants_status = 'pending'`, [
+      work.mediaIds,
+    ]);
     expect(pending[0].n).toBe(PEOPLE);
 
     proxy.restore();

@@ -22,7 +22,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 const gradient = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 240, g: 90, b: 40 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 240, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
 /** The variants processor run directly against a real database and the local-disk store. */
 describe('MediaVariantsHandler', () => {
@@ -61,11 +63,13 @@ describe('MediaVariantsHandler', () => {
   }
 
   const row = async (id: string) =>
-    ((await dataSource.query('SELECT variants, variants_status, variants_claimed_at FROM media WHERE id = $1', [id])) as Array<{
-      variants: Array<{ width: number; height: number; key: string; bytes: number }>;
-      variants_status: string;
-      variants_claimed_at: Date | null;
-    }>)[0]!;
+    (
+      (await dataSource.query('SELECT variants, variants_status, variants_claimed_at FROM media WHERE id = $1', [id])) as Array<{
+        variants: Array<{ width: number; height: number; key: string; bytes: number }>;
+        variants_status: string;
+        variants_claimed_at: Date | null;
+      }>
+    )[0]!;
 
   const run = (mediaId: string) => processor.handle({ outboxId: randomUUID(), mediaId });
 
@@ -96,7 +100,9 @@ describe('MediaVariantsHandler', () => {
     const id = await uploaded(await gradient(700, 700));
     await run(id);
     const first = await row(id);
-    const written = await Promise.all(first.variants.map(async (variant) => (await stat(`${config.UPLOAD_DIR}/${variant.key.slice(0, 2)}/${variant.key}`)).mtimeMs));
+    const written = await Promise.all(
+      first.variants.map(async (variant) => (await stat(`${config.UPLOAD_DIR}/${variant.key.slice(0, 2)}/${variant.key}`)).mtimeMs),
+    );
     await storage.delete(first.variants[0]!.key); // a second run that did work would write it again
 
     await run(id);
@@ -116,7 +122,9 @@ describe('MediaVariantsHandler', () => {
     const frame = 40 * 20 * 4;
     const raw = Buffer.alloc(frame * 3);
     for (let index = 0; index < raw.length; index += 4) raw.set([Math.floor(index / frame) * 120, 60, 200, 255], index);
-    const gif = await sharp(raw, { raw: { width: 40, height: 60, channels: 4, pageHeight: 20 } }).gif().toBuffer();
+    const gif = await sharp(raw, { raw: { width: 40, height: 60, channels: 4, pageHeight: 20 } })
+      .gif()
+      .toBuffer();
     const id = await uploaded(gif, 'gif', 'image/gif');
     await run(id);
     const [variant] = (await row(id)).variants;
@@ -216,7 +224,11 @@ describe('image upload to responsive variants', () => {
 
     const ready = await waitUntil(async () => {
       const response = await fetch(`${baseUrl}/api/v1/upload/responsive/${id}`, { headers: auth });
-      const body = (await response.json()) as { status: string; original: string; variants: Array<{ width: number; height: number; url: string }> };
+      const body = (await response.json()) as {
+        status: string;
+        original: string;
+        variants: Array<{ width: number; height: number; url: string }>;
+      };
       if (body.status === 'failed') throw new Error(`variants failed:\n${stack.output()}`);
       return body.status === 'ready' ? body : undefined;
     }, 'the variants to be ready');
@@ -244,7 +256,11 @@ describe('image upload to responsive variants', () => {
     const created = await fetch(`${baseUrl}/api/v1/events`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Sunset sketching', date: new Date(Date.now() + 5 * 86_400_000).toISOString(), images: [url, elsewhere] }),
+      body: JSON.stringify({
+        title: 'Sunset sketching',
+        date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        images: [url, elsewhere],
+      }),
     });
     expect(created.status).toBe(201);
     const { id: eventId } = (await created.json()) as { id: string };
@@ -258,7 +274,9 @@ describe('image upload to responsive variants', () => {
     };
     expect(publicView.responsive_images).toEqual(expected);
     expect(publicView.host).toMatchObject({ avatar_url: url, avatar_thumbnail_url: ready.variants[0]!.url });
-    const listed = (await (await fetch(`${baseUrl}/api/v1/events/public/filter`)).json()) as { data: Array<{ id: string; responsive_images: unknown }> };
+    const listed = (await (await fetch(`${baseUrl}/api/v1/events/public/filter`)).json()) as {
+      data: Array<{ id: string; responsive_images: unknown }>;
+    };
     expect(listed.data.find((event) => event.id === eventId)?.responsive_images).toEqual(expected);
   });
 });

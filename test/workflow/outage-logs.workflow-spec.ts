@@ -46,7 +46,10 @@ describe('the workers during a dependency outage', () => {
     stack = await startStack({
       web: false,
       config: { RECONCILE_INTERVAL_MS: '500' },
-      workersEnv: (config) => ({ REDIS_URL: through(config.REDIS_URL, redisProxy), DATABASE_URL: through(config.DATABASE_URL, databaseProxy) }),
+      workersEnv: (config) => ({
+        REDIS_URL: through(config.REDIS_URL, redisProxy),
+        DATABASE_URL: through(config.DATABASE_URL, databaseProxy),
+      }),
     });
   });
   afterAll(async () => {

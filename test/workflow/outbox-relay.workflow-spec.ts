@@ -68,11 +68,13 @@ describe('OutboxRelay', () => {
     return id;
   };
   const outboxRow = async (id: string) =>
-    ((await dataSource.query('SELECT published_at, rejected_at, rejection FROM outbox_event WHERE id = $1', [id])) as Array<{
-      published_at: Date | null;
-      rejected_at: Date | null;
-      rejection: string | null;
-    }>)[0]!;
+    (
+      (await dataSource.query('SELECT published_at, rejected_at, rejection FROM outbox_event WHERE id = $1', [id])) as Array<{
+        published_at: Date | null;
+        rejected_at: Date | null;
+        rejection: string | null;
+      }>
+    )[0]!;
 
   it("starts each routed event's job once, with the payload and the outbox id, which the payload cannot replace", async () => {
     const relay = relayFor(JobRegistry.of([{ definition: MediaVariantsJob, handler: idle }]));
@@ -110,7 +112,11 @@ describe('OutboxRelay', () => {
     const fine = await append('media.image_uploaded', { mediaId: randomUUID() });
 
     expect(await relay.drain()).toBe(1);
-    expect(await outboxRow(broken)).toMatchObject({ published_at: null, rejected_at: expect.any(Date), rejection: expect.stringContaining('mediaId') });
+    expect(await outboxRow(broken)).toMatchObject({
+      published_at: null,
+      rejected_at: expect.any(Date),
+      rejection: expect.stringContaining('mediaId'),
+    });
     expect(await queues.queue('media').getJob(`media.variants@${broken}`)).toBeUndefined();
     expect((await outboxRow(fine)).published_at).not.toBeNull();
     // A refused row is not read again.
@@ -139,7 +145,10 @@ describe('OutboxRelay', () => {
       await waitUntil(async () => (await queue.getJobCountByTypes('waiting', 'active', 'delayed')) === 0, 'the queue to be idle');
       expect(welcome.runs).toEqual([`guest.send_welcome@${id}`]);
       expect(visit.runs).toEqual([`guest.record_visit@${id}`]);
-      expect((await queue.getCompleted()).map((job: Job) => job.id).sort()).toEqual([`guest.record_visit@${id}`, `guest.send_welcome@${id}`]);
+      expect((await queue.getCompleted()).map((job: Job) => job.id).sort()).toEqual([
+        `guest.record_visit@${id}`,
+        `guest.send_welcome@${id}`,
+      ]);
     } finally {
       await runner.onApplicationShutdown();
     }
@@ -157,7 +166,10 @@ describe('OutboxRelay', () => {
     const runner = new JobRunner(registry, config);
     runner.start();
     try {
-      const failed = await waitUntil(async () => (await queue.getFailed()).find((job) => job.id === 'guest.send_welcome@by-hand'), 'the job to fail');
+      const failed = await waitUntil(
+        async () => (await queue.getFailed()).find((job) => job.id === 'guest.send_welcome@by-hand'),
+        'the job to fail',
+      );
       expect(failed.attemptsMade).toBe(1);
       expect(failed.failedReason).toContain('guestId');
       expect(welcome.runs).toEqual([]);

@@ -1,13 +1,5 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useEffect } from 'react';
 import { LoginPromptProvider } from '~/components/auth/login-prompt';
 import { clearBrowserMemory } from '~/components/auth/logout-button';
@@ -30,7 +22,10 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: '
 
 export const meta: MetaFunction = () => [
   { title: 'Tribe — Build your tribe' },
-  { name: 'description', content: 'Discover and host well-curated in-person experiences across India. Real connections over digital ones.' },
+  {
+    name: 'description',
+    content: 'Discover and host well-curated in-person experiences across India. Real connections over digital ones.',
+  },
   { name: 'theme-color', content: '#4f46e5' },
 ];
 

@@ -83,7 +83,9 @@ async function main() {
   // Remix's handler catches its own errors and passes them to `next`; its promise never rejects.
   app.all('*', (req, res, next) => void remix(req, res, next));
   const port = hooks.config.WEB_PORT;
-  const server = app.listen(port, () => console.log(JSON.stringify({ level: 30, name: 'web', msg: `web listening on http://localhost:${port}` })));
+  const server = app.listen(port, () =>
+    console.log(JSON.stringify({ level: 30, name: 'web', msg: `web listening on http://localhost:${port}` })),
+  );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

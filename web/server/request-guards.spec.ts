@@ -52,6 +52,10 @@ describe('checkBody', () => {
   });
 
   it('asks for a length when the body is streamed without one', () => {
-    expect(checkBody('/login', { 'transfer-encoding': 'chunked' }, limits)).toEqual({ ok: false, status: 411, message: 'Send the request with a Content-Length.' });
+    expect(checkBody('/login', { 'transfer-encoding': 'chunked' }, limits)).toEqual({
+      ok: false,
+      status: 411,
+      message: 'Send the request with a Content-Length.',
+    });
   });
 });

@@ -69,7 +69,9 @@ export function refuseForeignWrites(origins: readonly string[]) {
       const value = req.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    if (isForeignWrite(req.method, { origin: header('origin'), referer: header('referer'), 'sec-fetch-site': header('sec-fetch-site') }, own)) {
+    if (
+      isForeignWrite(req.method, { origin: header('origin'), referer: header('referer'), 'sec-fetch-site': header('sec-fetch-site') }, own)
+    ) {
       res.status(403).set('cache-control', 'no-store');
       if (req.accepts(['text/html', 'application/json']) === 'application/json') res.json({ error: FOREIGN_WRITE_MESSAGE });
       else res.type('text/plain').send(FOREIGN_WRITE_MESSAGE);
@@ -93,7 +95,11 @@ export type BodyVerdict = { ok: true } | { ok: false; status: 411 | 413; message
  * Bodies must declare their length (browsers always do for forms and uploads), and stay under the
  * limit of their path. Refusing before reading keeps a flood of large posts from filling memory.
  */
-export function checkBody(path: string, headers: { 'content-length'?: string; 'transfer-encoding'?: string }, limits: BodyLimits): BodyVerdict {
+export function checkBody(
+  path: string,
+  headers: { 'content-length'?: string; 'transfer-encoding'?: string },
+  limits: BodyLimits,
+): BodyVerdict {
   const length = headers['content-length'];
   if (length === undefined) {
     return headers['transfer-encoding'] ? { ok: false, status: 411, message: 'Send the request with a Content-Length.' } : { ok: true };

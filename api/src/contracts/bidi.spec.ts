@@ -18,7 +18,10 @@ describe('bidi control characters', () => {
   it('never reach a name, a title or a description through the contracts', () => {
     const registered = registerSchema.parse({ email: 'a@example.in', password: 'long-enough-1', name: `${RLO}Ananya${PDF}` });
     expect(registered.name).toBe('Ananya');
-    expect(profileFieldsSchema.parse({ name: `Zoya ${RLO}Khan`, bio: `Hi ${RLO}there` })).toMatchObject({ name: 'Zoya Khan', bio: 'Hi there' });
+    expect(profileFieldsSchema.parse({ name: `Zoya ${RLO}Khan`, bio: `Hi ${RLO}there` })).toMatchObject({
+      name: 'Zoya Khan',
+      bio: 'Hi there',
+    });
 
     const created = createEventSchema.parse({ title: `Party ${RLO}RTL`, description: `${RLO}Dance`, location: `Goa${RLO}`, date: FUTURE });
     expect(created).toMatchObject({ title: 'Party RTL', description: 'Dance', location: 'Goa' });

@@ -10,12 +10,7 @@ import {
 
 /** The message the API would send for this body, or the parsed data. */
 function parse(
-  schema:
-    | typeof profileFieldsSchema
-    | typeof registerSchema
-    | typeof loginSchema
-    | typeof checkMobileSchema
-    | typeof changePasswordSchema,
+  schema: typeof profileFieldsSchema | typeof registerSchema | typeof loginSchema | typeof checkMobileSchema | typeof changePasswordSchema,
   body: unknown,
 ) {
   const result = schema.safeParse(body);
@@ -112,13 +107,7 @@ describe('profileFieldsSchema', () => {
 
 describe('loginSchema and checkMobileSchema', () => {
   it('asks for email and password when either is missing or empty', () => {
-    for (const body of [
-      {},
-      { email: 'a@b.in' },
-      { password: 'x' },
-      { email: '', password: 'x' },
-      { email: 'a@b.in', password: '' },
-    ]) {
+    for (const body of [{}, { email: 'a@b.in' }, { password: 'x' }, { email: '', password: 'x' }, { email: 'a@b.in', password: '' }]) {
       expect(parse(loginSchema, body).error).toBe('Please enter email and password');
     }
   });

@@ -10,7 +10,11 @@ const stringType = { error: (issue: { input: unknown }) => (issue.input === unde
 
 /** Free text people type (names, bio, places): bidi controls are dropped (./bidi.ts), then it is trimmed. */
 const text = (max: number) =>
-  z.string(stringType).overwrite(stripBidiControls).trim().max(max, { message: `must be at most ${max} characters` });
+  z
+    .string(stringType)
+    .overwrite(stripBidiControls)
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` });
 const optionalText = (max: number) => text(max).nullable().optional();
 /** Links people tap on other people's profiles: http(s) only, so a `javascript:` or `data:` URL never reaches an href. Pictures are `mediaUrl`s. */
 const url = z.url({ protocol: /^https?$/, message: 'must be a valid URL' }).max(2048);
@@ -18,9 +22,18 @@ const url = z.url({ protocol: /^https?$/, message: 'must be a valid URL' }).max(
 /** A number sent as a number or as digits in a string (form posts); true, [] or "" are refused, not coerced. */
 const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, { message: 'must be a number' })], {
-      message: 'must be a number',
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, { message: 'must be a number' }),
+      ],
+      {
+        message: 'must be a number',
+      },
+    )
     .transform(Number)
     .pipe(
       z
@@ -115,10 +128,7 @@ export const loginSchema = z.object({
 /** PUT /users/me/password. The current password is bounded like login's: no longer one was ever accepted. */
 export const changePasswordSchema = z
   .object({
-    current_password: z
-      .string(stringType)
-      .min(1, { message: 'is required' })
-      .max(128, { message: 'must be at most 128 characters' }),
+    current_password: z.string(stringType).min(1, { message: 'is required' }).max(128, { message: 'must be at most 128 characters' }),
     new_password: newPasswordSchema,
   })
   .refine((body) => body.new_password !== body.current_password, {

@@ -7,8 +7,14 @@ describe('validation messages', () => {
   });
 
   it('read back as the top-level field and the problem', () => {
-    expect(readValidationMessage('latitude: must be between -90 and 90')).toEqual({ field: 'latitude', problem: 'must be between -90 and 90' });
-    expect(readValidationMessage('custom_age_range.1: must be at most 100')).toEqual({ field: 'custom_age_range', problem: 'must be at most 100' });
+    expect(readValidationMessage('latitude: must be between -90 and 90')).toEqual({
+      field: 'latitude',
+      problem: 'must be between -90 and 90',
+    });
+    expect(readValidationMessage('custom_age_range.1: must be at most 100')).toEqual({
+      field: 'custom_age_range',
+      problem: 'must be at most 100',
+    });
   });
 
   it('read a catalogue sentence as naming no field', () => {

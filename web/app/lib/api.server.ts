@@ -54,7 +54,11 @@ export function failureInit(error: unknown): { status: number; headers?: Record<
  * unless the call carries files), and an API that cannot be reached or does not answer in time
  * raises ApiError 503. The timeout covers the answer's body too, read by the caller.
  */
-export async function fetchApi(path: string, init: RequestInit & { duplex?: 'half' }, timeoutMs = webConfig.API_TIMEOUT_MS): Promise<Response> {
+export async function fetchApi(
+  path: string,
+  init: RequestInit & { duplex?: 'half' },
+  timeoutMs = webConfig.API_TIMEOUT_MS,
+): Promise<Response> {
   try {
     return await fetch(new URL(path, webConfig.API_URL), { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch {

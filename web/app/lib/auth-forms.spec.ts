@@ -1,4 +1,11 @@
-import { changePasswordFormSchema, deleteAccountFormSchema, loginFormSchema, profileFormSchema, registerFormSchema, roleFormSchema } from './auth-forms';
+import {
+  changePasswordFormSchema,
+  deleteAccountFormSchema,
+  loginFormSchema,
+  profileFormSchema,
+  registerFormSchema,
+  roleFormSchema,
+} from './auth-forms';
 import { parseForm } from './forms';
 
 function form(values: Record<string, string>): FormData {
@@ -17,7 +24,10 @@ describe('login form', () => {
 
   it('needs both email and password', () => {
     for (const values of [{ email: 'a@example.in' }, { password: 'x' }, { email: '  ', password: 'x' }] as Record<string, string>[]) {
-      expect(parseForm(loginFormSchema, form({ ...values, terms: 'on' }))).toMatchObject({ ok: false, formError: 'Please enter email and password' });
+      expect(parseForm(loginFormSchema, form({ ...values, terms: 'on' }))).toMatchObject({
+        ok: false,
+        formError: 'Please enter email and password',
+      });
     }
   });
 
@@ -44,7 +54,9 @@ describe('register form', () => {
   });
 
   it('accepts a good account', () => {
-    expect(parseForm(registerFormSchema, form({ name: 'Meera', email: 'm@example.in', password: 'long-enough', terms: 'on' }))).toMatchObject({ ok: true });
+    expect(
+      parseForm(registerFormSchema, form({ name: 'Meera', email: 'm@example.in', password: 'long-enough', terms: 'on' })),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -53,7 +65,10 @@ describe('profile form', () => {
 
   it('normalises the mobile number to +91', () => {
     expect(parseForm(profileFormSchema, form(good))).toMatchObject({ ok: true, data: { mobileNumber: '+919876543210', age: 26 } });
-    expect(parseForm(profileFormSchema, form({ ...good, mobileNumber: '+91-98765-43210' }))).toMatchObject({ ok: true, data: { mobileNumber: '+919876543210' } });
+    expect(parseForm(profileFormSchema, form({ ...good, mobileNumber: '+91-98765-43210' }))).toMatchObject({
+      ok: true,
+      data: { mobileNumber: '+919876543210' },
+    });
   });
 
   it.each([
@@ -61,26 +76,47 @@ describe('profile form', () => {
     ['12345', 'Please enter a valid 10-digit mobile number'],
     ['5123456789', 'Please enter a valid Indian mobile number'],
   ])('refuses mobile %j with the spec message', (mobileNumber, message) => {
-    expect(parseForm(profileFormSchema, form({ ...good, mobileNumber }))).toMatchObject({ ok: false, fieldErrors: { mobileNumber: message } });
+    expect(parseForm(profileFormSchema, form({ ...good, mobileNumber }))).toMatchObject({
+      ok: false,
+      fieldErrors: { mobileNumber: message },
+    });
   });
 
   it('requires an adult age and a gender of male or female', () => {
-    expect(parseForm(profileFormSchema, form({ ...good, age: '17' }))).toMatchObject({ ok: false, fieldErrors: { age: 'You must be at least 18 to join Tribe' } });
-    expect(parseForm(profileFormSchema, form({ ...good, age: '' }))).toMatchObject({ ok: false, fieldErrors: { age: 'Please enter your age' } });
-    expect(parseForm(profileFormSchema, form({ ...good, age: '2x' }))).toMatchObject({ ok: false, fieldErrors: { age: 'Please enter your age in years' } });
-    expect(parseForm(profileFormSchema, form({ ...good, gender: 'other' }))).toMatchObject({ ok: false, fieldErrors: { gender: 'Please choose your gender' } });
+    expect(parseForm(profileFormSchema, form({ ...good, age: '17' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { age: 'You must be at least 18 to join Tribe' },
+    });
+    expect(parseForm(profileFormSchema, form({ ...good, age: '' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { age: 'Please enter your age' },
+    });
+    expect(parseForm(profileFormSchema, form({ ...good, age: '2x' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { age: 'Please enter your age in years' },
+    });
+    expect(parseForm(profileFormSchema, form({ ...good, gender: 'other' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { gender: 'Please choose your gender' },
+    });
   });
 });
 
 describe('settings and deletion forms', () => {
   it('switches only between fan and influencer', () => {
     expect(parseForm(roleFormSchema, form({ intent: 'switch-role', role: 'influencer' }))).toMatchObject({ ok: true });
-    expect(parseForm(roleFormSchema, form({ intent: 'switch-role', role: 'admin' }))).toMatchObject({ ok: false, fieldErrors: { role: 'Role must be fan or influencer' } });
+    expect(parseForm(roleFormSchema, form({ intent: 'switch-role', role: 'admin' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { role: 'Role must be fan or influencer' },
+    });
   });
 
   it('deletes only when DELETE is typed', () => {
     expect(parseForm(deleteAccountFormSchema, form({ confirm: 'DELETE' }))).toMatchObject({ ok: true });
-    expect(parseForm(deleteAccountFormSchema, form({ confirm: 'delete' }))).toMatchObject({ ok: false, fieldErrors: { confirm: 'Type DELETE to confirm' } });
+    expect(parseForm(deleteAccountFormSchema, form({ confirm: 'delete' }))).toMatchObject({
+      ok: false,
+      fieldErrors: { confirm: 'Type DELETE to confirm' },
+    });
     expect(parseForm(deleteAccountFormSchema, form({}))).toMatchObject({ ok: false });
   });
 });

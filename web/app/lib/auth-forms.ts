@@ -69,12 +69,7 @@ export const profileFormSchema = z.object({
     .min(1, { message: 'Please enter your age' })
     .regex(/^\d{1,3}$/, { message: 'Please enter your age in years' })
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(18, { message: 'You must be at least 18 to join Tribe' })
-        .max(100, { message: 'Please enter a valid age' }),
-    ),
+    .pipe(z.number().min(18, { message: 'You must be at least 18 to join Tribe' }).max(100, { message: 'Please enter a valid age' })),
   gender: z.enum(['male', 'female'], { message: 'Please choose your gender' }),
   mobileNumber: z.string().optional().default('').pipe(mobileNumberField),
   returnTo: z.string().optional(),
@@ -101,7 +96,11 @@ export const deleteAccountFormSchema = z.object({
 /** Changing the password: the current one, and the new one typed twice. */
 export const changePasswordFormSchema = z
   .object({
-    current_password: z.string().optional().default('').refine((value) => value.length > 0, { message: 'Please enter your current password' }),
+    current_password: z
+      .string()
+      .optional()
+      .default('')
+      .refine((value) => value.length > 0, { message: 'Please enter your current password' }),
     new_password: newPasswordField,
     confirm_password: z.string().optional().default(''),
   })

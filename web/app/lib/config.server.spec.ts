@@ -12,21 +12,30 @@ describe('parseWebConfig', () => {
   });
 
   it('in production the cookie is Secure unless told otherwise', () => {
-    expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, WEB_ORIGINS: 'https://tribe.example' }).COOKIE_SECURE).toBe(true);
+    expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, WEB_ORIGINS: 'https://tribe.example' }).COOKIE_SECURE).toBe(
+      true,
+    );
     expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: '' }).COOKIE_SECURE).toBe(true);
     expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
   });
 
   it('refuses to run production over plain HTTP with a Secure cookie, and says what to do', () => {
-    const run = () => parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, WEB_ORIGINS: 'https://tribe.example, http://tribe.example' });
+    const run = () =>
+      parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, WEB_ORIGINS: 'https://tribe.example, http://tribe.example' });
     expect(run).toThrow('WEB_ORIGINS lists http://tribe.example over plain HTTP');
     expect(run).toThrow('set COOKIE_SECURE=false to run over plain HTTP knowingly');
     // Browsers keep Secure cookies on loopback addresses, so `npm start` and docker compose on one machine work.
-    expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).WEB_ORIGINS).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(parseWebConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).WEB_ORIGINS).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+    ]);
   });
 
   it('reads WEB_ORIGINS as origins and refuses what is not one', () => {
-    expect(parseWebConfig({ WEB_ORIGINS: 'https://Tribe.example:443/, https://www.tribe.example' }).WEB_ORIGINS).toEqual(['https://tribe.example', 'https://www.tribe.example']);
+    expect(parseWebConfig({ WEB_ORIGINS: 'https://Tribe.example:443/, https://www.tribe.example' }).WEB_ORIGINS).toEqual([
+      'https://tribe.example',
+      'https://www.tribe.example',
+    ]);
     expect(() => parseWebConfig({ WEB_ORIGINS: 'tribe.example' })).toThrow('WEB_ORIGINS: "tribe.example" is not an address');
     expect(() => parseWebConfig({ WEB_ORIGINS: 'https://tribe.example/app' })).toThrow('is not an origin');
   });

@@ -42,7 +42,14 @@ function parseOrigin(value: string): string {
   } catch {
     throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an address (expected e.g. https://tribe.example)`);
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  ) {
     throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an origin (scheme, host and port only, e.g. https://tribe.example)`);
   }
   return url.origin;

@@ -55,7 +55,10 @@ export async function loadHomeFeed(options: {
   } catch (error) {
     // Auth errors on event load are silently ignored (SPEC §8); the session guard deals with them.
     if (isAuthError(error)) return emptyFeed(null);
-    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterEvents : EventMessages.loadEvents, error);
+    return emptyFeed(
+      page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterEvents : EventMessages.loadEvents,
+      error,
+    );
   }
 }
 
@@ -68,7 +71,10 @@ export async function loadPublicFeed(options: { filters: EventFilters; page: num
     });
     return { events: result.data ?? [], pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
-    return emptyFeed(page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic, error);
+    return emptyFeed(
+      page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic,
+      error,
+    );
   }
 }
 
@@ -77,7 +83,11 @@ export async function loadPublicFeed(options: { filters: EventFilters; page: num
  * when the caller is the host); otherwise GET /users/{id}/events (upcoming only). Pages are read
  * 100 at a time, up to `maxPages`. Event list reads for a user return an empty list on error (SPEC §8).
  */
-export async function loadUserEvents(userId: string, token: string, options: { all?: boolean; maxPages?: number } = {}): Promise<EventView[]> {
+export async function loadUserEvents(
+  userId: string,
+  token: string,
+  options: { all?: boolean; maxPages?: number } = {},
+): Promise<EventView[]> {
   const path = `/users/${encodeURIComponent(userId)}/events${options.all ? '/all' : ''}`;
   const events: EventView[] = [];
   try {

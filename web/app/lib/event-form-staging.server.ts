@@ -39,7 +39,8 @@ export async function readSubmittedForm(
   token: string,
 ): Promise<{ form: FormData; uploaded: { images: string[]; video: string | null }; uploadError: string | null }> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (!type.includes('multipart/form-data')) return { form: await request.formData(), uploaded: { images: [], video: null }, uploadError: null };
+  if (!type.includes('multipart/form-data'))
+    return { form: await request.formData(), uploaded: { images: [], video: null }, uploadError: null };
   const staging = await mkdtemp(path.join(tmpdir(), 'tribe-form-'));
   try {
     let form: FormData;
@@ -56,7 +57,10 @@ export async function readSubmittedForm(
 }
 
 /** Uploads the form's files in order; stops at the first the API refuses. */
-async function uploadFormFiles(form: FormData, token: string): Promise<{ uploaded: { images: string[]; video: string | null }; uploadError: string | null }> {
+async function uploadFormFiles(
+  form: FormData,
+  token: string,
+): Promise<{ uploaded: { images: string[]; video: string | null }; uploadError: string | null }> {
   const uploaded = { images: [] as string[], video: null as string | null };
   const isFile = (value: FormDataEntryValue): value is File => typeof value !== 'string' && value.size > 0;
   for (const file of form.getAll('photo_files').filter(isFile)) {

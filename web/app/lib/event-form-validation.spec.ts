@@ -47,11 +47,15 @@ const validate = (fields: Record<string, unknown>, mode: 'create' | 'edit' = 'cr
 describe('validateEventBody', () => {
   it('accepts a complete event', () => {
     expect(validate({})).toBeNull();
-    expect(validate({ pricing_type: 'gender_based', min_bid: null, male_price: '1200', female_price: '900', end_date: at(3 * DAY + 3_600_000) })).toBeNull();
+    expect(
+      validate({ pricing_type: 'gender_based', min_bid: null, male_price: '1200', female_price: '900', end_date: at(3 * DAY + 3_600_000) }),
+    ).toBeNull();
   });
 
   it('leaves to the API whether plain-http pictures are its own uploads (a local run serves them over http)', () => {
-    expect(validate({ images: ['http://localhost:3001/api/v1/upload/files/a.jpg'], video: 'http://localhost:3001/api/v1/upload/files/b.mp4' })).toBeNull();
+    expect(
+      validate({ images: ['http://localhost:3001/api/v1/upload/files/a.jpg'], video: 'http://localhost:3001/api/v1/upload/files/b.mp4' }),
+    ).toBeNull();
     expect(validate({ images: ['ftp://files.example.in/a.png'] })?.fields.images).toBe('Must be a valid URL');
   });
 
@@ -94,7 +98,9 @@ describe('validateEventBody', () => {
     });
 
     it('marks only the missing price', () => {
-      expect(validate({ pricing_type: 'gender_based', female_price: '900' })?.fields).toEqual({ male_price: EVENT_RULE_MESSAGES.bothPrices });
+      expect(validate({ pricing_type: 'gender_based', female_price: '900' })?.fields).toEqual({
+        male_price: EVENT_RULE_MESSAGES.bothPrices,
+      });
       expect(validate({ pricing_type: 'gender_based', male_price: '0' })?.fields).toEqual({ female_price: EVENT_RULE_MESSAGES.bothPrices });
     });
 
@@ -114,7 +120,9 @@ describe('validateEventBody', () => {
 
     it('is not compared with a start that is not a date', () => {
       expect(validate({ date: 'soon', end_date: at(DAY) })?.fields).toEqual({ date: 'Must be an ISO date and time' });
-      expect(validate({ date: undefined, end_date: at(DAY) })?.fields).toEqual({ date: 'Pick a date and time, or choose "Date to be decided"' });
+      expect(validate({ date: undefined, end_date: at(DAY) })?.fields).toEqual({
+        date: 'Pick a date and time, or choose "Date to be decided"',
+      });
     });
   });
 
@@ -149,13 +157,25 @@ describe('eventApiErrors', () => {
       fields: { female_price: EVENT_RULE_MESSAGES.bothPrices },
       form: null,
     });
-    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: ErrorCodes.events.endBeforeStart }, sent)).toEqual({ fields: { end_date: EVENT_RULE_MESSAGES.endAfterStart }, form: null });
-    expect(eventApiErrors({ error: 'date: must be in the future', code: ErrorCodes.events.startNotFuture }, sent)).toEqual({ fields: { date: EVENT_RULE_MESSAGES.futureStart }, form: null });
+    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: ErrorCodes.events.endBeforeStart }, sent)).toEqual({
+      fields: { end_date: EVENT_RULE_MESSAGES.endAfterStart },
+      form: null,
+    });
+    expect(eventApiErrors({ error: 'date: must be in the future', code: ErrorCodes.events.startNotFuture }, sent)).toEqual({
+      fields: { date: EVENT_RULE_MESSAGES.futureStart },
+      form: null,
+    });
   });
 
   it('puts a validation refusal naming a form field on that field', () => {
-    expect(eventApiErrors({ error: 'latitude: must be between -90 and 90', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: { latitude: 'Must be between -90 and 90' }, form: null });
-    expect(eventApiErrors({ error: 'custom_age_range.1: must be at most 100', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: { custom_age_min: 'Must be at most 100' }, form: null });
+    expect(eventApiErrors({ error: 'latitude: must be between -90 and 90', code: ErrorCodes.generic.validation }, sent)).toEqual({
+      fields: { latitude: 'Must be between -90 and 90' },
+      form: null,
+    });
+    expect(eventApiErrors({ error: 'custom_age_range.1: must be at most 100', code: ErrorCodes.generic.validation }, sent)).toEqual({
+      fields: { custom_age_min: 'Must be at most 100' },
+      form: null,
+    });
   });
 
   it('reads nothing into the words of a refusal that is not a validation one', () => {
@@ -163,11 +183,20 @@ describe('eventApiErrors', () => {
       fields: {},
       form: 'latitude: must be between -90 and 90',
     });
-    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: null }, sent)).toEqual({ fields: {}, form: Messages.events.endBeforeStart });
+    expect(eventApiErrors({ error: Messages.events.endBeforeStart, code: null }, sent)).toEqual({
+      fields: {},
+      form: Messages.events.endBeforeStart,
+    });
   });
 
   it('keeps anything else in the banner', () => {
-    expect(eventApiErrors({ error: Messages.events.cancelledReadOnly, code: ErrorCodes.events.cancelledReadOnly }, sent)).toEqual({ fields: {}, form: Messages.events.cancelledReadOnly });
-    expect(eventApiErrors({ error: 'status: must be active or cancelled', code: ErrorCodes.generic.validation }, sent)).toEqual({ fields: {}, form: 'status: must be active or cancelled' });
+    expect(eventApiErrors({ error: Messages.events.cancelledReadOnly, code: ErrorCodes.events.cancelledReadOnly }, sent)).toEqual({
+      fields: {},
+      form: Messages.events.cancelledReadOnly,
+    });
+    expect(eventApiErrors({ error: 'status: must be active or cancelled', code: ErrorCodes.generic.validation }, sent)).toEqual({
+      fields: {},
+      form: 'status: must be active or cancelled',
+    });
   });
 });

@@ -110,7 +110,13 @@ function fieldMessage(key: string, message: string): string {
  * Adds one problem: a broken rule on the fields it is about, else on its field when it names one
  * the form has, else as the form's message. The first per field wins.
  */
-function addProblem(errors: EventFormErrors, key: string | null, message: string, body: Record<string, unknown>, code: string | null = null): void {
+function addProblem(
+  errors: EventFormErrors,
+  key: string | null,
+  message: string,
+  body: Record<string, unknown>,
+  code: string | null = null,
+): void {
   const field = formField(key, body);
   const fields = ruleFields(code, body) ?? (field && key ? { [field]: fieldMessage(key, message) } : null);
   if (!fields) {

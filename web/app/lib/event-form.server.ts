@@ -3,8 +3,7 @@ import { validateEventBody, type EventFormErrors } from './event-form-validation
 import { readSubmittedForm } from './event-form-staging.server';
 
 export type EventSubmission =
-  | { ok: true; values: EventFormValues; body: Record<string, unknown> }
-  | { ok: false; values: EventFormValues; errors: EventFormErrors };
+  { ok: true; values: EventFormValues; body: Record<string, unknown> } | { ok: false; values: EventFormValues; errors: EventFormErrors };
 
 /**
  * A create/edit submission as the API body, or the values with every error to show them again (a

@@ -110,9 +110,7 @@ describe('the page URL', () => {
   });
 
   it('reads what a form sent without JavaScript: repeated age boxes and the two slider inputs', () => {
-    const params = new URLSearchParams(
-      'age=18-30&age=31-40&minPrice=900&maxPrice=300&customAgeMin=60&customAgeMax=30&category=all',
-    );
+    const params = new URLSearchParams('age=18-30&age=31-40&minPrice=900&maxPrice=300&customAgeMin=60&customAgeMax=30&category=all');
     const filters = filtersFromSearchParams(params);
     expect(filters.ageRanges).toEqual(['18-30', '31-40']);
     expect(filters.priceRange).toEqual([300, 900]);

@@ -158,7 +158,11 @@ function readPair(value: string | null): [number, number] | null {
  * customAgeMin/customAgeMax (the two slider inputs of the form) is read too.
  */
 export function filtersFromSearchParams(params: URLSearchParams, fallbackCity: string | null = null): EventFilters {
-  const ageValues = params.getAll('age').flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const ageValues = params
+    .getAll('age')
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   const ageRanges = normaliseAgeChoices(ageValues);
 
   const minPrice = readNumber(params.get('minPrice')) ?? PRICE_SLIDER.min;

@@ -130,7 +130,13 @@ describe('the rest', () => {
   it('offers the WebP variants of an image as its srcset, and nothing before they exist', () => {
     const event = {
       responsive_images: [
-        { url: '/files/a.jpg', variants: [{ width: 320, height: 200, url: '/files/a-w320.webp' }, { width: 640, height: 400, url: '/files/a-w640.webp' }] },
+        {
+          url: '/files/a.jpg',
+          variants: [
+            { width: 320, height: 200, url: '/files/a-w320.webp' },
+            { width: 640, height: 400, url: '/files/a-w640.webp' },
+          ],
+        },
         { url: '/files/b.jpg', variants: [] },
       ],
     };
@@ -143,7 +149,13 @@ describe('the rest', () => {
   it('picks a thumbnail: the smallest variant wide enough, else the largest, else the original', () => {
     const event = {
       responsive_images: [
-        { url: '/a.jpg', variants: [{ width: 320, height: 200, url: '/a-w320.webp' }, { width: 640, height: 400, url: '/a-w640.webp' }] },
+        {
+          url: '/a.jpg',
+          variants: [
+            { width: 320, height: 200, url: '/a-w320.webp' },
+            { width: 640, height: 400, url: '/a-w640.webp' },
+          ],
+        },
         { url: '/small.png', variants: [{ width: 200, height: 100, url: '/small-w200.webp' }] },
       ],
     };

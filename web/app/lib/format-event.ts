@@ -107,8 +107,7 @@ export function formatPriceLabel(value: number): string {
   return formatRupees(value);
 }
 
-const hasAmount = (value: number | null | undefined): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0;
+const hasAmount = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /**
  * The price line (SPEC §5): gender_based "₹male / ₹female"; otherwise the minimum bid "₹x";

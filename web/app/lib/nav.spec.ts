@@ -110,13 +110,36 @@ describe('layout visibility', () => {
 
 describe('protected routes', () => {
   it('guards the authenticated routes of the spec', () => {
-    for (const path of ['/home', '/settings', '/create-event', '/chat', '/chat/r1', '/profile-v2', '/admin', '/my-events', '/event/e1/edit', '/event/e1/report', '/host-past-events/h1']) {
+    for (const path of [
+      '/home',
+      '/settings',
+      '/create-event',
+      '/chat',
+      '/chat/r1',
+      '/profile-v2',
+      '/admin',
+      '/my-events',
+      '/event/e1/edit',
+      '/event/e1/report',
+      '/host-past-events/h1',
+    ]) {
       expect([path, isProtectedPath(path)]).toEqual([path, true]);
     }
   });
 
   it('leaves public routes open', () => {
-    for (const path of ['/', '/public', '/login', '/signup', '/terms', '/refund-cancellation', '/delete-account', '/event/e1', '/flutter-auth', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/public',
+      '/login',
+      '/signup',
+      '/terms',
+      '/refund-cancellation',
+      '/delete-account',
+      '/event/e1',
+      '/flutter-auth',
+      '/no-such-page',
+    ]) {
       expect([path, isProtectedPath(path)]).toEqual([path, false]);
     }
   });

@@ -1,13 +1,13 @@
-import {
-  addRecentlyViewed,
-  clearRecentlyViewed,
-  readRecentlyViewed,
-  removeRecentlyViewed,
-  RECENTLY_VIEWED_KEY,
-} from './recently-viewed';
+import { addRecentlyViewed, clearRecentlyViewed, readRecentlyViewed, removeRecentlyViewed, RECENTLY_VIEWED_KEY } from './recently-viewed';
 import { memoryStore } from './testing/memory-store';
 
-const event = (n: number) => ({ id: `event-${n}`, title: `Event ${n}`, image: `/uploads/${n}.png`, date: '2030-01-01T10:00:00.000Z', city: 'Pune' });
+const event = (n: number) => ({
+  id: `event-${n}`,
+  title: `Event ${n}`,
+  image: `/uploads/${n}.png`,
+  date: '2030-01-01T10:00:00.000Z',
+  city: 'Pune',
+});
 
 describe('recently viewed events', () => {
   it('lists the newest first', () => {

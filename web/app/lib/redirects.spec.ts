@@ -39,7 +39,14 @@ describe('safeReturnTo', () => {
 });
 
 describe('after login', () => {
-  const fan = { role: 'fan', isAdmin: false, needs_profile: false, email: 'a@example.in', name: 'Asha Rao', mobile_number: '+919876543210' };
+  const fan = {
+    role: 'fan',
+    isAdmin: false,
+    needs_profile: false,
+    email: 'a@example.in',
+    name: 'Asha Rao',
+    mobile_number: '+919876543210',
+  };
 
   it('sends people to returnTo, reduced to a same-origin path', () => {
     expect(postLoginPath(fan, '/settings')).toBe('/settings');

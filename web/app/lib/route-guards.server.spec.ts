@@ -5,7 +5,8 @@ import { guardRouteModule, UNREADABLE_FORM_MESSAGE } from './route-guards.server
 type Module = ServerBuild['routes'][string]['module'];
 type Run = (args: { request: Request }) => Promise<unknown>;
 
-const post = (body: BodyInit, type: string) => new Request('http://tribe.local/login', { method: 'POST', body, headers: { 'Content-Type': type } });
+const post = (body: BodyInit, type: string) =>
+  new Request('http://tribe.local/login', { method: 'POST', body, headers: { 'Content-Type': type } });
 
 /** What a guarded function threw, as the status and JSON body of the Response. */
 async function refusalOf(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
@@ -23,11 +24,16 @@ describe('guardRouteModule', () => {
   const guarded = guardRouteModule({ action, default: () => null } as unknown as Module).action as Run;
 
   it('reads forms as before', async () => {
-    await expect(guarded({ request: post('email=a%40example.in', 'application/x-www-form-urlencoded') })).resolves.toEqual({ email: 'a@example.in' });
+    await expect(guarded({ request: post('email=a%40example.in', 'application/x-www-form-urlencoded') })).resolves.toEqual({
+      email: 'a@example.in',
+    });
   });
 
   it('answers 415 with a message when the body is not a form, and 400 when it cannot be parsed', async () => {
-    expect(await refusalOf(() => guarded({ request: post('{"email":"a"}', 'application/json') }))).toMatchObject({ status: 415, body: { error: UNREADABLE_FORM_MESSAGE } });
+    expect(await refusalOf(() => guarded({ request: post('{"email":"a"}', 'application/json') }))).toMatchObject({
+      status: 415,
+      body: { error: UNREADABLE_FORM_MESSAGE },
+    });
     expect(await refusalOf(() => guarded({ request: post('--x\r\ngarbage', 'multipart/form-data; boundary=x') }))).toMatchObject({
       status: 400,
       body: { error: UNREADABLE_FORM_MESSAGE },
@@ -35,8 +41,13 @@ describe('guardRouteModule', () => {
   });
 
   it('turns an unreachable API that escapes a loader into 503 with Retry-After; other errors pass', async () => {
-    const down = guardRouteModule({ loader: () => Promise.reject(new ApiError(503, 'Try again soon.', null, '30')) } as unknown as Module).loader as Run;
-    expect(await refusalOf(() => down({ request: new Request('http://tribe.local/') }))).toEqual({ status: 503, body: { error: 'Try again soon.' }, retryAfter: '30' });
+    const down = guardRouteModule({ loader: () => Promise.reject(new ApiError(503, 'Try again soon.', null, '30')) } as unknown as Module)
+      .loader as Run;
+    expect(await refusalOf(() => down({ request: new Request('http://tribe.local/') }))).toEqual({
+      status: 503,
+      body: { error: 'Try again soon.' },
+      retryAfter: '30',
+    });
     const broken = guardRouteModule({ loader: () => Promise.reject(new ApiError(500, 'boom')) } as unknown as Module).loader as Run;
     await expect(broken({ request: new Request('http://tribe.local/') })).rejects.toThrow('boom');
   });
@@ -44,6 +55,13 @@ describe('guardRouteModule', () => {
   it('keeps Retry-After on the page answered with it', () => {
     const headers = guardRouteModule({} as Module).headers as (args: Record<string, Headers | undefined>) => Headers;
     const empty = new Headers();
-    expect(headers({ parentHeaders: empty, loaderHeaders: empty, actionHeaders: new Headers({ 'Retry-After': '30' }), errorHeaders: undefined }).get('Retry-After')).toBe('30');
+    expect(
+      headers({
+        parentHeaders: empty,
+        loaderHeaders: empty,
+        actionHeaders: new Headers({ 'Retry-After': '30' }),
+        errorHeaders: undefined,
+      }).get('Retry-After'),
+    ).toBe('30');
   });
 });

@@ -71,7 +71,9 @@ function passOnHeaders(own: RouteModule['headers']): HeadersFunction {
     const base = typeof own === 'function' ? own(args) : (own ?? args.parentHeaders);
     const headers = new Headers(base);
     for (const name of PASSED_ON_HEADERS) {
-      const value = [args.errorHeaders, args.actionHeaders, args.loaderHeaders, args.parentHeaders].map((source) => source?.get(name)).find(Boolean);
+      const value = [args.errorHeaders, args.actionHeaders, args.loaderHeaders, args.parentHeaders]
+        .map((source) => source?.get(name))
+        .find(Boolean);
       if (value && !headers.has(name)) headers.set(name, value);
     }
     return headers;
@@ -91,6 +93,8 @@ export function guardRouteModule(module: RouteModule): RouteModule {
 
 /** The build with every route's loader and action guarded (see above). */
 export function guardRoutes(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: guardRouteModule(route.module) }]));
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => [id, { ...route, module: guardRouteModule(route.module) }]),
+  );
   return { ...build, routes };
 }

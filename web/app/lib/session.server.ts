@@ -38,7 +38,9 @@ function createSealedCookieSessionStorage(): SessionStorage<SessionData, FlashDa
     async getSession(cookieHeader) {
       const data = unseal(cookieHeader ? await cookie.parse(cookieHeader) : null, key, COOKIE_NAME);
       // Only this server seals: what unseals is a session's data as it was committed.
-      return createSession<SessionData, FlashData>(data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : undefined);
+      return createSession<SessionData, FlashData>(
+        data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : undefined,
+      );
     },
     async commitSession(session) {
       const serialized = await cookie.serialize(seal(session.data, key, COOKIE_NAME));

@@ -42,5 +42,8 @@ export function initialsOf(name: string | null | undefined): string {
 export function shorten(text: string, max: number): string {
   const parts = graphemes(text);
   if (parts.length <= max) return text;
-  return `${parts.slice(0, max - 1).join('').trimEnd()}…`;
+  return `${parts
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }

@@ -28,7 +28,9 @@ export async function uploadFile(token: string, kind: 'image' | 'video', file: B
   if (!response.ok || !body.url) {
     // A 503 without the product's code (a proxy's, the server framework's) gets the web's message.
     const unavailable = response.status === 503 && !body.code;
-    const error = (unavailable ? UNAVAILABLE_MESSAGE : body.error) ?? (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
+    const error =
+      (unavailable ? UNAVAILABLE_MESSAGE : body.error) ??
+      (kind === 'image' ? Messages.uploads.uploadFailed : Messages.uploads.videoUploadFailed);
     return { ok: false, status: response.status, error, code: body.code ?? null };
   }
   return { ok: true, value: body.url };

@@ -10,7 +10,11 @@ describe('web view and crash handling', () => {
 
   it('reports render errors with type, message and timestamp', () => {
     const now = new Date('2025-11-21T10:00:00Z');
-    expect(renderErrorReport(new Error('boom'), now)).toEqual({ type: 'render_error', message: 'boom', timestamp: '2025-11-21T10:00:00.000Z' });
+    expect(renderErrorReport(new Error('boom'), now)).toEqual({
+      type: 'render_error',
+      message: 'boom',
+      timestamp: '2025-11-21T10:00:00.000Z',
+    });
     expect(renderErrorReport('plain', now).message).toBe('plain');
     expect(renderErrorReport({}, now).message).toBe('Unknown error');
   });

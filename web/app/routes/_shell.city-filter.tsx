@@ -92,7 +92,9 @@ export default function CityFilterPage() {
             <CityOption key={city} label={city} value={city} selected={data.current?.toLowerCase() === city.toLowerCase()} />
           ))}
         </ul>
-        {cities.length === 0 && !offerTyped ? <p className="px-4 py-6 text-center text-sm text-slate-500">No city matches your search.</p> : null}
+        {cities.length === 0 && !offerTyped ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-500">No city matches your search.</p>
+        ) : null}
       </Form>
     </div>
   );

@@ -29,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await createEvent(token, body);
   if (!result.ok) {
-    const errors = result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result, body);
+    const errors =
+      result.status === 401 || result.status === 403 ? { fields: {}, form: EventMessages.createAuth } : eventApiErrors(result, body);
     return data<ActionResult>({ values, errors }, { status: result.status });
   }
   return redirect(`/event/${result.value.id}`, {
@@ -43,7 +44,11 @@ export default function CreateEventPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="mb-4 flex items-center gap-2">
-        <Link to="/home" aria-label="Back to home" className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+        <Link
+          to="/home"
+          aria-label="Back to home"
+          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
           <ArrowLeftIcon size={22} />
         </Link>
         <div>

@@ -17,7 +17,15 @@ import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { cancelEvent } from '~/lib/event-writes.server';
-import { canManageEvent, EventMessages, eventImages, hasEventStarted, isCancelled, shareDescription, thumbnailUrl } from '~/lib/format-event';
+import {
+  canManageEvent,
+  EventMessages,
+  eventImages,
+  hasEventStarted,
+  isCancelled,
+  shareDescription,
+  thumbnailUrl,
+} from '~/lib/format-event';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast, getToken } from '~/lib/session.server';

@@ -46,13 +46,19 @@ export default function EditEventPage() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-4 sm:px-6">
-      {loaded.cancelled ? (
-        <Alert className="mb-4">This event has been cancelled and can no longer be changed.</Alert>
-      ) : null}
+      {loaded.cancelled ? <Alert className="mb-4">This event has been cancelled and can no longer be changed.</Alert> : null}
       <p className="mb-4 text-sm text-slate-500">
-        Editing <Link to={`/event/${loaded.id}`} className="font-medium text-brand-700 hover:underline">{loaded.title}</Link>
+        Editing{' '}
+        <Link to={`/event/${loaded.id}`} className="font-medium text-brand-700 hover:underline">
+          {loaded.title}
+        </Link>
       </p>
-      <EventForm values={actionData?.values ?? loaded.values} errors={actionData?.errors ?? null} submitLabel="Save changes" busyLabel="Saving…" />
+      <EventForm
+        values={actionData?.values ?? loaded.values}
+        errors={actionData?.errors ?? null}
+        submitLabel="Save changes"
+        busyLabel="Saving…"
+      />
     </div>
   );
 }

@@ -68,7 +68,8 @@ export default function ReportEventPage() {
         <h1 className="text-lg font-semibold text-slate-900">Report Event</h1>
       </header>
       <p className="mt-3 text-sm text-slate-600">
-        What's wrong with <span className="font-semibold text-slate-900">{event.title}</span>? Reports are private: the host is not told who sent them.
+        What's wrong with <span className="font-semibold text-slate-900">{event.title}</span>? Reports are private: the host is not told who
+        sent them.
       </p>
 
       <Form ref={formRef} method="post" className="mt-5 space-y-5">
@@ -81,7 +82,14 @@ export default function ReportEventPage() {
                 key={reason}
                 className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-[15px] text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
               >
-                <input type="radio" name="choice" value={reason} className="size-4 accent-brand-600" required aria-invalid={actionData?.fieldError ? true : undefined} />
+                <input
+                  type="radio"
+                  name="choice"
+                  value={reason}
+                  className="size-4 accent-brand-600"
+                  required
+                  aria-invalid={actionData?.fieldError ? true : undefined}
+                />
                 {reason}
               </label>
             ))}
@@ -96,7 +104,14 @@ export default function ReportEventPage() {
           <label htmlFor="details" className="block text-sm font-medium text-slate-700">
             Details (optional)
           </label>
-          <textarea id="details" name="details" rows={4} maxLength={900} className={cn(inputClasses, 'border-slate-300 py-3')} placeholder="Tell us what happened" />
+          <textarea
+            id="details"
+            name="details"
+            rows={4}
+            maxLength={900}
+            className={cn(inputClasses, 'border-slate-300 py-3')}
+            placeholder="Tell us what happened"
+          />
         </div>
         <Button type="submit" variant="danger" size="lg" fullWidth loading={busy}>
           Submit report

@@ -161,7 +161,13 @@ function EmptyFeed({ filtered, influencerView, planTogether }: { filtered: boole
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">
       <p className="text-base font-semibold text-slate-900">
-        {filtered ? 'No events match your filters' : influencerView ? "You haven't created any events yet" : planTogether ? 'No plans yet' : 'No events yet'}
+        {filtered
+          ? 'No events match your filters'
+          : influencerView
+            ? "You haven't created any events yet"
+            : planTogether
+              ? 'No plans yet'
+              : 'No events yet'}
       </p>
       <p className="mt-1 text-sm text-slate-500">
         {filtered

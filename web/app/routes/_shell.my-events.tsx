@@ -1,5 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteError } from '@remix-run/react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from '@remix-run/react';
 import { useState } from 'react';
 import { ConfirmAction } from '~/components/events/confirm-action';
 import { useNow } from '~/components/events/event-bits';
@@ -37,7 +46,11 @@ interface Refusal {
 const refuse = (refusal: Refusal, status: number) => data(refusal, { status });
 
 /** API refusals of a convert that are about the date the host picked. */
-const DATE_CODES = new Set<string>([ErrorCodes.events.convertNeedsDate, ErrorCodes.events.startNotFuture, ErrorCodes.events.endBeforeStart]);
+const DATE_CODES = new Set<string>([
+  ErrorCodes.events.convertNeedsDate,
+  ErrorCodes.events.startNotFuture,
+  ErrorCodes.events.endBeforeStart,
+]);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
@@ -54,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
     date = fromIstInputValue(typed) ?? undefined;
     if (!date) return refuse({ error: typed ? 'Enter a valid date and time' : 'Pick the date and time', eventId, onDate: true }, 400);
   }
-  const result = intent === 'cancel' ? await cancelEvent(token, eventId) : await convertEventToConfirmed(token, eventId, date ? { date } : {});
+  const result =
+    intent === 'cancel' ? await cancelEvent(token, eventId) : await convertEventToConfirmed(token, eventId, date ? { date } : {});
   if (!result.ok) {
     const onDate = intent === 'convert' && result.code !== null && DATE_CODES.has(result.code);
     const error = result.code === ErrorCodes.events.startNotFuture ? EVENT_RULE_MESSAGES.futureStart : result.error;
@@ -167,7 +181,8 @@ function ConvertAction({ event, dateRefusal }: { event: EventView; dateRefusal: 
   const navigation = useNavigation();
   const [openHere, setOpenHere] = useState(false);
   const params = new URLSearchParams(location.search);
-  const converting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'convert' && navigation.formData?.get('eventId') === event.id;
+  const converting =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === 'convert' && navigation.formData?.get('eventId') === event.id;
   const needsDate = isDateToBeDecided(event) || dateRefusal !== null;
 
   if (!needsDate) {
@@ -218,7 +233,15 @@ function ConvertAction({ event, dateRefusal }: { event: EventView; dateRefusal: 
       <p className="text-sm text-slate-800">
         <span className="font-semibold">A confirmed event needs a date.</span> When does it happen?
       </p>
-      <TextField label="Date and time" name="date" type="datetime-local" required hint="India time" error={dateRefusal} autoFocus={openHere} />
+      <TextField
+        label="Date and time"
+        name="date"
+        type="datetime-local"
+        required
+        hint="India time"
+        error={dateRefusal}
+        autoFocus={openHere}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" loading={converting}>
           Convert to confirmed

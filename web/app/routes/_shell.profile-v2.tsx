@@ -55,8 +55,12 @@ export default function Profile() {
         <div className="mt-3">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
             <bdi>{profile.name}</bdi>
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{ROLE_LABEL[profile.role] ?? profile.role}</span>
-            {profile.verified ? <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">Verified</span> : null}
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+              {ROLE_LABEL[profile.role] ?? profile.role}
+            </span>
+            {profile.verified ? (
+              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">Verified</span>
+            ) : null}
           </h1>
           {profile.username ? (
             <p className="text-[15px] text-slate-500">

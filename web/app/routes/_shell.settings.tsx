@@ -31,7 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request);
   const form = await request.formData();
   const parsed = parseForm(roleFormSchema, form);
-  if (!parsed.ok) return data({ error: parsed.formError ?? Object.values(parsed.fieldErrors)[0] ?? 'Please choose a view' }, { status: 400 });
+  if (!parsed.ok)
+    return data({ error: parsed.formError ?? Object.values(parsed.fieldErrors)[0] ?? 'Please choose a view' }, { status: 400 });
   if (isAdminUser(user)) return data({ error: 'Admins do not switch views' }, { status: 403 });
   try {
     await api<SelfUser>('/users/me', { method: 'PUT', token, body: { role: parsed.data.role } });
@@ -64,7 +65,9 @@ export default function Settings() {
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="size-14 rounded-full object-cover" />
         ) : (
-          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">{initialsOf(user.name)}</span>
+          <span className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">
+            {initialsOf(user.name)}
+          </span>
         )}
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-slate-900">
@@ -87,7 +90,12 @@ export default function Settings() {
             <p className="text-sm text-slate-600">
               Switch between browsing as a fan and hosting as an influencer. Your events and bookings stay the same.
             </p>
-            <Form method="post" className="mt-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1" role="radiogroup" aria-label="Active view">
+            <Form
+              method="post"
+              className="mt-4 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
+              role="radiogroup"
+              aria-label="Active view"
+            >
               <input type="hidden" name="intent" value="switch-role" />
               {(['fan', 'influencer'] as const).map((role) => {
                 const selected = activeRole === role;
@@ -141,7 +149,13 @@ export default function Settings() {
 
 function SettingsLink({ to, icon, label, tone }: { to: string; icon: React.ReactNode; label: string; tone?: 'danger' }) {
   return (
-    <Link to={to} className={cn('flex h-14 items-center gap-3 px-4 text-[15px] hover:bg-slate-50', tone === 'danger' ? 'text-rose-600' : 'text-slate-800')}>
+    <Link
+      to={to}
+      className={cn(
+        'flex h-14 items-center gap-3 px-4 text-[15px] hover:bg-slate-50',
+        tone === 'danger' ? 'text-rose-600' : 'text-slate-800',
+      )}
+    >
       <span className={tone === 'danger' ? 'text-rose-500' : 'text-slate-500'}>{icon}</span>
       <span className="flex-1">{label}</span>
       <ChevronRightIcon size={18} className="text-slate-400" />

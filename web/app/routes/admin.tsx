@@ -30,7 +30,9 @@ export default function Admin() {
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Link to="/admin" className="flex items-center gap-2">
             <Logo />
-            <span className="rounded-md bg-slate-900 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase">Admin</span>
+            <span className="rounded-md bg-slate-900 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase">
+              Admin
+            </span>
           </Link>
           <div className="flex items-center gap-1">
             <Link to="/home" className="inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100">
@@ -50,7 +52,9 @@ export default function Admin() {
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Hello, <bdi>{admin.name}</bdi></h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Hello, <bdi>{admin.name}</bdi>
+        </h1>
         <p className="mt-1 text-[15px] text-slate-600">Keep Tribe safe and running smoothly.</p>
 
         <div className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -65,7 +69,9 @@ export default function Admin() {
               Queue dashboard
               <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
             </h2>
-            <p className="mt-1 text-sm text-slate-600">Background jobs — account deletions, payments, notifications: see what is waiting, running or failed, and retry.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Background jobs — account deletions, payments, notifications: see what is waiting, running or failed, and retry.
+            </p>
           </a>
           {UPCOMING.map(({ title, body, icon: Icon }) => (
             <Card key={title} className="p-5">

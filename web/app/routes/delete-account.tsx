@@ -62,7 +62,11 @@ export default function DeleteAccount() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2 sm:px-6">
-          <Link to="/settings" aria-label="Back to settings" className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/settings"
+            aria-label="Back to settings"
+            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeftIcon size={22} />
           </Link>
           <Logo />
@@ -74,8 +78,8 @@ export default function DeleteAccount() {
             <CheckCircleIcon size={48} className="mx-auto text-emerald-500" />
             <h1 className="mt-4 text-2xl font-bold text-slate-900">Your account has been deleted</h1>
             <p className="mt-2 text-[15px] text-slate-600">
-              You have been signed out everywhere. Your personal data is being erased now; this can take a few minutes. Thank
-              you for being part of Tribe.
+              You have been signed out everywhere. Your personal data is being erased now; this can take a few minutes. Thank you for being
+              part of Tribe.
             </p>
             <ButtonLink to="/public" className="mt-6">
               Back to Tribe
@@ -88,7 +92,9 @@ export default function DeleteAccount() {
                 <TrashIcon size={24} />
               </span>
               <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Delete your account</h1>
-              <p className="mt-2 text-[15px] text-slate-600">Deleting your Tribe account is permanent and cannot be undone. Here is what happens:</p>
+              <p className="mt-2 text-[15px] text-slate-600">
+                Deleting your Tribe account is permanent and cannot be undone. Here is what happens:
+              </p>
             </div>
             <ul className="space-y-2.5 rounded-2xl border border-slate-200 bg-white p-5 text-[15px] text-slate-700">
               {CONSEQUENCES.map((item) => (
@@ -101,7 +107,10 @@ export default function DeleteAccount() {
 
             {loaderData.state === 'guest' ? (
               <div className="rounded-2xl border border-slate-200 bg-white p-5">
-                <p className="text-[15px] text-slate-700">To delete your account, log in first. You can also write to us from the email on your account and we will delete it for you.</p>
+                <p className="text-[15px] text-slate-700">
+                  To delete your account, log in first. You can also write to us from the email on your account and we will delete it for
+                  you.
+                </p>
                 <ButtonLink to={loginPathFor('/delete-account')} className="mt-4">
                   Log in to delete your account
                 </ButtonLink>

@@ -42,7 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get('email') ?? '');
   const terms = form.get('terms') === 'on';
   if (!parsed.ok) {
-    return data({ error: parsed.formError ?? Object.values(parsed.fieldErrors)[0] ?? Messages.auth.loginFailed, email, terms }, { status: 400 });
+    return data(
+      { error: parsed.formError ?? Object.values(parsed.fieldErrors)[0] ?? Messages.auth.loginFailed, email, terms },
+      { status: 400 },
+    );
   }
   let result: { user: SelfUser; token: string };
   try {
@@ -56,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: message || Messages.auth.loginFailed, email, terms }, failureInit(error));
   }
   // A toast is plain text, with no element to isolate a name in: it goes without bidi controls.
-  const firstName = stripBidiControls(result.user.name ?? '').trim().split(/\s+/)[0];
+  const firstName = stripBidiControls(result.user.name ?? '')
+    .trim()
+    .split(/\s+/)[0];
   const cookie = await commitAuth(
     request,
     { token: result.token, userId: result.user.id },

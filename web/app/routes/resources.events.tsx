@@ -9,7 +9,11 @@ import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}) },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
+    },
   });
 
 /**

@@ -5,7 +5,10 @@ import { getToken } from '~/lib/session.server';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
 
 /**
  * POST /resources/upload?kind=image|video: the browser's photo and video uploads. The session

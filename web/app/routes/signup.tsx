@@ -35,7 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(isAdminUser(auth.user) ? '/admin' : '/home');
   }
   if (!auth) {
-    return { step: 'account' as const, returnTo, prefill: { email: url.searchParams.get('email') ?? '', name: url.searchParams.get('name') ?? '' } };
+    return {
+      step: 'account' as const,
+      returnTo,
+      prefill: { email: url.searchParams.get('email') ?? '', name: url.searchParams.get('name') ?? '' },
+    };
   }
   const user = auth.user;
   return {
@@ -77,10 +81,15 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.registrationFailed;
       const onEmail = error instanceof ApiError && error.status === 409;
-      return fail({ intent, fieldErrors: onEmail ? { email: message } : {}, formError: onEmail ? null : message, values }, failureInit(error));
+      return fail(
+        { intent, fieldErrors: onEmail ? { email: message } : {}, formError: onEmail ? null : message, values },
+        failureInit(error),
+      );
     }
     const cookie = await commitAuth(request, { token: result.token, userId: result.user.id });
-    const next = result.user.needs_profile ? completeProfilePath(result.user, safeReturnTo(parsed.data.returnTo)) : postLoginPath(result.user, parsed.data.returnTo);
+    const next = result.user.needs_profile
+      ? completeProfilePath(result.user, safeReturnTo(parsed.data.returnTo))
+      : postLoginPath(result.user, parsed.data.returnTo);
     return redirect(next, { headers: { 'Set-Cookie': cookie } });
   }
 
@@ -100,10 +109,25 @@ export async function action({ request }: ActionFunctionArgs) {
       const message = error instanceof ApiError ? error.message : Messages.auth.profileSetupFailed;
       const onMobile = error instanceof ApiError && (error.code === ErrorCodes.mobile.invalid || error.field === 'mobile_number');
       const field = onMobile ? 'mobileNumber' : null;
-      return fail({ intent, fieldErrors: field ? { [field]: message } : {}, formError: field ? null : message || Messages.auth.profileSetupFailed, values }, failureInit(error));
+      return fail(
+        {
+          intent,
+          fieldErrors: field ? { [field]: message } : {},
+          formError: field ? null : message || Messages.auth.profileSetupFailed,
+          values,
+        },
+        failureInit(error),
+      );
     }
-    const firstName = stripBidiControls(user.name ?? '').trim().split(/\s+/)[0] ?? '';
-    const cookie = await flashToast(request, { kind: 'success', title: `Welcome to Tribe${firstName ? `, ${firstName}` : ''}!`, message: 'Your profile is ready.' });
+    const firstName =
+      stripBidiControls(user.name ?? '')
+        .trim()
+        .split(/\s+/)[0] ?? '';
+    const cookie = await flashToast(request, {
+      kind: 'success',
+      title: `Welcome to Tribe${firstName ? `, ${firstName}` : ''}!`,
+      message: 'Your profile is ready.',
+    });
     return redirect(postLoginPath(user, parsed.data.returnTo), { headers: { 'Set-Cookie': cookie } });
   }
 
@@ -147,7 +171,14 @@ function AccountForm({ returnTo, prefill }: { returnTo: string; prefill: { email
       <Form ref={formRef} method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="register" />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <TextField label="Full name" name="name" autoComplete="name" placeholder="Your name" defaultValue={values?.name ?? prefill.name} error={errors.name} />
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          placeholder="Your name"
+          defaultValue={values?.name ?? prefill.name}
+          error={errors.name}
+        />
         <TextField
           label="Email"
           name="email"
@@ -158,7 +189,14 @@ function AccountForm({ returnTo, prefill }: { returnTo: string; prefill: { email
           defaultValue={values?.email ?? prefill.email}
           error={errors.email}
         />
-        <PasswordField label="Password" name="password" autoComplete="new-password" placeholder="At least 8 characters" error={errors.password} hint="Use 8 or more characters." />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          error={errors.password}
+          hint="Use 8 or more characters."
+        />
         <TermsCheckbox defaultChecked={values?.terms === 'on'} error={errors.terms} />
         {formError ? <Alert>{formError}</Alert> : null}
         <Button type="submit" size="lg" fullWidth loading={submitting}>

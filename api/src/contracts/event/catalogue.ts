@@ -36,4 +36,8 @@ export const MODERATION_STATUSES = ['published', 'pending_review', 'rejected'] a
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** "In person", "in_person" and "in-person" are one event type. */
-export const normalizeEventType = (value: string): string => value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+export const normalizeEventType = (value: string): string =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');

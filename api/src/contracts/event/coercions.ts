@@ -36,5 +36,4 @@ export const emptyToUndefined = (value: unknown): unknown => (typeof value === '
 
 export const lowerTrim = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-export const intText = (value: unknown): unknown =>
-  typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+export const intText = (value: unknown): unknown => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);

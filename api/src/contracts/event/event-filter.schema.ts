@@ -27,7 +27,12 @@ function customRangeQuery(value: unknown): unknown {
 
 const ageRangeQuery = (value: unknown): unknown => {
   const list = Array.isArray(value) ? value.join(',') : value;
-  return typeof list === 'string' ? list.split(',').filter((part) => part.trim() !== '').map(normalizeAgeGroup) : list;
+  return typeof list === 'string'
+    ? list
+        .split(',')
+        .filter((part) => part.trim() !== '')
+        .map(normalizeAgeGroup)
+    : list;
 };
 
 const categoryKey = z.enum(EVENT_CATEGORY_KEYS as [EventCategory, ...EventCategory[]], {

@@ -66,8 +66,16 @@ describe('createEventSchema', () => {
 
   it.each([
     [{ end_date: '2031-06-01T18:00:00+05:30' }, 'The end date must be after the start date.', 'event_end_before_start'],
-    [{ pricing_type: 'gender_based', male_price: 500 }, 'Gender-based pricing needs both male_price and female_price.', 'event_gender_prices_required'],
-    [{ age_groups: ['open', '18-30'] }, 'The open age group cannot be combined with other age groups or a custom range.', 'event_open_age_alone'],
+    [
+      { pricing_type: 'gender_based', male_price: 500 },
+      'Gender-based pricing needs both male_price and female_price.',
+      'event_gender_prices_required',
+    ],
+    [
+      { age_groups: ['open', '18-30'] },
+      'The open age group cannot be combined with other age groups or a custom range.',
+      'event_open_age_alone',
+    ],
     [{ age_groups: ['custom'] }, 'A custom age group needs custom_age_range.', 'event_custom_age_range_required'],
   ])('applies the cross-field rule for %j', (extra, message, code) => {
     const result = createEventSchema.safeParse({ title: 'A', date: future, ...extra });
@@ -88,7 +96,14 @@ describe('createEventSchema', () => {
       video_duration: '42.5',
       custom_age_range: '["25", "35"]',
     });
-    expect(event).toMatchObject({ min_bid: 1500, capacity: 40, latitude: 12.9719, longitude: -77.6412, estimated_latitude: 0.5, video_duration: 42.5 });
+    expect(event).toMatchObject({
+      min_bid: 1500,
+      capacity: 40,
+      latitude: 12.9719,
+      longitude: -77.6412,
+      estimated_latitude: 0.5,
+      video_duration: 42.5,
+    });
     expect(event.custom_age_range).toEqual([25, 35]);
   });
 
@@ -113,7 +128,11 @@ describe('createEventSchema', () => {
 
   it('gives a past start its own code', () => {
     const result = createEventSchema.safeParse({ title: 'A', date: '2020-01-01T10:00:00Z' });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['date'], message: 'must be in the future', params: { code: 'event_start_not_future' } });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['date'],
+      message: 'must be in the future',
+      params: { code: 'event_start_not_future' },
+    });
   });
 });
 

@@ -83,10 +83,7 @@ const eventFields = {
   images: imagesField,
   video: z.preprocess(blankToNull, mediaUrl.nullable()).optional(),
   video_duration: z
-    .preprocess(
-      numberish,
-      z.number({ message: 'must be a number' }).min(0, { message: 'must be at least 0' }).max(86_400).nullable(),
-    )
+    .preprocess(numberish, z.number({ message: 'must be a number' }).min(0, { message: 'must be at least 0' }).max(86_400).nullable())
     .optional(),
   video_url_reference: optionalText(2048),
   min_bid: price,
@@ -121,7 +118,12 @@ export const createEventSchema = z
   })
   .superRefine((event, ctx) => {
     if (event.date.getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'must be in the future', params: { code: ErrorCodes.events.startNotFuture } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'must be in the future',
+        params: { code: ErrorCodes.events.startNotFuture },
+      });
       return;
     }
     const problem = eventRuleViolation({ ...event, ...normalizeAgeSelection(event.age_groups ?? [], event.custom_age_range) });

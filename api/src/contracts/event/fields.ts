@@ -6,7 +6,11 @@ import { isAfterDateToBeDecided, parseEventDate } from './dates.js';
 
 /** Free text a host types (title, description, places): bidi controls are dropped (../bidi.ts), then it is trimmed. */
 export const text = (max: number) =>
-  z.string({ message: 'must be text' }).overwrite(stripBidiControls).trim().max(max, { message: `must be at most ${max} characters` });
+  z
+    .string({ message: 'must be text' })
+    .overwrite(stripBidiControls)
+    .trim()
+    .max(max, { message: `must be at most ${max} characters` });
 
 export const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable()).optional();
 
@@ -37,22 +41,26 @@ export const coordinate = (limit: number) =>
     )
     .optional();
 
-export const dateField = z
-  .string({ message: 'must be an ISO date and time' })
-  .transform((value, ctx) => {
-    const date = parseEventDate(value);
-    if (!date) {
-      ctx.addIssue({ code: 'custom', message: 'must be an ISO date and time' });
-      return z.NEVER;
-    }
-    if (isAfterDateToBeDecided(date)) {
-      ctx.addIssue({ code: 'custom', message: 'must not be after 2099-12-31 23:59:59, the "date to be decided" placeholder' });
-      return z.NEVER;
-    }
-    return date;
-  });
+export const dateField = z.string({ message: 'must be an ISO date and time' }).transform((value, ctx) => {
+  const date = parseEventDate(value);
+  if (!date) {
+    ctx.addIssue({ code: 'custom', message: 'must be an ISO date and time' });
+    return z.NEVER;
+  }
+  if (isAfterDateToBeDecided(date)) {
+    ctx.addIssue({ code: 'custom', message: 'must not be after 2099-12-31 23:59:59, the "date to be decided" placeholder' });
+    return z.NEVER;
+  }
+  return date;
+});
 
 export const statusInput = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/^canceled$/, 'cancelled') : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .trim()
+          .toLowerCase()
+          .replace(/^canceled$/, 'cancelled')
+      : value,
   z.enum(EVENT_STATUSES, { message: 'must be active or cancelled' }),
 );

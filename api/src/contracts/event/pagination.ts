@@ -11,10 +11,7 @@ export const EVENT_LIST_MAX_PAGE = 10_000;
 /** page and limit of every list; a limit outside 1..100 is refused (400), not clamped. */
 export const pageQuery = (defaultLimit: number) => ({
   page: z.preprocess((value) => intText(emptyToUndefined(value)), wholeNumber(1, EVENT_LIST_MAX_PAGE).default(1)),
-  limit: z.preprocess(
-    (value) => intText(emptyToUndefined(value)),
-    wholeNumber(1, EVENT_LIST_MAX_LIMIT).default(defaultLimit),
-  ),
+  limit: z.preprocess((value) => intText(emptyToUndefined(value)), wholeNumber(1, EVENT_LIST_MAX_LIMIT).default(defaultLimit)),
 });
 
 export const pageQuerySchema = (defaultLimit: number) => z.object(pageQuery(defaultLimit));

@@ -75,7 +75,10 @@ return 0`;
  */
 @Injectable()
 export class AuthThrottle {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   private loginKeys(email: string, ip: string): string[] {
     const prefix = `${this.config.QUEUE_PREFIX}:login-failures`;

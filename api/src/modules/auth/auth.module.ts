@@ -15,7 +15,15 @@ import { SessionsService } from './sessions.service.js';
 @Module({
   imports: [UsersModule],
   controllers: [AuthController, PasswordController],
-  providers: [AuthService, SessionsRepository, SessionsService, AuthThrottle, SessionsDeletionStep, SessionsErasureStep, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    AuthService,
+    SessionsRepository,
+    SessionsService,
+    AuthThrottle,
+    SessionsDeletionStep,
+    SessionsErasureStep,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
   exports: [SessionsService, SessionsDeletionStep, SessionsErasureStep],
 })
 export class AuthModule {}

@@ -1,9 +1,4 @@
-import {
-  categoryLabel,
-  isDateToBeDecided,
-  type EventView,
-  type ResponsiveImage,
-} from '../../contracts/event.contract.js';
+import { categoryLabel, isDateToBeDecided, type EventView, type ResponsiveImage } from '../../contracts/event.contract.js';
 import { type MediaVariant } from '../uploads/entities/media.entity.js';
 
 /** The name of an uploaded original (`<media id>.<extension>`) at the end of its URL; group 1 is the id. */
@@ -164,9 +159,7 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
     },
     age_groups: stringList(row.age_groups),
     custom_age_range:
-      row.custom_age_min === null || row.custom_age_max === null
-        ? null
-        : ([row.custom_age_min, row.custom_age_max] as [number, number]),
+      row.custom_age_min === null || row.custom_age_max === null ? null : ([row.custom_age_min, row.custom_age_max] as [number, number]),
     event_type: row.event_type,
     enable_bidding: row.enable_bidding,
     show_attendees: row.show_attendees,

@@ -64,10 +64,7 @@ export class EventsController {
   }
 
   @Get('past-attended/:userId')
-  pastAttended(
-    @ZParams(userIdParam) params: { userId: string },
-    @ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery,
-  ) {
+  pastAttended(@ZParams(userIdParam) params: { userId: string }, @ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery) {
     return this.listing.pastAttended(params.userId, query);
   }
 
@@ -85,11 +82,7 @@ export class EventsController {
   }
 
   @Put(':id')
-  update(
-    @CurrentUser() user: AuthUser,
-    @ZParams(uuidParam) params: { id: string },
-    @ZBody(updateEventSchema) body: UpdateEventInput,
-  ) {
+  update(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }, @ZBody(updateEventSchema) body: UpdateEventInput) {
     return this.events.update(params.id, user, body);
   }
 
@@ -117,11 +110,7 @@ export class EventsController {
   }
 
   @Post(':id/report')
-  report(
-    @CurrentUser() user: AuthUser,
-    @ZParams(uuidParam) params: { id: string },
-    @ZBody(reportEventSchema) body: ReportEventInput,
-  ) {
+  report(@CurrentUser() user: AuthUser, @ZParams(uuidParam) params: { id: string }, @ZBody(reportEventSchema) body: ReportEventInput) {
     return this.events.report(params.id, user, body.reason);
   }
 }

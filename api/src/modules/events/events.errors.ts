@@ -1,13 +1,7 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import type { EventRuleViolation } from '../../contracts/event.contract.js';
 import { Messages } from '../../contracts/messages.js';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-} from '../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
 
 const codes = ErrorCodes.events;
 

@@ -30,6 +30,14 @@ import { UserEventsController } from './user-events.controller.js';
     EventMediaReferences,
     { provide: EventApplicants, useClass: NoApplicationsYet },
   ],
-  exports: [EventsService, EventListingService, EventApplicants, ListedEventCounts, EventsDeletionStep, EventsErasureStep, EventMediaReferences],
+  exports: [
+    EventsService,
+    EventListingService,
+    EventApplicants,
+    ListedEventCounts,
+    EventsDeletionStep,
+    EventsErasureStep,
+    EventMediaReferences,
+  ],
 })
 export class EventsModule {}

@@ -33,8 +33,7 @@ export type VideoKind = keyof typeof VIDEO_TYPES;
 const startsWith = (head: Buffer, bytes: readonly number[], offset = 0): boolean =>
   head.length >= offset + bytes.length && bytes.every((byte, index) => head[offset + index] === byte);
 
-const ascii = (head: Buffer, start: number, end: number): string =>
-  head.length >= end ? head.toString('latin1', start, end) : '';
+const ascii = (head: Buffer, start: number, end: number): string => (head.length >= end ? head.toString('latin1', start, end) : '');
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
@@ -69,8 +68,27 @@ export function sniffImage(head: Buffer): ImageKind | undefined {
 
 /** Major brands of MP4 files (ISO 14496-12/14 and the common encoder brands). */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9',
-  'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'msnv', 'ndas', 'mmp4', 'M4V ', 'M4VH', 'M4VP', 'f4v ',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'msnv',
+  'ndas',
+  'mmp4',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'f4v ',
 ]);
 /** Top-level atoms an old QuickTime file without an ftyp box starts with. */
 const QUICKTIME_ATOMS = new Set(['moov', 'mdat', 'wide']);

@@ -5,8 +5,7 @@ import { prepareImage } from './image-preparation.js';
 import { variantWidths } from './media-keys.js';
 import { readableSize, readableWait } from './uploads.errors.js';
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 90 } } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 90 } } });
 
 function pngChunk(name: string, data: Buffer): Buffer {
   const type = Buffer.from(name, 'latin1');
@@ -64,7 +63,11 @@ describe('prepareImage', () => {
 
   it("lets a phone's photo through the pixel cap: 12 MP and 24 MP go on to be decoded", async () => {
     // These headers carry no real pixels, so the decoder refuses them next: the cap did not.
-    for (const [width, height] of [[4032, 3024], [5712, 4284], [4284, 5712]] as const) {
+    for (const [width, height] of [
+      [4032, 3024],
+      [5712, 4284],
+      [4284, 5712],
+    ] as const) {
       await expect(prepareImage(pngClaiming(width, height))).rejects.toThrow(Messages.uploads.unsupportedImage);
     }
   });

@@ -95,11 +95,16 @@ export class MediaRepository {
   /** Keeps these uploads of the owner when their account is erased. */
   async retain(ownerId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.dataSource.query('UPDATE media SET retained_at = now() WHERE owner_id = $1 AND id = ANY($2) AND retained_at IS NULL', [ownerId, ids]);
+    await this.dataSource.query('UPDATE media SET retained_at = now() WHERE owner_id = $1 AND id = ANY($2) AND retained_at IS NULL', [
+      ownerId,
+      ids,
+    ]);
   }
 
   async findUnretainedOf(ownerId: string): Promise<StoredFiles[]> {
-    return this.dataSource.getRepository(Media).find({ select: { id: true, storageKey: true, variants: true }, where: { ownerId, retainedAt: IsNull() } });
+    return this.dataSource
+      .getRepository(Media)
+      .find({ select: { id: true, storageKey: true, variants: true }, where: { ownerId, retainedAt: IsNull() } });
   }
 
   async delete(id: string): Promise<void> {
@@ -108,7 +113,9 @@ export class MediaRepository {
 
   /** Bytes of the person's uploads (originals; variants are small beside them). */
   async bytesOwnedBy(ownerId: string, runner: DataSource | EntityManager = this.dataSource): Promise<number> {
-    const [row] = await runner.query<Array<{ used: string }>>('SELECT coalesce(sum(bytes), 0) AS used FROM media WHERE owner_id = $1', [ownerId]);
+    const [row] = await runner.query<Array<{ used: string }>>('SELECT coalesce(sum(bytes), 0) AS used FROM media WHERE owner_id = $1', [
+      ownerId,
+    ]);
     return Number(row!.used);
   }
 

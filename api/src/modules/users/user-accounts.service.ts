@@ -50,7 +50,11 @@ export class UserAccounts {
   /** Creates the account inside the caller's transaction; a taken email or username is a 409. */
   async create(tx: EntityManager, account: NewAccount): Promise<SelfUserView> {
     try {
-      const user = await this.users.insert(tx, { ...profileFieldsToEntity(account.profile), email: account.email, passwordHash: account.passwordHash });
+      const user = await this.users.insert(tx, {
+        ...profileFieldsToEntity(account.profile),
+        email: account.email,
+        passwordHash: account.passwordHash,
+      });
       return toSelfUser(user);
     } catch (error) {
       const constraint = uniqueViolation(error);

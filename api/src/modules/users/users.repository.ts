@@ -56,9 +56,15 @@ const USER_COLUMNS = Object.entries(COLUMNS)
 /** An influencer is a person whose role is influencer (not deleted); see users_influencer_directory_idx. */
 const IS_INFLUENCER = `u.role = 'influencer' AND u.deleted_at IS NULL`;
 
-const ACTIVE_BY_ID = preparedStatement('users.active-by-id', `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`);
+const ACTIVE_BY_ID = preparedStatement(
+  'users.active-by-id',
+  `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`,
+);
 const IS_ACTIVE = preparedStatement('users.is-active', 'SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL');
-const INFLUENCER_BY_ID = preparedStatement('users.influencer-by-id', `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${IS_INFLUENCER}`);
+const INFLUENCER_BY_ID = preparedStatement(
+  'users.influencer-by-id',
+  `SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${IS_INFLUENCER}`,
+);
 /** Most followed first, then best rated (migration 1763700100000 orders the index the same way). */
 const INFLUENCER_PAGE = preparedStatement(
   'users.influencer-page',

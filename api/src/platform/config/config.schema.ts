@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { mostFailuresFromOneAddress } from './login-delays.js';
 
-const csv = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
  * Every setting of the product. Defaults are safe for a laptop, so `npm start` needs no
@@ -78,13 +79,25 @@ export const configSchema = z
     AWS_SESSION_TOKEN: z.string().optional(),
     /** Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible stores want. */
     S3_FORCE_PATH_STYLE: flag.default(false),
-    UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().min(1024).default(10 * 1_048_576),
-    UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().min(1024).default(100 * 1_048_576),
+    UPLOAD_MAX_IMAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1_048_576),
+    UPLOAD_MAX_VIDEO_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(100 * 1_048_576),
     /** Uploads (images and videos, accepted or refused) per person per minute and per hour; over is a 429. */
     UPLOAD_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(150),
     /** Bytes of uploads (originals) a person may keep; an upload past it is a 413. */
-    UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(2 * 1_073_741_824),
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1_073_741_824),
     /** Images decoded at once in each API process (sharp shares the libuv pool with password hashing). */
     UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** Images that may wait for a decode slot, and for how long; beyond either the upload is a 503. */
@@ -127,7 +140,11 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
     if (config.STORAGE_DRIVER === 's3' && (!config.AWS_ACCESS_KEY_ID || !config.AWS_SECRET_ACCESS_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_ACCESS_KEY_ID'],
+        message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are required when STORAGE_DRIVER=s3',
+      });
     }
   })
   .transform((config) => {

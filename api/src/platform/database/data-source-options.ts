@@ -19,9 +19,15 @@ export type EntityList = NonNullable<DataSourceOptions['entities']>;
  * client sees it (when the server does not answer at all, as in a network partition). `migrations`
  * keeps the connect bound only: a migration may rightly take minutes.
  */
-export function dataSourceOptions(config: DatabaseSettings, entities: EntityList, purpose: 'runtime' | 'migrations' = 'runtime'): DataSourceOptions {
+export function dataSourceOptions(
+  config: DatabaseSettings,
+  entities: EntityList,
+  purpose: 'runtime' | 'migrations' = 'runtime',
+): DataSourceOptions {
   const statementBounds =
-    purpose === 'runtime' ? { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS, query_timeout: config.DATABASE_QUERY_TIMEOUT_MS } : {};
+    purpose === 'runtime'
+      ? { statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS, query_timeout: config.DATABASE_QUERY_TIMEOUT_MS }
+      : {};
   return {
     type: 'postgres',
     url: config.DATABASE_URL,

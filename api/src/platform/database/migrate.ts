@@ -9,7 +9,11 @@ import { ensureDatabase } from './postgres-admin.js';
  */
 export async function migrateDatabase(config: DatabaseSettings): Promise<string[]> {
   await ensureDatabase(config.DATABASE_URL);
-  const dataSource = new DataSource({ ...dataSourceOptions(config, [], 'migrations'), migrations: MIGRATIONS, migrationsTransactionMode: 'each' });
+  const dataSource = new DataSource({
+    ...dataSourceOptions(config, [], 'migrations'),
+    migrations: MIGRATIONS,
+    migrationsTransactionMode: 'each',
+  });
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations();

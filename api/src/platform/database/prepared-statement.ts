@@ -25,7 +25,8 @@ export function preparedStatement(name: string, text: string): PreparedStatement
 
 function pool(dataSource: DataSource): pg.Pool {
   const driver = dataSource.driver;
-  if (!(driver instanceof PostgresDriver) || !driver.master) throw new Error('prepared statements need an initialized PostgreSQL DataSource');
+  if (!(driver instanceof PostgresDriver) || !driver.master)
+    throw new Error('prepared statements need an initialized PostgreSQL DataSource');
   return driver.master as pg.Pool;
 }
 

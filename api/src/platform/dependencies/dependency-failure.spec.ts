@@ -26,7 +26,10 @@ describe('dependencyFailure', () => {
     ['a disconnected client', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['commandTimeout', new Error('Command timed out')],
     ['a connection closed under a command', new Error('Connection is closed.')],
-    ['retries used up', Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' })],
+    [
+      'retries used up',
+      Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' }),
+    ],
     ['a server loading its data', replyError('LOADING Redis is loading the dataset in memory')],
     ['a server busy with a script', replyError('BUSY Redis is busy running a script.')],
   ])('says Redis is away for %s', (_case, error) => {
@@ -40,12 +43,21 @@ describe('dependencyFailure', () => {
     });
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'])('says a dependency is away for a bare %s, without naming it', (code) => {
-    expect(dependencyFailure(networkError(code, `connect ${code} 127.0.0.1:5432`))).toEqual({ dependency: null, reason: `connect ${code} 127.0.0.1:5432` });
-  });
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'])(
+    'says a dependency is away for a bare %s, without naming it',
+    (code) => {
+      expect(dependencyFailure(networkError(code, `connect ${code} 127.0.0.1:5432`))).toEqual({
+        dependency: null,
+        reason: `connect ${code} 127.0.0.1:5432`,
+      });
+    },
+  );
 
   it('finds the failure in a cause', () => {
-    expect(dependencyFailure(new Error('login failed', { cause: new Error('Command timed out') }))).toEqual({ dependency: 'Redis', reason: 'Command timed out' });
+    expect(dependencyFailure(new Error('login failed', { cause: new Error('Command timed out') }))).toEqual({
+      dependency: 'Redis',
+      reason: 'Command timed out',
+    });
   });
 
   it.each([

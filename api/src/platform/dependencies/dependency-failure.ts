@@ -38,11 +38,26 @@ const POSTGRES_CLIENT_MESSAGES = [
   /is not currently accepting connections/,
 ];
 /** ioredis' words for a command it could not deliver or got no answer to. */
-const REDIS_CLIENT_MESSAGES = [/^Stream isn't writeable/, /^Command timed out$/, /^Connection is closed\.$/, /^Reached the max retries per request limit/];
+const REDIS_CLIENT_MESSAGES = [
+  /^Stream isn't writeable/,
+  /^Command timed out$/,
+  /^Connection is closed\.$/,
+  /^Reached the max retries per request limit/,
+];
 /** Redis replies that mean it cannot serve now (loading its data, busy with a script, failing over). */
 const REDIS_UNAVAILABLE_REPLIES = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN|READONLY) /;
 /** Errors of the network itself, from either client. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ECONNABORTED',
+]);
 
 const MAX_DEPTH = 4;
 
@@ -70,7 +85,8 @@ export function dependencyFailure(error: unknown, depth = 0): DependencyFailure 
   }
   if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return { dependency: 'PostgreSQL', reason: text };
   if (POSTGRES_CLIENT_MESSAGES.some((pattern) => pattern.test(text))) return { dependency: 'PostgreSQL', reason: text };
-  if (name === 'MaxRetriesPerRequestError' || REDIS_CLIENT_MESSAGES.some((pattern) => pattern.test(text))) return { dependency: 'Redis', reason: text };
+  if (name === 'MaxRetriesPerRequestError' || REDIS_CLIENT_MESSAGES.some((pattern) => pattern.test(text)))
+    return { dependency: 'Redis', reason: text };
   if (name === 'ReplyError' && REDIS_UNAVAILABLE_REPLIES.test(text)) return { dependency: 'Redis', reason: text };
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return { dependency: null, reason: text || code };
   return cause === undefined ? undefined : dependencyFailure(cause, depth + 1);

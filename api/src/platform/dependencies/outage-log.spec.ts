@@ -81,7 +81,11 @@ describe('OutageLog', () => {
     const { outage, lines } = setup();
     const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
     outage.failed(bug);
-    expect(lines[0]).toEqual({ level: 'error', details: { err: bug }, message: expect.stringMatching(/^outbox relay is failing: Cannot read properties/) });
+    expect(lines[0]).toEqual({
+      level: 'error',
+      details: { err: bug },
+      message: expect.stringMatching(/^outbox relay is failing: Cannot read properties/),
+    });
   });
 
   it('names no dependency for a bare network error, but still treats it as one being away', () => {
@@ -99,7 +103,10 @@ describe('OutageLog', () => {
     outage.recovered();
     // A failure that names its dependency keeps it.
     outage.failed(postgresDown());
-    expect(lines).toEqual([expect.stringMatching(/^job runner cannot reach Redis: read ECONNRESET/), expect.stringMatching(/^job runner cannot reach PostgreSQL/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^job runner cannot reach Redis: read ECONNRESET/),
+      expect.stringMatching(/^job runner cannot reach PostgreSQL/),
+    ]);
   });
 });
 

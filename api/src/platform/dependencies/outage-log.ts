@@ -66,7 +66,10 @@ export class OutageLog {
       this.since = now;
       this.lastReported = now;
       const details = failure ? { dependency, reason } : { err: error };
-      this.logger.error(details, `${this.what} ${cause}: ${reason}; retrying, and reporting again every ${formatDuration(this.repeatEveryMs)} until it recovers`);
+      this.logger.error(
+        details,
+        `${this.what} ${cause}: ${reason}; retrying, and reporting again every ${formatDuration(this.repeatEveryMs)} until it recovers`,
+      );
       return;
     }
     if (now - this.lastReported < this.repeatEveryMs) return;
@@ -81,7 +84,10 @@ export class OutageLog {
   recovered(): void {
     if (this.since === undefined) return;
     const lasted = this.now() - this.since;
-    this.logger.warn({ failedForMs: lasted, failures: this.failures }, `${this.what} recovered after ${formatDuration(lasted)} (${this.failures} failures)`);
+    this.logger.warn(
+      { failedForMs: lasted, failures: this.failures },
+      `${this.what} recovered after ${formatDuration(lasted)} (${this.failures} failures)`,
+    );
     this.since = undefined;
     this.failures = 0;
   }

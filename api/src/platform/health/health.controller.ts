@@ -7,7 +7,6 @@ import { Public } from '../http/auth-context.js';
 import { REDIS } from '../queue/queue.module.js';
 import { withTimeout } from '../with-timeout.js';
 
-
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
@@ -20,8 +19,14 @@ export class HealthController {
   @Get()
   async check(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, redis] = await Promise.all([
-      withTimeout(this.dataSource.query('SELECT 1'), 2_000, 'database timeout').then(() => 'up' as const, () => 'down' as const),
-      withTimeout(this.redis.ping(), 2_000, 'redis timeout').then(() => 'up' as const, () => 'down' as const),
+      withTimeout(this.dataSource.query('SELECT 1'), 2_000, 'database timeout').then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      withTimeout(this.redis.ping(), 2_000, 'redis timeout').then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
     ]);
     const healthy = database === 'up' && redis === 'up';
     void reply.status(healthy ? 200 : 503);

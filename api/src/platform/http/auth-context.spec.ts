@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { bearerToken, isAdmin, type AuthUser } from './auth-context.js';
 
-const withHeader = (authorization: string | undefined) => ({ headers: { authorization } } as unknown as FastifyRequest);
+const withHeader = (authorization: string | undefined) => ({ headers: { authorization } }) as unknown as FastifyRequest;
 
 describe('bearerToken', () => {
   it('reads the token after "Bearer", in any case', () => {

@@ -53,7 +53,11 @@ describe('toErrorResponse', () => {
       body: { error: 'Slow down', code: 'too_many_requests' },
       headers: { 'retry-after': '42' },
     });
-    expect(toErrorResponse(new BusyError('Busy', 'busy', 0))).toEqual({ status: 503, body: { error: 'Busy', code: 'busy' }, headers: { 'retry-after': '1' } });
+    expect(toErrorResponse(new BusyError('Busy', 'busy', 0))).toEqual({
+      status: 503,
+      body: { error: 'Busy', code: 'busy' },
+      headers: { 'retry-after': '1' },
+    });
     expect(toErrorResponse(new TooManyRequestsError('Slow down')).headers).toBeUndefined();
   });
 
@@ -88,7 +92,7 @@ describe('toErrorResponse', () => {
     });
   });
 
-  it('maps the router\'s URL refusals to messages that do not echo the path', () => {
+  it("maps the router's URL refusals to messages that do not echo the path", () => {
     expect(toErrorResponse(new errorCodes.FST_ERR_BAD_URL('/api/v1/events/%E0%A4%A'))).toEqual({
       status: 400,
       body: { error: 'The address of this request is not valid', code: 'bad_url' },
@@ -117,7 +121,10 @@ describe('toErrorResponse', () => {
       body: { error: 'Not found', code: 'not_found' },
     });
     expect(toErrorResponse(new ForbiddenException('Nope'))).toEqual({ status: 403, body: { error: 'Nope', code: 'forbidden' } });
-    expect(toErrorResponse(new HttpException('Slow down', 429))).toEqual({ status: 429, body: { error: 'Slow down', code: 'too_many_requests' } });
+    expect(toErrorResponse(new HttpException('Slow down', 429))).toEqual({
+      status: 429,
+      body: { error: 'Slow down', code: 'too_many_requests' },
+    });
     expect(toErrorResponse(new HttpException({ message: 'internals', stack: 'x' }, 502))).toEqual({
       status: 502,
       body: { error: Messages.generic.internal, code: 'internal' },
@@ -128,7 +135,10 @@ describe('toErrorResponse', () => {
   it.each([
     ['Redis refusing commands while disconnected', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['a Redis command that got no answer in time', new Error('Command timed out')],
-    ['a statement cancelled by statement_timeout', new QueryFailedError('UPDATE users', [], Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))],
+    [
+      'a statement cancelled by statement_timeout',
+      new QueryFailedError('UPDATE users', [], Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })),
+    ],
     ['a query that got no answer in time', new QueryFailedError('SELECT 1', [], new Error('Query read timeout'))],
     ['no database connection in time', new Error('timeout exceeded when trying to connect')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
@@ -139,7 +149,10 @@ describe('toErrorResponse', () => {
   });
 
   it('never sends an empty error, even for a 4xx that has no message', () => {
-    expect(toErrorResponse({ statusCode: 400 })).toEqual({ status: 400, body: { error: Messages.generic.requestFailed, code: 'bad_request' } });
+    expect(toErrorResponse({ statusCode: 400 })).toEqual({
+      status: 400,
+      body: { error: Messages.generic.requestFailed, code: 'bad_request' },
+    });
     expect(toErrorResponse({ statusCode: 400, code: '' })).toEqual({
       status: 400,
       body: { error: Messages.generic.requestFailed, code: 'bad_request' },
@@ -151,12 +164,7 @@ describe('toErrorResponse', () => {
   });
 
   it('always answers with exactly two fields, error and code', () => {
-    for (const thrown of [
-      new Error('x'),
-      new ValidationError('x'),
-      new NotFoundException(),
-      new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(),
-    ]) {
+    for (const thrown of [new Error('x'), new ValidationError('x'), new NotFoundException(), new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()]) {
       expect(Object.keys(toErrorResponse(thrown).body)).toEqual(['error', 'code']);
     }
   });

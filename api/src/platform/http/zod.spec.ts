@@ -22,9 +22,7 @@ describe('describeZodError', () => {
   });
 
   it('names nested fields and list positions with dots', () => {
-    expect(describeZodError(errorOf(schema, { age: 20, links: ['https://a.in', 'nope'] }), 'body')).toBe(
-      'links.1: must be a valid URL',
-    );
+    expect(describeZodError(errorOf(schema, { age: 20, links: ['https://a.in', 'nope'] }), 'body')).toBe('links.1: must be a valid URL');
     expect(describeZodError(errorOf(schema, { age: 20, address: {} }), 'query')).toBe('address.city: is required');
   });
 

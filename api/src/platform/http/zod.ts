@@ -50,7 +50,10 @@ export class ZodPipe<T extends ZodType> implements PipeTransform<unknown, z.outp
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value ?? (this.source === 'body' ? undefined : {}));
     if (!result.success) {
-      throw new ValidationError(describeZodError(result.error, this.source), issueCode(result.error.issues[0]) ?? ErrorCodes.generic.validation);
+      throw new ValidationError(
+        describeZodError(result.error, this.source),
+        issueCode(result.error.issues[0]) ?? ErrorCodes.generic.validation,
+      );
     }
     const nul = nulCharacterPath(result.data);
     if (nul !== undefined) throw new ValidationError(validationMessage(nul || this.source, 'must not contain the NUL character (U+0000)'));
@@ -69,11 +72,7 @@ function methodDescriptor(target: object, key: string | symbol | undefined): [st
 
 function schemaProperties(schema: ZodType): Array<[string, Record<string, unknown>, boolean]> {
   const json = jsonSchema(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => [
-    name,
-    property,
-    json.required?.includes(name) ?? false,
-  ]);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => [name, property, json.required?.includes(name) ?? false]);
 }
 
 /** Validated request body; the same schema documents it in OpenAPI. */

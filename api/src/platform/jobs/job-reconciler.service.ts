@@ -59,7 +59,9 @@ export class JobReconciler implements OnApplicationShutdown {
   start(): void {
     this.loop.start();
     // The first pass waits an interval; schedules should not.
-    this.ensureSchedules().catch((error: unknown) => this.logger.warn({ err: error }, 'could not declare the job schedules yet; the next pass will'));
+    this.ensureSchedules().catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'could not declare the job schedules yet; the next pass will'),
+    );
   }
 
   async reconcile(): Promise<ReconcileReport> {
@@ -82,7 +84,11 @@ export class JobReconciler implements OnApplicationShutdown {
   /** Scheduled jobs live in Redis as job schedulers: (re)declared on every pass, so a lost one comes back. */
   private async ensureSchedules(): Promise<void> {
     for (const { definition } of this.registry.scheduledJobs()) {
-      await withTimeout(this.queues.schedule(definition), REDIS_TIMEOUT_MS, timedOut('Redis', `Redis did not take the schedule of ${definition.name} in time`));
+      await withTimeout(
+        this.queues.schedule(definition),
+        REDIS_TIMEOUT_MS,
+        timedOut('Redis', `Redis did not take the schedule of ${definition.name} in time`),
+      );
     }
   }
 
@@ -96,7 +102,8 @@ export class JobReconciler implements OnApplicationShutdown {
     if (!outboxId) return undefined;
     const id = jobIdFor(definition, outboxId);
     const queue = this.queues.queue(definition.queue);
-    const redis = <T>(call: Promise<T>) => withTimeout(call, REDIS_TIMEOUT_MS, timedOut('Redis', `Redis did not answer about ${id} in time`));
+    const redis = <T>(call: Promise<T>) =>
+      withTimeout(call, REDIS_TIMEOUT_MS, timedOut('Redis', `Redis did not answer about ${id} in time`));
     const data = { ...payload, outboxId } as JobData<typeof definition>;
 
     const job = await redis(queue.getJob(id));

@@ -45,7 +45,12 @@ describe('JobRegistry', () => {
   });
 
   it('refuses two handlers for one job', () => {
-    expect(() => JobRegistry.of([{ definition: Welcome, handler: idle }, { definition: Welcome, handler: idle }])).toThrow('two handlers');
+    expect(() =>
+      JobRegistry.of([
+        { definition: Welcome, handler: idle },
+        { definition: Welcome, handler: idle },
+      ]),
+    ).toThrow('two handlers');
   });
 
   it('routes an event to every job it starts, and knows their queues', () => {

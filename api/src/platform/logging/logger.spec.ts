@@ -23,7 +23,11 @@ describe('createLogger', () => {
       constraint: 'users_age_check',
       detail: `Failing row contains (x, fan, Asha, asha@example.in, ${hash}, +919876543210).`,
     });
-    const error = new QueryFailedError('INSERT INTO "users"("name", "email", "password_hash") VALUES ($1, $2, $3)', ['Asha', 'asha@example.in', hash], driverError);
+    const error = new QueryFailedError(
+      'INSERT INTO "users"("name", "email", "password_hash") VALUES ($1, $2, $3)',
+      ['Asha', 'asha@example.in', hash],
+      driverError,
+    );
     const { logger, text } = capture();
     logger.error({ err: error }, 'request failed');
 

@@ -30,6 +30,10 @@ export class InvalidDomainEventError extends Error {
 
 export function parsePayload<Event extends DomainEventDefinition>(event: Event, payload: unknown): PayloadOf<Event> {
   const parsed = event.schema.safeParse(payload);
-  if (!parsed.success) throw new InvalidDomainEventError(event.type, parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; '));
+  if (!parsed.success)
+    throw new InvalidDomainEventError(
+      event.type,
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`).join('; '),
+    );
   return parsed.data as PayloadOf<Event>;
 }

@@ -13,7 +13,17 @@ export interface Company {
  * The frame of the login and signup screens: a brand panel beside the form from 768 px up, the
  * form alone on phones, and the company footer (SPEC §1: name, registered address, contact email).
  */
-export function AuthLayout({ title, subtitle, children, company }: { title: string; subtitle?: string; children: ReactNode; company: Company }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  company,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  company: Company;
+}) {
   return (
     <div className="min-h-dvh bg-white md:grid md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-10 text-white md:flex md:flex-col md:justify-between lg:p-14">
@@ -28,8 +38,8 @@ export function AuthLayout({ title, subtitle, children, company }: { title: stri
         <div className="relative max-w-md">
           <p className="text-4xl font-bold leading-tight tracking-tight lg:text-5xl">Build your tribe</p>
           <p className="mt-4 text-lg text-brand-100">
-            Real connections over digital ones. Discover well-curated, in-person experiences — pub crawls, game nights, treks and
-            more — hosted by people worth meeting.
+            Real connections over digital ones. Discover well-curated, in-person experiences — pub crawls, game nights, treks and more —
+            hosted by people worth meeting.
           </p>
         </div>
         <ul className="relative grid grid-cols-3 gap-4 text-sm text-brand-100">

@@ -51,7 +51,8 @@ export function ConfirmAction({
       triggerLink.current?.focus();
     }
   }, [open]);
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('eventId') === eventId;
+  const busy =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('eventId') === eventId;
 
   const openHref = (() => {
     const next = new URLSearchParams(params);

@@ -28,17 +28,24 @@ export function useHydrated(): boolean {
 export function StarIcon({ size = 14, className }: { size?: number; className?: string }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
-      <path
-        fill="currentColor"
-        d="M12 2.8l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 16.8l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 2.8Z"
-      />
+      <path fill="currentColor" d="M12 2.8l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 16.8l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 2.8Z" />
     </svg>
   );
 }
 
 export function CalendarIcon({ size = 16, className }: { size?: number; className?: string }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      aria-hidden="true"
+      className={className}
+    >
       <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
       <path d="M3.5 10h17M8 3v4M16 3v4" />
     </svg>
@@ -47,7 +54,17 @@ export function CalendarIcon({ size = 16, className }: { size?: number; classNam
 
 export function ClockIcon({ size = 16, className }: { size?: number; className?: string }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      aria-hidden="true"
+      className={className}
+    >
       <circle cx="12" cy="12" r="8.5" />
       <path d="M12 7.5V12l3 2" />
     </svg>
@@ -56,7 +73,17 @@ export function ClockIcon({ size = 16, className }: { size?: number; className?:
 
 export function FilterIcon({ size = 18, className }: { size?: number; className?: string }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      aria-hidden="true"
+      className={className}
+    >
       <path d="M4 6h16M7 12h10M10 18h4" />
     </svg>
   );
@@ -74,7 +101,15 @@ export function MoreIcon({ size = 20, className }: { size?: number; className?: 
 
 export function Avatar({ name, url, size = 32 }: { name: string | null | undefined; url: string | null | undefined; size?: number }) {
   return url ? (
-    <img src={url} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} loading="lazy" />
+    <img
+      src={url}
+      alt=""
+      width={size}
+      height={size}
+      className="shrink-0 rounded-full object-cover"
+      style={{ width: size, height: size }}
+      loading="lazy"
+    />
   ) : (
     <span
       aria-hidden="true"
@@ -87,7 +122,17 @@ export function Avatar({ name, url, size = 32 }: { name: string | null | undefin
 }
 
 /** Host name with avatar and rating ("★ 4.5"); hosts without ratings show "New host". */
-export function HostLine({ host, size = 28, className, trailing }: { host: EventHostView | null | undefined; size?: number; className?: string; trailing?: ReactNode }) {
+export function HostLine({
+  host,
+  size = 28,
+  className,
+  trailing,
+}: {
+  host: EventHostView | null | undefined;
+  size?: number;
+  className?: string;
+  trailing?: ReactNode;
+}) {
   if (!host) return null;
   const rating = formatRating(host.rating);
   return (
@@ -118,14 +163,26 @@ export function HostLine({ host, size = 28, className, trailing }: { host: Event
   );
 }
 
-export function Chip({ children, tone = 'light', className }: { children: ReactNode; tone?: 'light' | 'dark' | 'brand' | 'danger'; className?: string }) {
+export function Chip({
+  children,
+  tone = 'light',
+  className,
+}: {
+  children: ReactNode;
+  tone?: 'light' | 'dark' | 'brand' | 'danger';
+  className?: string;
+}) {
   const tones = {
     light: 'bg-white/90 text-slate-800',
     dark: 'bg-slate-900/75 text-white',
     brand: 'bg-brand-600 text-white',
     danger: 'bg-rose-600 text-white',
   } as const;
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold backdrop-blur', tones[tone], className)}>{children}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold backdrop-blur', tones[tone], className)}>
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -137,7 +194,10 @@ export function ImagePlaceholder({ title, label, className }: { title: string; l
     <div
       data-testid="image-placeholder"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-      className={cn('flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90', className)}
+      className={cn(
+        'flex items-center justify-center bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-600 text-4xl font-bold text-white/90',
+        className,
+      )}
     >
       {initialOf(title) || 'T'}
     </div>

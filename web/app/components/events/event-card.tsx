@@ -23,7 +23,17 @@ const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
  * One event in a list: photo with category and price, title, date (or "Date to be decided"),
  * countdown, place, age groups and the host with rating. The whole card links to the event.
  */
-export function EventCard({ event, now, className, footer }: { event: EventView; now: number; className?: string; footer?: React.ReactNode }) {
+export function EventCard({
+  event,
+  now,
+  className,
+  footer,
+}: {
+  event: EventView;
+  now: number;
+  className?: string;
+  footer?: React.ReactNode;
+}) {
   const image = eventImages(event)[0];
   const price = formatEventPrice(event);
   const category = formatCategory(event);
@@ -59,9 +69,13 @@ export function EventCard({ event, now, className, footer }: { event: EventView;
           <ImagePlaceholder title={event.title} className="size-full" />
         )}
         <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          {category ? <Chip>
+          {category ? (
+            <Chip>
               <span data-testid="event-category">{category}</span>
-            </Chip> : <span />}
+            </Chip>
+          ) : (
+            <span />
+          )}
           {cancelled ? <Chip tone="danger">Cancelled</Chip> : null}
         </div>
         {price ? (

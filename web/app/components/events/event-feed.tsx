@@ -15,7 +15,6 @@ export interface FeedData {
   error: string | null;
 }
 
-
 function hrefForPage(pathname: string, search: string, page: number) {
   const params = new URLSearchParams(search);
   params.set('page', String(page));
@@ -82,9 +81,12 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
   useEffect(() => {
     const node = sentinel.current;
     if (!node || nextPage === null || moreError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [nextPage, moreError, loadMore]);

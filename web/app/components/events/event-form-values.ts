@@ -127,7 +127,9 @@ export function eventToFormValues(event: EventView): EventFormValues {
     enable_bidding: Boolean(event.enable_bidding),
     show_attendees: event.show_attendees !== false,
     capacity: text(event.capacity),
-    age_groups: eventAgeGroups(event).filter((group): group is AgeChoice => ['18-30', '31-40', '41-50', '50+', 'open', 'custom'].includes(group)),
+    age_groups: eventAgeGroups(event).filter((group): group is AgeChoice =>
+      ['18-30', '31-40', '41-50', '50+', 'open', 'custom'].includes(group),
+    ),
     custom_age_min: range ? String(range[0]) : '18',
     custom_age_max: range ? String(range[1]) : '100',
     meetup_type: text(event.meetup_type) || 'confirmed',
@@ -162,7 +164,10 @@ export function readEventForm(form: FormData): EventFormValues {
     estimated_latitude: field(form, 'estimated_latitude'),
     estimated_longitude: field(form, 'estimated_longitude'),
     category: field(form, 'category'),
-    images: form.getAll('images').filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim()),
+    images: form
+      .getAll('images')
+      .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+      .map((value) => value.trim()),
     video: field(form, 'video'),
     video_duration: field(form, 'video_duration'),
     pricing_type: field(form, 'pricing_type') === 'gender_based' ? 'gender_based' : 'standard',

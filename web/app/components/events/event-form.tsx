@@ -60,8 +60,22 @@ export function EventForm({
       {errors && Object.keys(fieldErrors).length > 0 && !errors.form ? <Alert>Please fix the highlighted fields.</Alert> : null}
 
       <Section title="The basics">
-        <TextField label="Title" name="title" defaultValue={values.title} error={fieldErrors.title} maxLength={120} placeholder="Sunset rooftop jam" />
-        <TextAreaField label="Description" name="description" maxLength={5000} defaultValue={values.description} error={fieldErrors.description} placeholder="What will guests do, and what should they bring?" />
+        <TextField
+          label="Title"
+          name="title"
+          defaultValue={values.title}
+          error={fieldErrors.title}
+          maxLength={120}
+          placeholder="Sunset rooftop jam"
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          maxLength={5000}
+          defaultValue={values.description}
+          error={fieldErrors.description}
+          placeholder="What will guests do, and what should they bring?"
+        />
         <SelectField label="Category" name="category" defaultValue={values.category} error={fieldErrors.category}>
           <option value="">Choose a category</option>
           {Object.entries(CATEGORY_LABELS).map(([key, label]) => (
@@ -73,7 +87,13 @@ export function EventForm({
       </Section>
 
       <Section title="Photos and video" description="The first photo is the cover.">
-        <PhotoUploader initial={values.images} max={MAX_PHOTOS} hydrated={hydrated} error={fieldErrors.images} onBusyChange={onPhotosBusy} />
+        <PhotoUploader
+          initial={values.images}
+          max={MAX_PHOTOS}
+          hydrated={hydrated}
+          error={fieldErrors.images}
+          onBusyChange={onPhotosBusy}
+        />
         <VideoUploader
           initialUrl={values.video}
           initialDuration={values.video_duration}
@@ -97,8 +117,21 @@ export function EventForm({
         </label>
         {show(!tbd) ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Starts" name="date" type="datetime-local" defaultValue={values.date} error={fieldErrors.date} hint="India time" />
-            <TextField label="Ends (optional)" name="end_date" type="datetime-local" defaultValue={values.end_date} error={fieldErrors.end_date} />
+            <TextField
+              label="Starts"
+              name="date"
+              type="datetime-local"
+              defaultValue={values.date}
+              error={fieldErrors.date}
+              hint="India time"
+            />
+            <TextField
+              label="Ends (optional)"
+              name="end_date"
+              type="datetime-local"
+              defaultValue={values.end_date}
+              error={fieldErrors.end_date}
+            />
           </div>
         ) : fieldErrors.date ? (
           <p className="text-sm text-rose-600">{fieldErrors.date}</p>
@@ -106,7 +139,13 @@ export function EventForm({
       </Section>
 
       <Section title="Where">
-        <SelectField label="Event type" name="event_type" value={eventType} onChange={(event) => setEventType(event.target.value)} error={fieldErrors.event_type}>
+        <SelectField
+          label="Event type"
+          name="event_type"
+          value={eventType}
+          onChange={(event) => setEventType(event.target.value)}
+          error={fieldErrors.event_type}
+        >
           {EVENT_TYPES.map((type) => (
             <option key={type.value} value={type.value}>
               {type.label}
@@ -114,20 +153,75 @@ export function EventForm({
           ))}
         </SelectField>
         {show(eventType === 'online') ? (
-          <TextField label="Meeting link" name="meeting_link" type="url" defaultValue={values.meeting_link} error={fieldErrors.meeting_link} placeholder="https://meet.example.com/abc" hint="Only signed-in guests see it" />
+          <TextField
+            label="Meeting link"
+            name="meeting_link"
+            type="url"
+            defaultValue={values.meeting_link}
+            error={fieldErrors.meeting_link}
+            placeholder="https://meet.example.com/abc"
+            hint="Only signed-in guests see it"
+          />
         ) : null}
-        <TextField label="Location" name="location" defaultValue={values.location} error={fieldErrors.location} placeholder="Venue, area, city (e.g. Blue Tokai, Bandra West, Mumbai)" hint="Include the city: the city filter matches it" />
+        <TextField
+          label="Location"
+          name="location"
+          defaultValue={values.location}
+          error={fieldErrors.location}
+          placeholder="Venue, area, city (e.g. Blue Tokai, Bandra West, Mumbai)"
+          hint="Include the city: the city filter matches it"
+        />
         <div className="grid grid-cols-2 gap-4">
-          <TextField label="Latitude (optional)" name="latitude" inputMode="decimal" defaultValue={values.latitude} error={fieldErrors.latitude} />
-          <TextField label="Longitude (optional)" name="longitude" inputMode="decimal" defaultValue={values.longitude} error={fieldErrors.longitude} />
+          <TextField
+            label="Latitude (optional)"
+            name="latitude"
+            inputMode="decimal"
+            defaultValue={values.latitude}
+            error={fieldErrors.latitude}
+          />
+          <TextField
+            label="Longitude (optional)"
+            name="longitude"
+            inputMode="decimal"
+            defaultValue={values.longitude}
+            error={fieldErrors.longitude}
+          />
         </div>
-        <details className="rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3" open={Boolean(values.estimated_location || fieldErrors.estimated_location || fieldErrors.estimated_latitude || fieldErrors.estimated_longitude)}>
-          <summary className="cursor-pointer text-sm font-medium text-slate-700">Estimated location (shown before the exact place is shared)</summary>
+        <details
+          className="rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3"
+          open={Boolean(
+            values.estimated_location ||
+            fieldErrors.estimated_location ||
+            fieldErrors.estimated_latitude ||
+            fieldErrors.estimated_longitude,
+          )}
+        >
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">
+            Estimated location (shown before the exact place is shared)
+          </summary>
           <div className="mt-3 space-y-4">
-            <TextField label="Estimated location" name="estimated_location" defaultValue={values.estimated_location} error={fieldErrors.estimated_location} placeholder="Somewhere in Koramangala" />
+            <TextField
+              label="Estimated location"
+              name="estimated_location"
+              defaultValue={values.estimated_location}
+              error={fieldErrors.estimated_location}
+              placeholder="Somewhere in Koramangala"
+            />
             <div className="grid grid-cols-2 gap-4">
-              <TextField label="Estimated latitude" name="estimated_latitude" inputMode="decimal" defaultValue={values.estimated_latitude} error={fieldErrors.estimated_latitude} />
-              <TextField label="Estimated longitude" name="estimated_longitude" inputMode="decimal" defaultValue={values.estimated_longitude} error={fieldErrors.estimated_longitude} />
+              <TextField
+                label="Estimated latitude"
+                name="estimated_latitude"
+                inputMode="decimal"
+                defaultValue={values.estimated_latitude}
+                error={fieldErrors.estimated_latitude}
+              />
+              <TextField
+                label="Estimated longitude"
+                name="estimated_longitude"
+                inputMode="decimal"
+                defaultValue={values.estimated_longitude}
+                error={fieldErrors.estimated_longitude}
+              />
             </div>
           </div>
         </details>
@@ -155,24 +249,86 @@ export function EventForm({
             <fieldset className="space-y-2">
               <legend className="mb-1 text-sm font-medium text-slate-700">Pricing</legend>
               <div className="grid grid-cols-2 gap-2">
-                <RadioCard name="pricing_type" value="standard" checked={pricingType === 'standard'} onChange={() => setPricingType('standard')} label="Standard" hint="One price for everyone" />
-                <RadioCard name="pricing_type" value="gender_based" checked={pricingType === 'gender_based'} onChange={() => setPricingType('gender_based')} label="By gender" hint="Separate male and female prices" />
+                <RadioCard
+                  name="pricing_type"
+                  value="standard"
+                  checked={pricingType === 'standard'}
+                  onChange={() => setPricingType('standard')}
+                  label="Standard"
+                  hint="One price for everyone"
+                />
+                <RadioCard
+                  name="pricing_type"
+                  value="gender_based"
+                  checked={pricingType === 'gender_based'}
+                  onChange={() => setPricingType('gender_based')}
+                  label="By gender"
+                  hint="Separate male and female prices"
+                />
               </div>
             </fieldset>
             {show(pricingType === 'standard') ? (
-              <TextField label="Minimum bid (₹)" name="min_bid" type="number" inputMode="numeric" min={0} step={1} defaultValue={values.min_bid} error={fieldErrors.min_bid} hint={`Whole rupees, e.g. ${formatRupees(1500)}`} />
+              <TextField
+                label="Minimum bid (₹)"
+                name="min_bid"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                defaultValue={values.min_bid}
+                error={fieldErrors.min_bid}
+                hint={`Whole rupees, e.g. ${formatRupees(1500)}`}
+              />
             ) : null}
             {show(pricingType === 'gender_based') ? (
               <div className="grid grid-cols-2 gap-4">
-                <TextField label="Male price (₹)" name="male_price" type="number" inputMode="numeric" min={0} step={1} defaultValue={values.male_price} error={fieldErrors.male_price} />
-                <TextField label="Female price (₹)" name="female_price" type="number" inputMode="numeric" min={0} step={1} defaultValue={values.female_price} error={fieldErrors.female_price} />
+                <TextField
+                  label="Male price (₹)"
+                  name="male_price"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  defaultValue={values.male_price}
+                  error={fieldErrors.male_price}
+                />
+                <TextField
+                  label="Female price (₹)"
+                  name="female_price"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  defaultValue={values.female_price}
+                  error={fieldErrors.female_price}
+                />
               </div>
             ) : null}
-            <Toggle name="enable_bidding" defaultChecked={values.enable_bidding} label="Allow bidding" hint="Guests may offer more than the minimum" />
+            <Toggle
+              name="enable_bidding"
+              defaultChecked={values.enable_bidding}
+              label="Allow bidding"
+              hint="Guests may offer more than the minimum"
+            />
           </>
         ) : null}
-        <TextField label="Capacity (optional)" name="capacity" type="number" inputMode="numeric" min={1} step={1} defaultValue={values.capacity} error={fieldErrors.capacity} hint="How many guests you can host" />
-        <Toggle name="show_attendees" defaultChecked={values.show_attendees} label="Show who is going" hint="Guests can see the attendee count" />
+        <TextField
+          label="Capacity (optional)"
+          name="capacity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          defaultValue={values.capacity}
+          error={fieldErrors.capacity}
+          hint="How many guests you can host"
+        />
+        <Toggle
+          name="show_attendees"
+          defaultChecked={values.show_attendees}
+          label="Show who is going"
+          hint="Guests can see the attendee count"
+        />
       </Section>
 
       <Section title="Who it's for">
@@ -225,8 +381,24 @@ export function EventForm({
       </Section>
 
       <Section title="Contact" description="Shown to guests on the event page.">
-        <TextField label="Host contact number (optional)" name="host_contact_number" type="tel" inputMode="tel" maxLength={15} defaultValue={values.host_contact_number} error={fieldErrors.host_contact_number} leading="+91" />
-        <TextField label="Social link (optional)" name="host_social_link" type="url" defaultValue={values.host_social_link} error={fieldErrors.host_social_link} placeholder="https://instagram.com/yourhandle" />
+        <TextField
+          label="Host contact number (optional)"
+          name="host_contact_number"
+          type="tel"
+          inputMode="tel"
+          maxLength={15}
+          defaultValue={values.host_contact_number}
+          error={fieldErrors.host_contact_number}
+          leading="+91"
+        />
+        <TextField
+          label="Social link (optional)"
+          name="host_social_link"
+          type="url"
+          defaultValue={values.host_social_link}
+          error={fieldErrors.host_social_link}
+          placeholder="https://instagram.com/yourhandle"
+        />
       </Section>
 
       <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-4 bg-gradient-to-t from-slate-50 via-slate-50 to-transparent px-4 pt-4 pb-2 sm:static sm:mx-0 sm:bg-none sm:p-0">
@@ -250,7 +422,21 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-function RadioCard({ name, value, checked, onChange, label, hint }: { name: string; value: string; checked: boolean; onChange: () => void; label: string; hint?: string }) {
+function RadioCard({
+  name,
+  value,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  hint?: string;
+}) {
   return (
     <label
       className={cn(
@@ -276,7 +462,15 @@ function Toggle({ name, defaultChecked, label, hint }: { name: string; defaultCh
         {hint ? <span className="block text-xs text-slate-500">{hint}</span> : null}
       </span>
       <span className="relative inline-flex shrink-0">
-        <input type="checkbox" name={name} value="on" defaultChecked={defaultChecked} className="peer sr-only" role="switch" aria-label={label} />
+        <input
+          type="checkbox"
+          name={name}
+          value="on"
+          defaultChecked={defaultChecked}
+          className="peer sr-only"
+          role="switch"
+          aria-label={label}
+        />
         <span className="h-7 w-12 rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600" />
         <span className="absolute top-1 left-1 size-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5" />
       </span>

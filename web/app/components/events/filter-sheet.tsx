@@ -70,7 +70,9 @@ export function FilterControls({ filters }: { filters: EventFilters }) {
         <FilterIcon />
         Filters
         {count > 0 ? (
-          <span className="ml-0.5 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-[11px] text-white">{count}</span>
+          <span className="ml-0.5 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-[11px] text-white">
+            {count}
+          </span>
         ) : null}
       </Link>
       <Sheet open={open} onClose={close} title="Filters" className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">

@@ -58,5 +58,8 @@ export function searchCities(query: string, cities: readonly string[] = INDIAN_C
 }
 
 function fold(text: string) {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

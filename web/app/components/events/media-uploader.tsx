@@ -116,13 +116,15 @@ export function PhotoUploader({
       setItems((current) => [...current, { key, name: file.name, preview, progress: 0, url: null, error: null }]);
       const upload = uploadWithProgress(file, 'image', (progress) => update(key, { progress }));
       aborts.current.set(key, upload.abort);
-      upload.promise.then(
-        (url) => update(key, { url, progress: 1 }),
-        (failure: Error) => {
-          URL.revokeObjectURL(preview);
-          update(key, { preview: null, error: failure.message });
-        },
-      ).finally(() => aborts.current.delete(key));
+      upload.promise
+        .then(
+          (url) => update(key, { url, progress: 1 }),
+          (failure: Error) => {
+            URL.revokeObjectURL(preview);
+            update(key, { preview: null, error: failure.message });
+          },
+        )
+        .finally(() => aborts.current.delete(key));
     }
   };
 
@@ -140,10 +142,19 @@ export function PhotoUploader({
       {photos.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {photos.map((item, index) => (
-            <li key={item.key} className="relative aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100" data-testid="photo-item">
+            <li
+              key={item.key}
+              className="relative aspect-square overflow-hidden rounded-xl border border-slate-200 bg-slate-100"
+              data-testid="photo-item"
+            >
               {item.preview ? (
                 // A file the browser cannot show (not really an image) shows its name instead of a broken picture.
-                <img src={item.preview} alt={`Photo ${index + 1}`} onError={() => update(item.key, { preview: null })} className="size-full object-cover" />
+                <img
+                  src={item.preview}
+                  alt={`Photo ${index + 1}`}
+                  onError={() => update(item.key, { preview: null })}
+                  className="size-full object-cover"
+                />
               ) : (
                 <span className="flex size-full items-center justify-center p-2 text-center text-[11px] break-all text-slate-500">
                   <span className="line-clamp-3">{item.name}</span>
@@ -157,7 +168,9 @@ export function PhotoUploader({
                 </div>
               ) : null}
               {index === 0 && item.url ? (
-                <span className="absolute top-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white">Cover</span>
+                <span className="absolute top-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white">
+                  Cover
+                </span>
               ) : null}
               <button
                 type="button"
@@ -174,7 +187,11 @@ export function PhotoUploader({
       {failures.length > 0 ? (
         <ul className="space-y-2" aria-label="Photos that were not uploaded">
           {failures.map((item) => (
-            <li key={item.key} className="flex items-start gap-3 rounded-xl border border-rose-200 bg-rose-50 p-3" data-testid="photo-failed">
+            <li
+              key={item.key}
+              className="flex items-start gap-3 rounded-xl border border-rose-200 bg-rose-50 p-3"
+              data-testid="photo-failed"
+            >
               <AlertCircleIcon size={18} className="mt-0.5 shrink-0 text-rose-600" />
               <div role="alert" className="min-w-0 flex-1 text-sm break-words">
                 <p className="font-medium text-rose-900">{item.name} was not uploaded</p>

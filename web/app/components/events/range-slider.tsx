@@ -47,7 +47,10 @@ export function RangeSlider({
       </div>
       <div className="relative h-6">
         <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-slate-200" />
-        <div className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-500" style={{ left: `${left}%`, right: `${100 - right}%` }} />
+        <div
+          className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-500"
+          style={{ left: `${left}%`, right: `${100 - right}%` }}
+        />
         <input
           type="range"
           name={names[0]}

@@ -9,7 +9,13 @@ import { EventImage, ImagePlaceholder } from './event-bits';
 let hydrated = false;
 
 /** Records an opened event in the recently viewed list (browser only). */
-export function useRecordRecentlyViewed(event: { id: string; title: string; image: string | null; date: string | null; city: string | null }) {
+export function useRecordRecentlyViewed(event: {
+  id: string;
+  title: string;
+  image: string | null;
+  date: string | null;
+  city: string | null;
+}) {
   const { id, title, image, date, city } = event;
   useEffect(() => {
     hydrated = true;
@@ -43,10 +49,22 @@ export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
       <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
         {items.map((item) => (
           <li key={item.id} className="w-40 shrink-0 snap-start">
-            <Link to={`/event/${item.id}`} prefetch="intent" className="group block overflow-hidden rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
+            <Link
+              to={`/event/${item.id}`}
+              prefetch="intent"
+              className="group block overflow-hidden rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+            >
               <div className="aspect-[4/3] overflow-hidden bg-slate-100">
                 {item.image ? (
-                  <EventImage key={item.image} title={item.title} src={item.image} alt="" className="size-full object-cover" placeholderClassName="size-full text-2xl" loading="lazy" />
+                  <EventImage
+                    key={item.image}
+                    title={item.title}
+                    src={item.image}
+                    alt=""
+                    className="size-full object-cover"
+                    placeholderClassName="size-full text-2xl"
+                    loading="lazy"
+                  />
                 ) : (
                   <ImagePlaceholder title={item.title} className="size-full text-2xl" />
                 )}

@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
 import { scrollMemoryStore } from '~/lib/client-storage';
-import {
-  createDebouncedScrollSaver,
-  readScrollPosition,
-  restoreScrollPosition,
-  scrollKeyFor,
-  type Timers,
-} from '~/lib/scroll-memory';
+import { createDebouncedScrollSaver, readScrollPosition, restoreScrollPosition, scrollKeyFor, type Timers } from '~/lib/scroll-memory';
 
 const browserTimers: Timers = {
   setTimeout: (callback, ms) => window.setTimeout(callback, ms),

@@ -47,7 +47,10 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
         'lg:inset-x-auto lg:top-0 lg:left-0 lg:w-60 lg:border-t-0 lg:border-r lg:px-3 lg:pt-[env(safe-area-inset-top)]',
       )}
     >
-      <Link to={tabHref(NAV_TABS[0]!, isGuest)} className="mt-3 mb-4 hidden h-12 items-center rounded-xl px-3 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex">
+      <Link
+        to={tabHref(NAV_TABS[0]!, isGuest)}
+        className="mt-3 mb-4 hidden h-12 items-center rounded-xl px-3 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex"
+      >
         <Logo />
       </Link>
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 lg:flex lg:h-auto lg:max-w-none lg:flex-col lg:gap-1">
@@ -66,7 +69,9 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                   'group relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors',
                   'lg:h-12 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-xl lg:px-3 lg:text-[15px]',
                   'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                  isActive ? 'text-brand-600 lg:bg-brand-50 lg:text-brand-700' : 'text-slate-600 hover:text-slate-900 lg:hover:bg-slate-100',
+                  isActive
+                    ? 'text-brand-600 lg:bg-brand-50 lg:text-brand-700'
+                    : 'text-slate-600 hover:text-slate-900 lg:hover:bg-slate-100',
                 )}
               >
                 <span className="relative">

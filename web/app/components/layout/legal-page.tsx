@@ -39,7 +39,8 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
   useEffect(() => {
     const row = chips.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+    if (row && current && row.scrollWidth > row.clientWidth)
+      row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
   }, [focus]);
   const goBack = (event: React.MouseEvent) => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -53,7 +54,12 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
     <div className="min-h-dvh bg-white">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2 sm:px-6">
-          <Link to="/" onClick={goBack} aria-label="Go back" className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/"
+            onClick={goBack}
+            aria-label="Go back"
+            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeftIcon size={22} />
           </Link>
           <Link to="/" className="flex items-center">
@@ -117,7 +123,10 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
           <p className="font-semibold text-slate-700">{company.name}</p>
           <p>Registered office: {company.address}</p>
           <p>
-            Contact: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a>
+            Contact:{' '}
+            <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              {company.email}
+            </a>
           </p>
         </div>
       </footer>
@@ -128,19 +137,17 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
 const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
   terms: (company) => (
     <>
-      <p>
-        By creating an account or using Tribe you agree to these terms. If you do not agree, please do not use the service.
-      </p>
+      <p>By creating an account or using Tribe you agree to these terms. If you do not agree, please do not use the service.</p>
       <h3>1. Who can use Tribe</h3>
       <p>
-        You must be at least 18 years old and able to enter a binding contract under the Indian Contract Act, 1872. You are
-        responsible for keeping your login details safe and for everything done through your account.
+        You must be at least 18 years old and able to enter a binding contract under the Indian Contract Act, 1872. You are responsible for
+        keeping your login details safe and for everything done through your account.
       </p>
       <h3>2. What Tribe does</h3>
       <p>
-        Tribe is a marketplace that connects hosts, who organise in-person experiences, with fans who apply or bid to attend.
-        Tribe is not the organiser of events listed by hosts; each host is responsible for their event, its safety, its
-        legality and for describing it accurately.
+        Tribe is a marketplace that connects hosts, who organise in-person experiences, with fans who apply or bid to attend. Tribe is not
+        the organiser of events listed by hosts; each host is responsible for their event, its safety, its legality and for describing it
+        accurately.
       </p>
       <h3>3. Applying, bidding and paying</h3>
       <ul>
@@ -151,9 +158,8 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       </ul>
       <h3>4. Hosts</h3>
       <p>
-        Hosts must hold any permission an event needs, follow local law (including rules on alcohol and venues), treat
-        attendees fairly and without discrimination, and pay any taxes due on their earnings. Payouts require a verified
-        payment profile.
+        Hosts must hold any permission an event needs, follow local law (including rules on alcohol and venues), treat attendees fairly and
+        without discrimination, and pay any taxes due on their earnings. Payouts require a verified payment profile.
       </p>
       <h3>5. Community rules</h3>
       <ul>
@@ -164,13 +170,13 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       <p>We may remove content, cancel events, or suspend accounts that break these rules.</p>
       <h3>6. Liability</h3>
       <p>
-        Tribe provides the platform "as is". To the extent the law allows, our total liability for any claim is limited to
-        the fees you paid to Tribe for the event concerned. Nothing here limits liability that cannot be limited by law.
+        Tribe provides the platform "as is". To the extent the law allows, our total liability for any claim is limited to the fees you paid
+        to Tribe for the event concerned. Nothing here limits liability that cannot be limited by law.
       </p>
       <h3>7. Law and disputes</h3>
       <p>
-        These terms are governed by the laws of India. Courts at the city of our registered office have exclusive
-        jurisdiction, subject to your rights as a consumer under the Consumer Protection Act, 2019.
+        These terms are governed by the laws of India. Courts at the city of our registered office have exclusive jurisdiction, subject to
+        your rights as a consumer under the Consumer Protection Act, 2019.
       </p>
       <p>Questions about these terms: {company.email}.</p>
     </>
@@ -178,8 +184,8 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
   privacy: (company) => (
     <>
       <p>
-        This policy explains what personal data {company.name} collects, why, and your rights under the Digital Personal
-        Data Protection Act, 2023 and the Information Technology Act, 2000.
+        This policy explains what personal data {company.name} collects, why, and your rights under the Digital Personal Data Protection
+        Act, 2023 and the Information Technology Act, 2000.
       </p>
       <h3>What we collect</h3>
       <ul>
@@ -197,20 +203,19 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       </ul>
       <h3>Who we share it with</h3>
       <p>
-        Hosts see your public profile when you apply to their events. We share data with service providers that help us run
-        Tribe (hosting, payments, messaging) under contracts that protect it, and with authorities when the law requires.
-        We do not sell your personal data.
+        Hosts see your public profile when you apply to their events. We share data with service providers that help us run Tribe (hosting,
+        payments, messaging) under contracts that protect it, and with authorities when the law requires. We do not sell your personal data.
       </p>
       <h3>Your rights</h3>
       <p>
-        You can see and correct your profile at any time, and delete your account from Settings → Delete account. When you
-        delete your account we erase or anonymise your personal data, keeping only the financial records the law requires
-        us to retain (generally 8 years under Indian tax law).
+        You can see and correct your profile at any time, and delete your account from Settings → Delete account. When you delete your
+        account we erase or anonymise your personal data, keeping only the financial records the law requires us to retain (generally 8
+        years under Indian tax law).
       </p>
       <h3>Grievance Officer</h3>
       <p>
-        For any privacy concern or complaint, write to our Grievance Officer at {company.email} or by post to {company.address}.
-        We acknowledge complaints within 24 hours and resolve them within 15 days.
+        For any privacy concern or complaint, write to our Grievance Officer at {company.email} or by post to {company.address}. We
+        acknowledge complaints within 24 hours and resolve them within 15 days.
       </p>
     </>
   ),
@@ -218,8 +223,8 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
     <>
       <h3>If your application is not accepted</h3>
       <p>
-        You are never charged for an application a host rejects or does not answer. The payment authorisation is released
-        and the amount returns to your account, usually within 5–7 working days depending on your bank.
+        You are never charged for an application a host rejects or does not answer. The payment authorisation is released and the amount
+        returns to your account, usually within 5–7 working days depending on your bank.
       </p>
       <h3>If you cancel an accepted booking</h3>
       <ul>
@@ -229,26 +234,26 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       </ul>
       <h3>If the host cancels or the event does not happen</h3>
       <p>
-        You receive a full refund, including any platform fee, automatically. If an event is materially different from its
-        listing, contact support within 48 hours of the event and we will review it for a full or partial refund.
+        You receive a full refund, including any platform fee, automatically. If an event is materially different from its listing, contact
+        support within 48 hours of the event and we will review it for a full or partial refund.
       </p>
       <h3>How refunds are paid</h3>
       <p>
-        Refunds go back to the original payment method. Once processed, they usually reach you within 5–7 working days.
-        You will find the status in Transactions.
+        Refunds go back to the original payment method. Once processed, they usually reach you within 5–7 working days. You will find the
+        status in Transactions.
       </p>
     </>
   ),
   shipping: () => (
     <>
       <p>
-        Tribe sells access to in-person experiences, not physical goods, so nothing is shipped. Your booking is delivered
-        digitally: as soon as a host accepts your application you receive an in-app confirmation, a place in the event's
-        group chat, and an invoice in Transactions.
+        Tribe sells access to in-person experiences, not physical goods, so nothing is shipped. Your booking is delivered digitally: as soon
+        as a host accepts your application you receive an in-app confirmation, a place in the event's group chat, and an invoice in
+        Transactions.
       </p>
       <p>
-        Event details such as the exact venue may be shared by the host closer to the date. If you have not received
-        confirmation within 24 hours of a successful payment, please contact support.
+        Event details such as the exact venue may be shared by the host closer to the date. If you have not received confirmation within 24
+        hours of a successful payment, please contact support.
       </p>
     </>
   ),
@@ -257,14 +262,18 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
       <p>We are here to help with bookings, payments, refunds, safety concerns and account questions.</p>
       <ul>
         <li>
-          Email: <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">{company.email}</a> — we reply within one working day.
+          Email:{' '}
+          <a href={`mailto:${company.email}`} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {company.email}
+          </a>{' '}
+          — we reply within one working day.
         </li>
         <li>Registered office: {company.address}</li>
         <li>Support hours: Monday to Saturday, 10:00–19:00 IST.</li>
       </ul>
       <p>
-        If you feel unsafe at an event, leave and contact local emergency services on 112 first, then tell us so we can act
-        on the host or attendee concerned.
+        If you feel unsafe at an event, leave and contact local emergency services on 112 first, then tell us so we can act on the host or
+        attendee concerned.
       </p>
       <p>
         To delete your account, go to{' '}

@@ -20,7 +20,11 @@ export function NavigationProgress() {
   }, [busy]);
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-brand-100" aria-hidden="true" data-testid="navigation-progress">
+    <div
+      className="pointer-events-none fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-brand-100"
+      aria-hidden="true"
+      data-testid="navigation-progress"
+    >
       <div className="h-full w-1/3 animate-nav-progress bg-brand-600" />
     </div>
   );

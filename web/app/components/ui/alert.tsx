@@ -12,7 +12,10 @@ const tones = {
 export function Alert({ tone = 'error', children, className }: { tone?: keyof typeof tones; children: ReactNode; className?: string }) {
   const { box, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-2.5 rounded-xl border px-3.5 py-3 text-sm', box, className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex items-start gap-2.5 rounded-xl border px-3.5 py-3 text-sm', box, className)}
+    >
       <Icon size={18} className="mt-px shrink-0" />
       <div className="min-w-0">{children}</div>
     </div>

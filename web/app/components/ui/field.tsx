@@ -16,7 +16,21 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** Label above, control, then the error (or hint) line the control points at. */
-function FieldFrame({ label, controlId, error, hint, className, children }: { label: string; controlId: string; error?: string | null; hint?: ReactNode; className?: string; children: ReactNode }) {
+function FieldFrame({
+  label,
+  controlId,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  controlId: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={controlId} className="block text-sm font-medium text-slate-700">

@@ -8,7 +8,13 @@ export function Logo({ className, showName = true }: { className?: string; showN
         <rect width="32" height="32" rx="9" fill="var(--color-brand-600)" />
         <circle cx="11.5" cy="13" r="4.5" fill="#fff" fillOpacity="0.95" />
         <circle cx="20.5" cy="13" r="4.5" fill="#fff" fillOpacity="0.7" />
-        <path d="M6.5 24.5c1-3.4 3-5 5-5s4 1.6 5 5M15.5 24.5c1-3.4 3-5 5-5s4 1.6 5 5" stroke="#fff" strokeWidth="2" strokeLinecap="round" fill="none" />
+        <path
+          d="M6.5 24.5c1-3.4 3-5 5-5s4 1.6 5 5M15.5 24.5c1-3.4 3-5 5-5s4 1.6 5 5"
+          stroke="#fff"
+          strokeWidth="2"
+          strokeLinecap="round"
+          fill="none"
+        />
       </svg>
       {showName ? <span className="text-xl">Tribe</span> : null}
     </span>

@@ -98,7 +98,9 @@ export function Sheet({
 /** The controls a keyboard can reach inside `container`, in order (hidden and disabled ones left out). */
 function focusableIn(container: HTMLElement): HTMLElement[] {
   return Array.from(
-    container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary'),
+    container.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary',
+    ),
   ).filter((element) => element.getClientRects().length > 0 || element.classList.contains('sr-only'));
 }
 

@@ -87,7 +87,12 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
         {toast.title ? <p className="font-semibold text-slate-900">{toast.title}</p> : null}
         <p className="text-slate-700">{toast.message}</p>
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="-mr-1 rounded-full p-1 text-slate-500 hover:text-slate-700">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="-mr-1 rounded-full p-1 text-slate-500 hover:text-slate-700"
+      >
         <XIcon size={16} />
       </button>
     </div>

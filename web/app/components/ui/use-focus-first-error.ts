@@ -11,8 +11,7 @@ export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>(resu
   useEffect(() => {
     const container = ref.current;
     if (!result || !hasErrors || !container) return;
-    const target =
-      container.querySelector<HTMLElement>('[aria-invalid="true"]') ?? container.querySelector<HTMLElement>('[role="alert"]');
+    const target = container.querySelector<HTMLElement>('[aria-invalid="true"]') ?? container.querySelector<HTMLElement>('[role="alert"]');
     if (!target) return;
     if (!target.matches('input, select, textarea, button, a[href]') && !target.hasAttribute('tabindex')) {
       target.setAttribute('tabindex', '-1');

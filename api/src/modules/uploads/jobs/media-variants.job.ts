@@ -102,6 +102,7 @@ export class MediaVariantsHandler implements JobHandler<typeof MediaVariantsJob>
 
   /** Marks the image failed for good (the original is still shown); if the database is away, the reconciler retries. */
   async onLastFailure({ mediaId }: MediaVariantsData, error: Error): Promise<void> {
-    if (await this.media.markVariantsFailed(mediaId)) this.logger.error({ mediaId, err: error }, 'variants failed for good; the original is still shown');
+    if (await this.media.markVariantsFailed(mediaId))
+      this.logger.error({ mediaId, err: error }, 'variants failed for good; the original is still shown');
   }
 }

@@ -67,7 +67,8 @@ function fakeS3(bucket: string) {
           if (!object) return void response.writeHead(404).end();
           return void response.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length }).end();
         case 'GET': {
-          if (!object) return void response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
+          if (!object)
+            return void response.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
           const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers.range ?? ''));
           if (!range) return void response.writeHead(200, { 'content-type': object.contentType }).end(object.body);
           const [start, end] = [Number(range[1]), Number(range[2])];

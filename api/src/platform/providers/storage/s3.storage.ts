@@ -4,14 +4,7 @@ import { type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { EMPTY_SHA256, encodeRfc3986, sha256Hex, signV4, UNSIGNED_PAYLOAD, type SigV4Credentials } from './sigv4.js';
 import { assertStorageKey } from './storage-keys.js';
-import {
-  StorageError,
-  type ByteRange,
-  type ObjectInfo,
-  type PutMeta,
-  type StoragePort,
-  type StoredObject,
-} from './storage.port.js';
+import { StorageError, type ByteRange, type ObjectInfo, type PutMeta, type StoragePort, type StoredObject } from './storage.port.js';
 
 export interface S3StorageOptions {
   bucket: string;

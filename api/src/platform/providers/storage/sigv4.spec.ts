@@ -102,8 +102,10 @@ describe('AWS Signature Version 4', () => {
 
   it('signs the S3 bucket examples: a sub-resource without a value and a sorted listing query', () => {
     const get = (query: Record<string, string>) =>
-      signV4({ method: 'GET', host: bucketHost, path: '/', query, headers: { 'x-amz-content-sha256': EMPTY_SHA256 }, payloadHash: EMPTY_SHA256 }, s3)
-        .signature;
+      signV4(
+        { method: 'GET', host: bucketHost, path: '/', query, headers: { 'x-amz-content-sha256': EMPTY_SHA256 }, payloadHash: EMPTY_SHA256 },
+        s3,
+      ).signature;
     expect(get({ lifecycle: '' })).toBe('fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543');
     expect(get({ prefix: 'J', 'max-keys': '2' })).toBe('34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7');
   });

@@ -57,7 +57,11 @@ export function encodeRfc3986(value: string): string {
 export const encodeRfc3986Path = (path: string): string => path.split('/').map(encodeRfc3986).join('/');
 
 /** 20130524T000000Z */
-export const amzDate = (date: Date): string => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
   const dateKey = hmac(`AWS4${secretAccessKey}`, day);

@@ -23,7 +23,12 @@ export function EventAbout({ event }: { event: EventView }) {
       {event.event_type === 'online' && event.meeting_link ? (
         <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold text-slate-900">Meeting link</h2>
-          <a href={event.meeting_link} target="_blank" rel="noopener noreferrer" className="mt-1 block truncate text-sm text-brand-700 underline">
+          <a
+            href={event.meeting_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 block truncate text-sm text-brand-700 underline"
+          >
             {event.meeting_link}
           </a>
         </section>

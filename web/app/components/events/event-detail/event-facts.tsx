@@ -20,7 +20,10 @@ export function EventFacts({ event, now, cancelled }: { event: EventView; now: n
         <span data-testid="event-date">{formatEventDate(event)}</span>
         {event.end_date && !isDateToBeDecided(event) ? (
           <span className="block text-sm text-slate-500">
-            Ends {formatDay(event.end_date) === formatDay(event.date) ? formatTime(event.end_date) : `${formatDay(event.end_date)} · ${formatTime(event.end_date)}`}
+            Ends{' '}
+            {formatDay(event.end_date) === formatDay(event.date)
+              ? formatTime(event.end_date)
+              : `${formatDay(event.end_date)} · ${formatTime(event.end_date)}`}
           </span>
         ) : null}
       </Fact>
@@ -37,7 +40,13 @@ export function EventFacts({ event, now, cancelled }: { event: EventView; now: n
         </bdi>
         {event.meetup_type === 'curation' && event.estimated_location && event.location !== event.estimated_location ? (
           <span className="block text-sm text-slate-500">
-            {/^(around|near)\b/i.test(event.estimated_location) ? <bdi>{event.estimated_location}</bdi> : <>Around <bdi>{event.estimated_location}</bdi></>}
+            {/^(around|near)\b/i.test(event.estimated_location) ? (
+              <bdi>{event.estimated_location}</bdi>
+            ) : (
+              <>
+                Around <bdi>{event.estimated_location}</bdi>
+              </>
+            )}
           </span>
         ) : null}
         <MapLink event={event} />
@@ -61,7 +70,10 @@ function Fact({ icon, label, children }: { icon: React.ReactNode; label: string;
   return (
     <div className="relative min-w-0 rounded-2xl border border-slate-200 bg-white p-3.5 pl-[3.875rem]">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <span aria-hidden="true" className="absolute top-4 left-3.5 flex size-9 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
+        <span
+          aria-hidden="true"
+          className="absolute top-4 left-3.5 flex size-9 items-center justify-center rounded-xl bg-slate-100 text-slate-600"
+        >
           {icon}
         </span>
         {label}

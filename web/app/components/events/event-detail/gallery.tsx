@@ -52,7 +52,11 @@ export function Gallery({ event, images }: { event: EventView; images: string[] 
         data-testid="event-gallery"
       >
         {images.map((src, index) => (
-          <li key={src + index} className="w-full shrink-0 snap-center" aria-hidden={hydrated && many && index !== current ? true : undefined}>
+          <li
+            key={src + index}
+            className="w-full shrink-0 snap-center"
+            aria-hidden={hydrated && many && index !== current ? true : undefined}
+          >
             <EventImage
               key={src}
               title={event.title}

@@ -18,7 +18,11 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
         <div className="min-w-0 flex-1">
           <p className="truncate text-base font-semibold text-slate-900" data-testid="host-name">
             <bdi>{host.name || 'Host'}</bdi>
-            {host.verified ? <span className="ml-1 text-brand-600" aria-label="Verified host">✓</span> : null}
+            {host.verified ? (
+              <span className="ml-1 text-brand-600" aria-label="Verified host">
+                ✓
+              </span>
+            ) : null}
           </p>
           <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="host-rating">
             {rating ? (
@@ -29,7 +33,11 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
             ) : (
               'New host'
             )}
-            {host.instagram_handle ? <span className="ml-2 truncate text-slate-500">@<bdi>{host.instagram_handle}</bdi></span> : null}
+            {host.instagram_handle ? (
+              <span className="ml-2 truncate text-slate-500">
+                @<bdi>{host.instagram_handle}</bdi>
+              </span>
+            ) : null}
           </p>
         </div>
       </div>
@@ -44,7 +52,12 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
           ) : null}
           {event.host_social_link ? (
             <li>
-              <a href={event.host_social_link} target="_blank" rel="noopener noreferrer" className="break-all text-brand-700 hover:underline">
+              <a
+                href={event.host_social_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="break-all text-brand-700 hover:underline"
+              >
                 {event.host_social_link}
               </a>
             </li>
