@@ -73,8 +73,15 @@ export class JobReconciler implements OnApplicationShutdown {
         DATABASE_TIMEOUT_MS,
         timedOut('PostgreSQL', `${job.definition.name}: finding due work timed out`),
       );
-      for (const payload of due) {
-        const outcome = await this.requeue(job, payload as Record<string, unknown>);
+      const payloads = due as Array<Record<string, unknown>>;
+      // Until the relay has published an event, its job is the relay's to start.
+      const outboxIds = await withTimeout(
+        this.outbox.latestPublishedIds(job.definition.startedBy.type, payloads),
+        DATABASE_TIMEOUT_MS,
+        timedOut('PostgreSQL', 'outbox lookup timed out'),
+      );
+      for (const [index, outboxId] of outboxIds.entries()) {
+        const outcome = outboxId && (await this.requeue(job, payloads[index]!, outboxId));
         if (outcome) report[outcome] += 1;
       }
     }
@@ -92,14 +99,11 @@ export class JobReconciler implements OnApplicationShutdown {
     }
   }
 
-  private async requeue({ definition }: EventJob, payload: Record<string, unknown>): Promise<keyof ReconcileReport | undefined> {
-    // Until the relay has published the event, the job is the relay's to start.
-    const outboxId = await withTimeout(
-      this.outbox.latestPublishedId(definition.startedBy.type, payload),
-      DATABASE_TIMEOUT_MS,
-      timedOut('PostgreSQL', 'outbox lookup timed out'),
-    );
-    if (!outboxId) return undefined;
+  private async requeue(
+    { definition }: EventJob,
+    payload: Record<string, unknown>,
+    outboxId: string,
+  ): Promise<keyof ReconcileReport | undefined> {
     const id = jobIdFor(definition, outboxId);
     const queue = this.queues.queue(definition.queue);
     const redis = <T>(call: Promise<T>) =>

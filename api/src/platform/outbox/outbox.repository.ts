@@ -34,13 +34,20 @@ export class OutboxRepository {
     await tx.query('UPDATE outbox_event SET rejected_at = now(), rejection = $2 WHERE id = $1', [id, reason]);
   }
 
-  /** The latest published event of this type whose payload contains `payload`. */
-  async latestPublishedId(type: string, payload: Record<string, unknown>): Promise<string | undefined> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM outbox_event WHERE type = $1 AND payload @> $2::jsonb AND published_at IS NOT NULL
-        ORDER BY created_at DESC LIMIT 1`,
-      [type, JSON.stringify(payload)],
+  /**
+   * For each payload, the latest published event of this type whose payload contains it (undefined
+   * where none is): one query for the whole list.
+   */
+  async latestPublishedIds(type: string, payloads: ReadonlyArray<Record<string, unknown>>): Promise<Array<string | undefined>> {
+    if (payloads.length === 0) return [];
+    const rows: Array<{ id: string | null }> = await this.dataSource.query(
+      `SELECT (SELECT o.id FROM outbox_event o
+                WHERE o.type = $1 AND o.payload @> wanted.payload AND o.published_at IS NOT NULL
+                ORDER BY o.created_at DESC LIMIT 1) AS id
+         FROM unnest($2::jsonb[]) WITH ORDINALITY AS wanted(payload, position)
+        ORDER BY wanted.position`,
+      [type, payloads.map((payload) => JSON.stringify(payload))],
     );
-    return rows[0]?.id;
+    return rows.map((row) => row.id ?? undefined);
   }
 }
