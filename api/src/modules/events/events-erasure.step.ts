@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MEDIA_ID_PATTERN } from '../uploads/media-references.port.js';
 import { UploadsErasureStep } from '../uploads/uploads-erasure.step.js';
 import { type AccountErasureStep } from '../users/account-erasure.port.js';
 import { EventsRepository } from './events.repository.js';
 import { EventsService } from './events.service.js';
-
-const MEDIA_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /**
  * The events a deleted account hosted stay as history, without the host's own phone number and
@@ -21,11 +20,11 @@ export class EventsErasureStep implements AccountErasureStep {
   ) {}
 
   async erase(userId: string): Promise<void> {
-    const hosted = await this.events.mediaOfHostedBy(userId);
-    const shown = new Set(hosted.flatMap((event) => `${JSON.stringify(event.images)} ${event.video ?? ''}`.match(MEDIA_ID) ?? []));
-    await this.uploads.retainForHistory(userId, [...shown]);
+    // The same rule as the upload sweep's: what an event shows is what it keeps.
+    const shown = await this.events.mediaShownByHost(userId, MEDIA_ID_PATTERN);
+    await this.uploads.retainForHistory(userId, shown);
     await this.events.clearHostContacts(userId);
-    this.logger.log({ userId, hostedEvents: hosted.length, mediaRetained: shown.size }, 'hosted events erased');
+    this.logger.log({ userId, mediaRetained: shown.length }, 'hosted events erased');
   }
 
   /** Cached event lists carry the host's name and photo. */

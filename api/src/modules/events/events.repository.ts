@@ -8,6 +8,9 @@ import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, ty
 /** Listed events: active, published, not deleted (the same literals as the listing indexes). */
 const LISTED = `e.status = 'active' AND e.moderation_status = 'published' AND e.deleted_at IS NULL`;
 
+/** Each upload id an event's images, video and video reference show (`$2`: the id pattern), as `ref[1]`. */
+const SHOWN_MEDIA_IDS = `CROSS JOIN LATERAL regexp_matches(lower(concat_ws(' ', e.images::text, e.video, e.video_url_reference)), $2, 'g') AS ref`;
+
 /** The detail query: the most requested read that no cache holds, so it is planned once per connection. */
 const VIEW_BY_ID = preparedStatement(
   'events.view-by-id',
@@ -77,9 +80,13 @@ export class EventsRepository {
     await tx.update(Event, { id }, { deletedAt: new Date() });
   }
 
-  /** The images and video of every event the person hosted (deleted ones aside). */
-  async mediaOfHostedBy(hostId: string): Promise<Array<Pick<Event, 'images' | 'video'>>> {
-    return this.dataSource.query('SELECT images, video FROM event WHERE host_id = $1 AND deleted_at IS NULL', [hostId]);
+  /** The uploads the person's events show (deleted events aside), by the id in each URL. */
+  async mediaShownByHost(hostId: string, idPattern: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT ref[1] AS id FROM event e ${SHOWN_MEDIA_IDS} WHERE e.host_id = $1 AND e.deleted_at IS NULL`,
+      [hostId, idPattern],
+    );
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -90,8 +97,7 @@ export class EventsRepository {
     if (mediaIds.length === 0) return [];
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT DISTINCT ref[1] AS id
-         FROM event e
-        CROSS JOIN LATERAL regexp_matches(lower(concat_ws(' ', e.images::text, e.video, e.video_url_reference)), $2, 'g') AS ref
+         FROM event e ${SHOWN_MEDIA_IDS}
         WHERE e.deleted_at IS NULL AND ref[1] = ANY($1::text[])`,
       [mediaIds, idPattern],
     );
