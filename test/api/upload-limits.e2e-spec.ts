@@ -1,22 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { bearer, signUp, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
-
-/** The start of a real MP4 (an ftyp box, then an mdat box): exactly 40 + `payloadBytes` bytes. */
-function mp4(payloadBytes: number): Buffer {
-  const ftyp = Buffer.alloc(32);
-  ftyp.writeUInt32BE(32, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2avc1mp41', 16, 'latin1');
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8 + payloadBytes, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat, randomBytes(payloadBytes)]);
-}
+import { mp4 } from '../support/media-fixtures.js';
 
 let png: Buffer;
 beforeAll(async () => {

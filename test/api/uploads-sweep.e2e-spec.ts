@@ -7,6 +7,7 @@ import { UploadsSweepHandler, UploadsSweepJob } from '../../api/src/modules/uplo
 import { JobRegistry } from '../../api/src/platform/jobs/job-registry.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
+import { mp4 } from '../support/media-fixtures.js';
 
 const FUTURE = '2031-06-01T19:00:00+05:30';
 
@@ -14,19 +15,6 @@ const picture = (shade: number, width = 700) =>
   sharp({ create: { width, height: 40, channels: 3, background: { r: shade, g: 90, b: 160 } } })
     .png()
     .toBuffer();
-
-/** The start of a real MP4 (an ftyp box, then an mdat box of payload). */
-function mp4(): Buffer {
-  const ftyp = Buffer.alloc(32);
-  ftyp.writeUInt32BE(32, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2avc1mp41', 16, 'latin1');
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8 + 500, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat, Buffer.alloc(500, 7)]);
-}
 
 interface Upload {
   id: string;
@@ -58,7 +46,7 @@ describe('sweep of unused uploads (uploads.sweep)', () => {
         .expect(201)
     ).body;
   const uploadVideo = async (person: SignedUp): Promise<Upload> =>
-    (await api.http().post('/api/v1/upload/video').set(bearer(person.token)).attach('video', mp4(), 'v.mp4').expect(201)).body;
+    (await api.http().post('/api/v1/upload/video').set(bearer(person.token)).attach('video', mp4(500), 'v.mp4').expect(201)).body;
 
   /** As if uploaded `hours` ago. */
   const age = (upload: Upload, hours: number) =>

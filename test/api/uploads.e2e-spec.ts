@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { bearer, signUp, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
+import { mp4 } from '../support/media-fixtures.js';
 
 const IMAGE_LIMIT = 64 * 1024;
 const VIDEO_LIMIT = 128 * 1024;
@@ -15,19 +16,6 @@ const noisyPng = () =>
   sharp({ create: { width: 300, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()
     .toBuffer();
-
-/** The start of a real MP4: an ftyp box (isom, iso2, avc1, mp41), then an mdat box of payload. */
-function mp4(payloadBytes: number): Buffer {
-  const ftyp = Buffer.alloc(32);
-  ftyp.writeUInt32BE(32, 0);
-  ftyp.write('ftypisom', 4, 'latin1');
-  ftyp.writeUInt32BE(0x200, 12);
-  ftyp.write('isomiso2avc1mp41', 16, 'latin1');
-  const mdat = Buffer.alloc(8);
-  mdat.writeUInt32BE(8 + payloadBytes, 0);
-  mdat.write('mdat', 4, 'latin1');
-  return Buffer.concat([ftyp, mdat, randomBytes(payloadBytes)]);
-}
 
 /** Every file under the upload directory (sharded into sub-directories). */
 async function storedFiles(dir: string): Promise<string[]> {
