@@ -18,7 +18,7 @@ describe('PollingLoop', () => {
         if (passes === 2) throw new Error('second pass failed');
         finishedLast = true;
       },
-      (error) => errors.push(error),
+      { failed: (error) => errors.push(error), recovered: () => undefined },
     );
     loop.start();
     loop.start();

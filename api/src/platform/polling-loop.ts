@@ -1,6 +1,12 @@
+/** Hears how passes end (an OutageLog: a failure once, then reminders, then the recovery). */
+export interface PassReporter {
+  failed(error: unknown): void;
+  recovered(): void;
+}
+
 /**
- * Runs `pass` every `intervalMs`, one pass at a time (the next waits for the last to end); a failing
- * pass is reported and the loop goes on. `stop()` waits for the pass under way.
+ * Runs `pass` every `intervalMs`, one pass at a time (the next waits for the last to end); each pass
+ * is reported as failed or succeeded, and the loop goes on. `stop()` waits for the pass under way.
  */
 export class PollingLoop {
   private timer: NodeJS.Timeout | undefined;
@@ -10,7 +16,7 @@ export class PollingLoop {
   constructor(
     private readonly intervalMs: number,
     private readonly pass: () => Promise<void>,
-    private readonly onError: (error: unknown) => void,
+    private readonly reporter: PassReporter,
   ) {}
 
   start(): void {
@@ -29,7 +35,10 @@ export class PollingLoop {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.pass()
-        .catch(this.onError)
+        .then(
+          () => this.reporter.recovered(),
+          (error: unknown) => this.reporter.failed(error),
+        )
         .finally(() => this.schedule());
     }, this.intervalMs);
   }

@@ -49,10 +49,9 @@ export class JobReconciler implements OnApplicationShutdown {
       config.RECONCILE_INTERVAL_MS,
       async () => {
         const report = await this.reconcile();
-        this.outage.recovered();
         if (report.requeued + report.retried + report.rerun > 0) this.logger.warn(report, 'reconciler queued due work again');
       },
-      (error) => this.outage.failed(error),
+      this.outage,
     );
   }
 

@@ -34,14 +34,7 @@ export class OutboxRelay implements OnApplicationShutdown {
     private readonly queues: JobQueues,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.loop = new PollingLoop(
-      config.OUTBOX_POLL_MS,
-      async () => {
-        await this.drain();
-        this.outage.recovered();
-      },
-      (error) => this.outage.failed(error),
-    );
+    this.loop = new PollingLoop(config.OUTBOX_POLL_MS, async () => void (await this.drain()), this.outage);
   }
 
   start(): void {
