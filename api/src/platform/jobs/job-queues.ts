@@ -8,6 +8,12 @@ import { OutageLog } from '../dependencies/outage-log.js';
 import { createRedis } from '../queue/redis.js';
 import { jobIdFor, type AnyJobDefinition, type JobData, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
 
+/** A job to add, with the data its event gives it. */
+export interface QueuedJob {
+  job: JobDefinition;
+  data: JobData<JobDefinition>;
+}
+
 const RETENTION: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
   removeOnFail: { age: 30 * 24 * 3600 },
@@ -41,7 +47,20 @@ export class JobQueues implements OnApplicationShutdown {
 
   /** Adds the job an outbox event starts; a second add of the same (job, event) is a no-op. */
   async add<Job extends JobDefinition>(job: Job, data: JobData<Job>): Promise<void> {
-    await this.queue(job.queue).add(job.name, data, { ...this.options(job), jobId: jobIdFor(job, data.outboxId) });
+    await this.addAll([{ job, data }]);
+  }
+
+  /** Adds many such jobs, one round trip per queue. */
+  async addAll(jobs: ReadonlyArray<QueuedJob>): Promise<void> {
+    const byQueue = new Map<string, QueuedJob[]>();
+    for (const queued of jobs) byQueue.set(queued.job.queue, [...(byQueue.get(queued.job.queue) ?? []), queued]);
+    await Promise.all(
+      [...byQueue].map(([queue, queued]) =>
+        this.queue(queue).addBulk(
+          queued.map(({ job, data }) => ({ name: job.name, data, opts: { ...this.options(job), jobId: jobIdFor(job, data.outboxId) } })),
+        ),
+      ),
+    );
   }
 
   /** Creates or updates the job's scheduler (one per job name): it adds a run every `everyMs`. */

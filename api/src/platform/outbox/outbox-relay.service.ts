@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../config/config.module.js';
 import { type AppConfig } from '../config/config.schema.js';
 import { DependencyUnavailableError } from '../dependencies/dependency-failure.js';
 import { OutageLog } from '../dependencies/outage-log.js';
-import { JobQueues } from '../jobs/job-queues.js';
+import { JobQueues, type QueuedJob } from '../jobs/job-queues.js';
 import { JobRegistry } from '../jobs/job-registry.js';
 import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
@@ -55,16 +55,27 @@ export class OutboxRelay implements OnApplicationShutdown {
     return this.dataSource.transaction(async (tx) => {
       const rows = await this.outbox.lockPending(tx, this.registry.routedEventTypes(), BATCH_SIZE);
       const published: string[] = [];
+      const jobs: QueuedJob[] = [];
       for (const row of rows) {
-        if (await this.enqueue(tx, row)) published.push(row.id);
+        const started = await this.jobsOf(tx, row);
+        if (!started) continue;
+        published.push(row.id);
+        jobs.push(...started);
+      }
+      if (jobs.length > 0) {
+        await withTimeout(
+          this.queues.addAll(jobs),
+          ENQUEUE_TIMEOUT_MS,
+          () => new DependencyUnavailableError('Redis', 'Redis did not accept the jobs in time'),
+        );
       }
       await this.outbox.markPublished(tx, published);
       return { handled: rows.length, published: published.length };
     });
   }
 
-  /** Starts the event's jobs; a payload that fails its schema is refused and recorded instead. */
-  private async enqueue(tx: EntityManager, row: PendingEvent): Promise<boolean> {
+  /** The jobs an event starts; a payload that fails its schema is refused and recorded instead (undefined). */
+  private async jobsOf(tx: EntityManager, row: PendingEvent): Promise<QueuedJob[] | undefined> {
     const route = this.registry.route(row.type)!;
     let payload: Record<string, unknown>;
     try {
@@ -73,17 +84,10 @@ export class OutboxRelay implements OnApplicationShutdown {
       if (!(error instanceof InvalidDomainEventError)) throw error;
       this.logger.error({ outboxId: row.id, type: row.type, err: error }, 'outbox event refused: its payload fails the schema');
       await this.outbox.markRejected(tx, row.id, error.message);
-      return false;
+      return undefined;
     }
-    for (const job of route.jobs) {
-      // The outbox id goes last: a payload's own fields cannot replace it.
-      await withTimeout(
-        this.queues.add(job, { ...payload, outboxId: row.id }),
-        ENQUEUE_TIMEOUT_MS,
-        () => new DependencyUnavailableError('Redis', 'Redis did not accept the job in time'),
-      );
-    }
-    return true;
+    // The outbox id goes last: a payload's own fields cannot replace it.
+    return route.jobs.map((job) => ({ job, data: { ...payload, outboxId: row.id } }));
   }
 
   async onApplicationShutdown(): Promise<void> {
