@@ -88,7 +88,7 @@ export class UploadsService {
         kind: 'image',
         storageKey: key,
         contentType: image.contentType,
-        bytes: image.buffer.length,
+        bytes,
         width: image.width,
         height: image.height,
         variantsStatus: 'pending',
