@@ -61,6 +61,34 @@ export const configSchema = z
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /** Multiplies every job's retry delays (tests shorten them; 1 in production). */
     JOB_BACKOFF_SCALE: z.coerce.number().positive().max(1).default(1),
+    /**
+     * Who takes payments: the local sandbox (the default; refused when NODE_ENV=production) or
+     * Razorpay (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET required).
+     */
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'razorpay']).default('sandbox'),
+    RAZORPAY_KEY_ID: z.string().optional(),
+    RAZORPAY_KEY_SECRET: z.string().optional(),
+    RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+    /** How long one call to the payment provider may take before it counts as a network failure. */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The sandbox's keys (HMAC secrets, like Razorpay's): fixed local values unless set. */
+    SANDBOX_KEY_ID: z.string().default('rzp_test_sandbox'),
+    SANDBOX_KEY_SECRET: z.string().min(8).default('sandbox-key-secret'),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+    /** Where the sandbox sends its signed webhooks. Default: this API's own /payments/webhook. */
+    SANDBOX_WEBHOOK_URL: z.string().url().optional(),
+    /** The share of sandbox webhooks sent twice, as Razorpay sometimes does (0 to 1). */
+    SANDBOX_WEBHOOK_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
+    /**
+     * Hours after its authorisation that a still pending application expires and its payment is
+     * released: before the provider's own limit (Razorpay lets an authorisation lapse after about 3 days).
+     */
+    CAPTURE_WINDOW_HOURS: z.coerce.number().positive().max(120).default(60),
+    /** How often the workers look for applications past the capture window. */
+    CAPTURE_WINDOW_CHECK_MS: z.coerce.number().int().min(100).default(300_000),
+    /** The product name and theme colour the checkout shows (SPEC §3, Payment configuration). */
+    PAYMENT_DISPLAY_NAME: z.string().default('Tribe'),
+    CHECKOUT_THEME_COLOR: z.string().default('#4F46E5'),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
     /** This API's public address; defaults to localhost at API_PORT. */
@@ -136,6 +164,23 @@ export const configSchema = z
         });
       }
     }
+    if (config.PAYMENT_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'the sandbox takes no real money and cannot run with NODE_ENV=production: set PAYMENT_PROVIDER=razorpay with its keys',
+      });
+    }
+    if (
+      config.PAYMENT_PROVIDER === 'razorpay' &&
+      (!config.RAZORPAY_KEY_ID || !config.RAZORPAY_KEY_SECRET || !config.RAZORPAY_WEBHOOK_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=razorpay',
+      });
+    }
     if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
@@ -149,7 +194,12 @@ export const configSchema = z
   })
   .transform((config) => {
     const PUBLIC_API_URL = config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}`;
-    return { ...config, PUBLIC_API_URL, PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL };
+    return {
+      ...config,
+      PUBLIC_API_URL,
+      PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL,
+      SANDBOX_WEBHOOK_URL: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.API_PORT}/api/v1/payments/webhook`,
+    };
   });
 
 export type AppConfig = z.infer<typeof configSchema>;
