@@ -3,7 +3,6 @@ import { EventsModule } from '../events/events.module.js';
 import { PaymentCaptureHandler } from './jobs/payment-capture.job.js';
 import { PaymentRefundHandler } from './jobs/payment-refund.job.js';
 import { PaymentReleaseHandler } from './jobs/payment-release.job.js';
-import { PaymentProviderModule } from './payment-provider.module.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { ProviderEventsRepository } from './provider-events.repository.js';
@@ -13,10 +12,11 @@ import { TransactionsRepository } from './transactions.repository.js';
 /**
  * Payments: transactions, refunds and provider webhooks, and the jobs that move money. Depends on
  * events (EventAdmission); asks applications which application a payment made through the
- * TransactionApplications port (bound in api/src/ports.module.ts).
+ * TransactionApplications port (bound in api/src/ports.module.ts). The provider comes from the global
+ * PaymentProviderModule.
  */
 @Module({
-  imports: [EventsModule, PaymentProviderModule],
+  imports: [EventsModule],
   controllers: [PaymentsController],
   providers: [
     TransactionsRepository,
