@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_ENTITIES } from './app.entities.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { SandboxModule } from './modules/payments/sandbox/sandbox.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ConfigModule } from './platform/config/config.module.js';
@@ -19,7 +20,7 @@ export function coreModules(config: AppConfig) {
 }
 
 /** The domain modules: the API serves their controllers, the workers run their jobs. */
-export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule, PortsModule];
+export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule, PortsModule, SandboxModule];
 
 @Module({})
 export class AppModule {
