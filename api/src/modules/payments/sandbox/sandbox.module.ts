@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
+import { SandboxCheckoutController, SandboxInUse } from './sandbox-checkout.controller.js';
+import { SandboxCheckout } from './sandbox-checkout.service.js';
 import { SandboxPaymentProvider } from './sandbox-payment-provider.js';
 import { SANDBOX_WEBHOOK_SETTINGS, SandboxWebhookSender, type SandboxWebhookSettings } from './sandbox-webhook-sender.js';
 import { SandboxStore } from './sandbox.store.js';
@@ -10,6 +12,7 @@ import { SandboxStore } from './sandbox.store.js';
  * browser opens. Import it only when PAYMENT_PROVIDER=sandbox (the provider refuses production).
  */
 @Module({
+  controllers: [SandboxCheckoutController],
   providers: [
     SandboxStore,
     {
@@ -26,6 +29,8 @@ import { SandboxStore } from './sandbox.store.js';
     },
     SandboxWebhookSender,
     SandboxPaymentProvider,
+    SandboxCheckout,
+    SandboxInUse,
   ],
   exports: [SandboxPaymentProvider],
 })
