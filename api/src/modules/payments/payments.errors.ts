@@ -1,7 +1,7 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
 import { BusyError, ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
-import { PaymentProviderError } from './payment-provider.port.js';
+import { type PaymentProviderError } from './payment-provider.port.js';
 
 const codes = ErrorCodes.payments;
 const messages = Messages.payments;
