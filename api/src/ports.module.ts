@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ApplicationsDeletionStep } from './modules/applications/applications-deletion.step.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -35,7 +36,7 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     {
       provide: ACCOUNT_DELETION_STEPS,
-      inject: [SessionsDeletionStep, EventsDeletionStep],
+      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep],
       // In this order, inside the deletion transaction.
       useFactory: (...steps: AccountDeletionStep[]) => steps,
     },

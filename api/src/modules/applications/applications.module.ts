@@ -3,6 +3,7 @@ import { EventsModule } from '../events/events.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ApplicationsDeletionStep } from './applications-deletion.step.js';
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsRepository } from './applications.repository.js';
@@ -32,7 +33,8 @@ import { MyEventsService } from './my-events.service.js';
     ApplicationsExpireHandler,
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
+    ApplicationsDeletionStep,
   ],
-  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter],
+  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter, ApplicationsDeletionStep],
 })
 export class ApplicationsModule {}

@@ -7,6 +7,7 @@ import { NotificationsService } from '../../notifications/notifications.service.
 import { type PaymentTransaction } from '../../payments/entities/payment-transaction.entity.js';
 import { PaymentAuthorized } from '../../payments/payments.events.js';
 import { PaymentsService } from '../../payments/payments.service.js';
+import { UserAccounts } from '../../users/user-accounts.service.js';
 import { LIVE_STATUSES } from '../application-state.js';
 import { ApplicationsRepository } from '../applications.repository.js';
 
@@ -24,8 +25,8 @@ const DUE_AFTER_MS = 15_000;
 /**
  * Turns an authorised payment into a pending application and tells the host. When the event can no
  * longer take it (cancelled, started, full), the fan applied otherwise meanwhile, or the payment's
- * application already ended (a late authorisation), the authorisation is released instead: it is
- * never captured.
+ * application already ended (a late authorisation), or the fan deleted their account, the
+ * authorisation is released instead: it is never captured.
  */
 @Injectable()
 @HandlesJob(ApplicationCreateJob)
@@ -38,11 +39,13 @@ export class ApplicationCreateHandler implements JobHandler<typeof ApplicationCr
     private readonly events: EventAdmission,
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
+    private readonly accounts: UserAccounts,
   ) {}
 
   async handle({ transactionId }: JobData<typeof ApplicationCreateJob>): Promise<void> {
     const payment = await this.payments.find(transactionId);
     if (payment?.state !== 'authorized') return;
+    const payerActive = await this.accounts.isActive(payment.payerId);
     await this.dataSource.transaction(async (tx) => {
       const event = await this.events.lock(tx, payment.eventId);
       const existing = await this.applications.findByTransaction(tx, transactionId);
@@ -51,7 +54,7 @@ export class ApplicationCreateHandler implements JobHandler<typeof ApplicationCr
           await this.release(tx, payment, `late authorisation of a ${existing.status} application`);
         return;
       }
-      const refusal = this.refusal(event);
+      const refusal = payerActive ? this.refusal(event) : 'the fan deleted their account';
       if (refusal) return this.release(tx, payment, refusal);
       const application = await this.applications.insert(tx, {
         eventId: payment.eventId,
