@@ -57,7 +57,7 @@ export interface CheckoutPage {
 const STYLE = (color: string) => `
   :root { --theme: ${color}; color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   * { box-sizing: border-box; }
-  body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #f1f5f9; color: #0f172a; }
+  body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: transparent; color: #0f172a; }
   main { width: 100%; max-width: 420px; margin: 16px; padding: 24px; background: #fff; border-radius: 12px; border-top: 6px solid var(--theme); box-shadow: 0 10px 30px rgba(15, 23, 42, 0.15); }
   h1 { margin: 0 0 4px; font-size: 1.25rem; }
   .sandbox { margin: 0 0 16px; font-size: 0.8rem; color: #475569; }
@@ -134,10 +134,13 @@ const SCRIPT = `
   function dismiss() { if (!finished) tell({ type: 'dismiss' }); }
   document.getElementById('close').addEventListener('click', dismiss);
   document.addEventListener('keydown', function (event) { if (event.key === 'Escape') dismiss(); });
-  if (!payButton) return document.getElementById('close').focus();
+  // Focus starts on the first choice, also when the opener focuses the frame once it has loaded.
+  var first = payButton || document.getElementById('close');
+  window.addEventListener('focus', function () { if (document.activeElement === document.body) first.focus(); });
+  first.focus();
+  if (!payButton) return;
   payButton.addEventListener('click', function () { pay('success'); });
   document.getElementById('decline').addEventListener('click', function () { pay('insufficient_funds'); });
-  payButton.focus();
 })();
 `;
 

@@ -48,7 +48,7 @@ export function checkoutScript(checkoutPageUrl: string): string {
     var frame = document.createElement('iframe');
     frame.src = CHECKOUT_URL + '?' + params.toString();
     frame.title = (options.name ? String(options.name) + ' ' : '') + 'checkout';
-    frame.style.cssText = 'width:100%;max-width:460px;height:100%;max-height:640px;border:0;border-radius:12px;background:#f1f5f9';
+    frame.style.cssText = 'width:100%;max-width:460px;height:100%;max-height:640px;border:0;border-radius:12px;background:transparent;color-scheme:light';
     frame.addEventListener('load', function () { frame.focus(); });
     overlay.appendChild(frame);
 

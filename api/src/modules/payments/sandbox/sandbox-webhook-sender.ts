@@ -36,10 +36,13 @@ export interface SandboxWebhookSettings {
 
 export const SANDBOX_WEBHOOK_SETTINGS = Symbol('SANDBOX_WEBHOOK_SETTINGS');
 
+const messageOf = (value: unknown): string =>
+  typeof value === 'object' && value !== null && 'message' in value ? String(value.message) : String(value);
+
 /** "fetch failed: connect ECONNREFUSED 127.0.0.1:9": fetch hides the reason in `cause`. */
 function describeFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? error.cause : undefined;
+  return cause === undefined ? messageOf(error) : `${messageOf(error)}: ${messageOf(cause)}`;
 }
 
 interface Delivery {
