@@ -142,11 +142,11 @@ export class PaymentsService {
         throw new TransactionNotFoundError();
       }
     }
-    if (transaction.state !== 'captured') throw new NotCapturedError();
+    if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
       if (!(await this.transactions.reserveRefund(tx, transaction.id, input.amount))) {
         const now = await this.transactions.find(transaction.id, tx);
-        throw now?.state === 'captured' ? new RefundTooLargeError() : new NotCapturedError();
+        throw refundRefusal(now?.state);
       }
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
@@ -279,4 +279,12 @@ export class PaymentsService {
       }),
     );
   }
+}
+
+/**
+ * Why a refund cannot be reserved: a payment captured and then refunded in full has nothing left
+ * (the same answer as before its last refund was processed); any other state was never captured.
+ */
+function refundRefusal(state: PaymentTransaction['state'] | undefined) {
+  return state === 'captured' || state === 'refunded' ? new RefundTooLargeError() : new NotCapturedError();
 }
