@@ -227,9 +227,16 @@ export class PaymentsService {
     return { ...(await this.view(transaction)), checkout: { scriptUrl, options: { ...options, description: request.description } } };
   }
 
-  /** created (or failed: a retry in the same checkout) → authorized, once, with its domain event. */
+  /**
+   * created (or failed: a retry in the same checkout) → authorized, once, with its domain event. A
+   * failed try's reason goes: the payment did not fail.
+   */
   private async authorize(tx: EntityManager, transactionId: string, paymentId: string, signature: string | null): Promise<void> {
-    const moved = await this.transactions.move(tx, transactionId, 'authorized', { paymentId, ...(signature ? { signature } : {}) });
+    const moved = await this.transactions.move(tx, transactionId, 'authorized', {
+      paymentId,
+      failureReason: null,
+      ...(signature ? { signature } : {}),
+    });
     if (moved) await this.outbox.publish(tx, PaymentAuthorized, { transactionId });
   }
 
