@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import {
   applicationRow,
@@ -6,10 +6,13 @@ import {
   attendeesCount,
   createEvent,
   decide,
+  openOrder,
   outboxFor,
+  payOrder,
   preAuthorize,
   sandboxPayment,
   transactionRow,
+  verify,
 } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
@@ -119,6 +122,59 @@ describe('joining and deciding at the same time: every race has one winner', () 
     const { rows } = await api.db.query('SELECT id, order_id FROM payment_transaction WHERE payer_id = $1', [fan.user.id]);
     expect(rows).toEqual([{ id: [...transactionIds][0], order_id: [...orderIds][0] }]);
     expect(await countRows(api.db, 'sandbox.orders')).toBe(ordersBefore + 1);
+  });
+
+  it('takes ten refunds of ₹100 of a ₹500 payment at once only up to what was captured', async () => {
+    const event = await createEvent(api, host);
+    const fan = await signUp(api);
+    const paid = await applyAndPay(api, fan, event.id);
+    await decide(api, host, paid.applicationId, 'accept').expect(200);
+    await runPendingJobs(api);
+
+    const answers = await Promise.all(
+      times(10, () =>
+        api.http().post('/api/v1/payments/refund').set(bearer(host.token)).send({ transactionId: paid.transactionId, amount: 100 }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status !== 200).map((answer) => [answer.status, answer.body.code])).toEqual(
+      times(5, () => [409, 'refund_too_large']),
+    );
+    const { rows: refunds } = await api.db.query('SELECT amount FROM payment_refund WHERE transaction_id = $1', [paid.transactionId]);
+    expect(refunds).toEqual(times(5, () => ({ amount: 100 })));
+
+    await runPendingJobs(api);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'refunded', captured_amount: 500, refunded_amount: 500 });
+    expect(await sandboxPayment(api, paid.paymentId)).toMatchObject({ status: 'refunded', refundedAmount: 500 });
+  });
+
+  it('authorises once when the checkout’s proof and the provider’s webhook arrive together', async () => {
+    const event = await createEvent(api, host);
+    const fan = await signUp(api);
+    const { transactionId, orderId } = await openOrder(api, fan, event.id);
+    const proof = await payOrder(api, orderId);
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.authorized',
+      contains: ['payment'],
+      payload: { payment: { entity: { id: proof.paymentId, entity: 'payment', order_id: orderId, amount: 50_000, status: 'authorized' } } },
+    });
+    const webhook = (index: number) =>
+      api
+        .http()
+        .post('/api/v1/payments/webhook')
+        .set('content-type', 'application/json')
+        .set('x-razorpay-signature', createHmac('sha256', api.config.SANDBOX_WEBHOOK_SECRET).update(body).digest('hex'))
+        .set('x-razorpay-event-id', `evt_race_${index}`)
+        .send(body);
+
+    const answers = await Promise.all([...times(10, () => verify(api, fan, proof)), ...times(10, webhook)]);
+    expect(answers.map((answer) => answer.status)).toEqual(times(20, () => 200));
+    expect(await transactionRow(api, transactionId)).toMatchObject({ state: 'authorized', payment_id: proof.paymentId });
+    expect(await outboxFor(api, 'payment.authorized', transactionId)).toBe(1);
+    await runPendingJobs(api);
+    const { rows } = await api.db.query('SELECT status FROM application WHERE transaction_id = $1', [transactionId]);
+    expect(rows).toEqual([{ status: 'pending' }]);
   });
 
   it('takes one free application from a fan tapping Join twenty times at once', async () => {
