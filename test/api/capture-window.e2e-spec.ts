@@ -128,6 +128,33 @@ describe('the capture window: a paid application left pending too long expires a
     });
   });
 
+  it('settles a host accepting just as the window closes one way only', async () => {
+    const event = await createEvent(api, host);
+    const fan = await signUp(api);
+    const paid = await applyAndPay(api, fan, event.id);
+    await authorisedHoursAgo(paid.applicationId, WINDOW_HOURS + 1);
+
+    const [, accept] = await Promise.all([expireDue(), decide(api, host, paid.applicationId, 'accept')]);
+    await runPendingJobs(api);
+    const { status } = await applicationRow(api, paid.applicationId);
+    const transaction = await transactionRow(api, paid.transactionId);
+    const provider = await sandboxPayment(api, paid.paymentId);
+    if (status === 'accepted') {
+      expect(accept.status).toBe(200);
+      expect(transaction).toMatchObject({ state: 'captured', captured_amount: 500 });
+      expect(provider).toMatchObject({ captureCount: 1, released: false });
+      expect(await expiryNotices(paid.applicationId)).toEqual([]);
+      expect(await attendeesCount(api, event.id)).toBe(1);
+    } else {
+      expect(status).toBe('expired');
+      expect([accept.status, accept.body.code]).toEqual([409, 'illegal_application_transition']);
+      expect(transaction).toMatchObject({ state: 'released', captured_amount: 0 });
+      expect(provider).toMatchObject({ captureCount: 0, released: true });
+      expect(await expiryNotices(paid.applicationId)).toHaveLength(2);
+      expect(await attendeesCount(api, event.id)).toBe(0);
+    }
+  });
+
   it('never expires an accepted application, however long ago its payment was authorised', async () => {
     const event = await createEvent(api, host);
     const paid = await applyAndPay(api, await signUp(api), event.id);
