@@ -419,6 +419,10 @@ describe('joining and paying: the rules, each refusal with its message and chang
       expect(byId.get(bidding.id)).toMatchObject({ title: 'Auction', bid_amount: 650, bid_status: 'pending' });
       expect(byId.get(standard.id)).toMatchObject({ title: 'Standard', bid_amount: 500, bid_status: 'rejected' });
       expect(byId.get(free.id)).toMatchObject({ title: 'Free', bid_amount: 0, bid_status: 'accepted' });
+      // The joining details are for accepted fans only.
+      expect(byId.get(free.id)).toMatchObject({ meeting_link: 'https://meet.example.in/j' });
+      expect(byId.get(bidding.id)).not.toHaveProperty('meeting_link');
+      expect(byId.get(standard.id)).not.toHaveProperty('meeting_link');
     });
   });
 });
