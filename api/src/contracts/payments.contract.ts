@@ -1,13 +1,33 @@
 import { z } from 'zod';
+import { numberish } from './event/coercions.js';
 
 /** Longest message a fan may send with an application or bid. */
 export const APPLICATION_MESSAGE_MAX = 500;
 
-const rupees = z.coerce
-  .number({ message: 'must be a number' })
-  .int({ message: 'must be whole rupees' })
-  .min(1, { message: 'must be at least ₹1' })
-  .max(10_000_000, { message: 'must be at most ₹1,00,00,000' });
+/** "amount: is required" when a field is absent, as the API's other forms say it; `otherwise` when it has the wrong type. */
+const requiredOr = (otherwise: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : otherwise),
+});
+
+/** A whole number of rupees, sent as a number or as digits in a string; true, [] or "" are refused, not coerced. */
+const rupees = z.preprocess(
+  numberish,
+  z
+    .number(requiredOr('must be a number'))
+    .int({ message: 'must be whole rupees' })
+    .min(1, { message: 'must be at least ₹1' })
+    .max(10_000_000, { message: 'must be at most ₹1,00,00,000' }),
+);
+
+/** Required text: absent or blank is "is required". */
+const requiredText = (max: number) =>
+  z
+    .string(requiredOr('must be text'))
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(max, { message: `must be at most ${max} characters` });
+
+const id = z.uuid(requiredOr('must be a valid id'));
 
 const message = z
   .string()
@@ -18,13 +38,8 @@ const message = z
 
 /** POST /payments/pre-authorization. tempBidId: chosen by the client once per attempt; the same again returns the same order. */
 export const preAuthorizationSchema = z.object({
-  tempBidId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }),
-  eventId: z.uuid({ message: 'must be a valid id' }),
+  tempBidId: requiredText(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }),
+  eventId: id,
   amount: rupees,
   message,
 });
@@ -32,15 +47,15 @@ export type PreAuthorizationInput = z.output<typeof preAuthorizationSchema>;
 
 /** POST /payments/verify: the checkout's answer. All three are required (SPEC §5). */
 export const verifyPaymentSchema = z.object({
-  orderId: z.string().trim().min(1).max(64),
-  paymentId: z.string().trim().min(1).max(64),
-  signature: z.string().trim().min(1).max(256),
+  orderId: requiredText(64),
+  paymentId: requiredText(64),
+  signature: requiredText(256),
 });
 export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
 
 /** POST /payments/refund. */
 export const refundSchema = z.object({
-  transactionId: z.uuid({ message: 'must be a valid id' }),
+  transactionId: id,
   amount: rupees,
   reason: z.string().trim().max(200).optional(),
 });

@@ -142,11 +142,11 @@ export class PaymentsService {
         throw new TransactionNotFoundError();
       }
     }
-    if (transaction.state !== 'captured') throw new NotCapturedError();
+    if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
       if (!(await this.transactions.reserveRefund(tx, transaction.id, input.amount))) {
         const now = await this.transactions.find(transaction.id, tx);
-        throw now?.state === 'captured' ? new RefundTooLargeError() : new NotCapturedError();
+        throw refundRefusal(now?.state);
       }
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
@@ -227,9 +227,16 @@ export class PaymentsService {
     return { ...(await this.view(transaction)), checkout: { scriptUrl, options: { ...options, description: request.description } } };
   }
 
-  /** created (or failed: a retry in the same checkout) → authorized, once, with its domain event. */
+  /**
+   * created (or failed: a retry in the same checkout) → authorized, once, with its domain event. A
+   * failed try's reason goes: the payment did not fail.
+   */
   private async authorize(tx: EntityManager, transactionId: string, paymentId: string, signature: string | null): Promise<void> {
-    const moved = await this.transactions.move(tx, transactionId, 'authorized', { paymentId, ...(signature ? { signature } : {}) });
+    const moved = await this.transactions.move(tx, transactionId, 'authorized', {
+      paymentId,
+      failureReason: null,
+      ...(signature ? { signature } : {}),
+    });
     if (moved) await this.outbox.publish(tx, PaymentAuthorized, { transactionId });
   }
 
@@ -279,4 +286,12 @@ export class PaymentsService {
       }),
     );
   }
+}
+
+/**
+ * Why a refund cannot be reserved: a payment captured and then refunded in full has nothing left
+ * (the same answer as before its last refund was processed); any other state was never captured.
+ */
+function refundRefusal(state: PaymentTransaction['state'] | undefined) {
+  return state === 'captured' || state === 'refunded' ? new RefundTooLargeError() : new NotCapturedError();
 }
