@@ -204,6 +204,25 @@ describe('joining and paying: the rules, each refusal with its message and chang
       });
     });
 
+    it('refuses money offered for a free event, saying it is free', async () => {
+      const event = await createEvent(api, host, { min_bid: null });
+      const fan = await signUp(api);
+      await expectRefusal(() => api.http().post(`/api/v1/events/${event.id}/bid`).set(bearer(fan.token)).send({ amount: 300 }), 409, {
+        error: 'This event is free: apply without a payment.',
+        code: 'nothing_to_pay',
+      });
+    });
+
+    it('answers 404 for an event not yet published, as for no event', async () => {
+      const event = await createEvent(api, host, { min_bid: null });
+      await api.db.query(`UPDATE event SET moderation_status = 'pending_review' WHERE id = $1`, [event.id]);
+      const fan = await signUp(api);
+      await expectRefusal(() => api.http().post(`/api/v1/events/${event.id}/bid`).set(bearer(fan.token)).send({}), 404, {
+        error: 'Event not found.',
+        code: 'event_not_found',
+      });
+    });
+
     it('refuses a free application to a priced event', async () => {
       const event = await createEvent(api, host, { min_bid: 500 });
       const fan = await signUp(api);

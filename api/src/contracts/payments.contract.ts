@@ -63,7 +63,16 @@ export type RefundInput = z.output<typeof refundSchema>;
 
 /** POST /events/{id}/bid: an application to an event with nothing to pay. */
 export const bidSchema = z.object({
-  amount: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  amount: z
+    .preprocess(
+      numberish,
+      z
+        .number({ message: 'must be a number' })
+        .int({ message: 'must be whole rupees' })
+        .min(0, { message: 'must be 0 or more' })
+        .max(10_000_000, { message: 'must be at most ₹1,00,00,000' }),
+    )
+    .default(0),
   message,
 });
 export type BidInput = z.output<typeof bidSchema>;

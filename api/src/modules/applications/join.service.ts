@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { amountFits, joinPrice, type ApplicationView, type JoinPrice } from '../../contracts/applications.contract.js';
 import { type BidInput, type PreAuthorizationInput, type PreAuthorizationView } from '../../contracts/payments.contract.js';
-import { type AuthUser } from '../../platform/http/auth-context.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -38,7 +38,7 @@ export class JoinService {
 
   async preAuthorize(user: AuthUser, input: PreAuthorizationInput): Promise<PreAuthorizationView> {
     const fan = await this.accounts.selfView(user.id);
-    const event = await this.findEvent(input.eventId);
+    const event = await this.findEvent(user, input.eventId);
     // A retried attempt gets its order back even if its application exists by now.
     if (!(await this.payments.attemptExists(user.id, input.tempBidId))) {
       await this.checkJoinable(user, event);
@@ -60,11 +60,16 @@ export class JoinService {
   /** POST /events/{id}/bid: an application to an event with nothing to pay. */
   async applyFree(user: AuthUser, eventId: string, input: BidInput): Promise<ApplicationView> {
     const fan = await this.accounts.selfView(user.id);
-    const event = await this.findEvent(eventId);
+    const event = await this.findEvent(user, eventId);
     await this.checkJoinable(user, event);
     const price = joinPrice(admissionPricing(event), fan.gender);
     const free = price.kind === 'free' || (price.kind === 'bid' && price.minimum === 0);
-    if (!free || input.amount !== 0) throw new PaymentNeededError();
+    if (!free) throw new PaymentNeededError();
+    if (input.amount !== 0) {
+      // A bid of more than ₹0 is paid for, even where no minimum is set; a free event takes none.
+      if (price.kind === 'bid') throw new PaymentNeededError();
+      throw new NothingToPayError();
+    }
     const id = await this.dataSource.transaction(async (tx) => {
       const locked = await this.events.lock(tx, eventId);
       if (!locked?.open) throw new EventNotOpenError();
@@ -91,9 +96,10 @@ export class JoinService {
     return toApplicationView((await this.applications.row(id))!);
   }
 
-  private async findEvent(eventId: string): Promise<AdmissionEvent> {
+  /** An unpublished event exists only for its host and admins: anyone else gets 404, as for no event. */
+  private async findEvent(user: AuthUser, eventId: string): Promise<AdmissionEvent> {
     const event = await this.events.find(eventId);
-    if (!event) throw new EventNotFoundError();
+    if (!event || (!event.published && event.hostId !== user.id && !isAdmin(user))) throw new EventNotFoundError();
     return event;
   }
 

@@ -10,6 +10,9 @@ export interface AdmissionEvent {
   hostId: string;
   title: string;
   date: Date;
+  /** Published by moderation: visible to everyone. */
+  published: boolean;
+  /** Takes applications: active, published and not started. */
   open: boolean;
   capacity: number | null;
   attendeesCount: number;
