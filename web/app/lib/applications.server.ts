@@ -1,6 +1,9 @@
-import { data } from '@remix-run/node';
+import { data, redirect } from '@remix-run/node';
 import { api, ApiError, failureInit, isUnavailable } from './api.server';
+import { requireUser } from './auth.server';
+import { loadOwnEvent } from './event-detail.server';
 import type { WriteResult } from './event-writes.server';
+import { flashToast } from './session.server';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import type { ApplicationView, AttendeeView, HostApplicationView } from '../../../api/src/contracts/applications.contract.js';
@@ -117,4 +120,31 @@ export function decisionToast(decision: Decision, result: WriteResult<unknown>):
   // A refusal (4xx) carries a reason worth reading; a server failure does not.
   if (result.status >= 400 && result.status < 500) return { kind: 'error', title: failed, message: result.error };
   return { kind: 'error', message: failed };
+}
+
+/** What the decision forms send: `intent` accept or reject, and `applicationId`. */
+export function readDecision(form: FormData): { decision: Decision; applicationId: string } | null {
+  const decision = form.get('intent');
+  const applicationId = String(form.get('applicationId') ?? '').trim();
+  return isDecision(decision) && applicationId ? { decision, applicationId } : null;
+}
+
+/**
+ * The host pages' action: accept or reject one application, then back to `returnTo` with the
+ * toast that says how it went (works without JavaScript; with it, the row's fetcher follows).
+ */
+export async function decisionAction(request: Request, returnTo: string) {
+  const { token } = await requireUser(request);
+  const sent = readDecision(await request.formData());
+  if (!sent) return data({ error: 'Choose an application and accept or reject it.' }, { status: 400 });
+  const result = await decideApplication(token, sent.applicationId, sent.decision);
+  return redirect(returnTo, { headers: { 'Set-Cookie': await flashToast(request, decisionToast(sent.decision, result)) } });
+}
+
+/** The loader of /event/{id}/applications and /event/{id}/manage-application: the host's event and its applications. */
+export async function loadEventApplicationsPage(request: Request, eventId: string) {
+  const auth = await requireUser(request);
+  const event = await loadOwnEvent(eventId, auth);
+  const applications = await loadEventApplications(auth.token, event.id);
+  return { event: { id: event.id, title: event.title }, applications, now: Date.now() };
 }
