@@ -1,5 +1,6 @@
 import {
   actionsForPoll,
+  clearSeenApplications,
   applicationSheetReducer,
   currentApplication,
   EMPTY_SHEET,
@@ -82,5 +83,27 @@ describe('merging a poll', () => {
     expect(parseSeen(null).size).toBe(0);
     expect(parseSeen('{not json').size).toBe(0);
     expect([...parseSeen('["a", 3, null]')]).toEqual(['a']);
+  });
+});
+
+describe('logout', () => {
+  it('forgets the seen ids of every person, and nothing else', () => {
+    const data = new Map<string, string>([
+      ['tribe:seen-applications:u1', '["a"]'],
+      ['tribe:seen-applications:u2', '["b"]'],
+      ['tribe:scroll:/home', '120'],
+    ]);
+    const store = {
+      get length() {
+        return data.size;
+      },
+      key: (index: number) => [...data.keys()][index] ?? null,
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      removeItem: (key: string) => void data.delete(key),
+      clear: () => data.clear(),
+    } as Storage;
+    clearSeenApplications(store);
+    expect([...data.keys()]).toEqual(['tribe:scroll:/home']);
   });
 });

@@ -93,3 +93,13 @@ export const MAX_SEEN = 500;
 export function serialiseSeen(seen: ReadonlySet<string>): string {
   return JSON.stringify([...seen].slice(-MAX_SEEN));
 }
+
+/** Forgets every person's seen ids (logout). */
+export function clearSeenApplications(store: Storage): void {
+  const keys: string[] = [];
+  for (let index = 0; index < store.length; index += 1) {
+    const key = store.key(index);
+    if (key?.startsWith(SEEN_APPLICATIONS_KEY_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+}
