@@ -6,6 +6,8 @@ import { OutboxPendingByType1763700400000 } from './1763700400000-outbox-pending
 import { OutboxRejectionsAndLookup1763700500000 } from './1763700500000-outbox-rejections-and-lookup.js';
 import { MediaRetained1763700600000 } from './1763700600000-media-retained.js';
 import { MediaSweep1763700710000 } from './1763700710000-media-sweep.js';
+import { ApplicationsPayments1763700800000 } from './1763700800000-applications-payments.js';
+import { SandboxProvider1763700810000 } from './1763700810000-sandbox-provider.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -17,4 +19,6 @@ export const MIGRATIONS = [
   OutboxRejectionsAndLookup1763700500000,
   MediaRetained1763700600000,
   MediaSweep1763700710000,
+  ApplicationsPayments1763700800000,
+  SandboxProvider1763700810000,
 ];

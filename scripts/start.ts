@@ -55,12 +55,15 @@ async function main() {
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     SESSION_SECRET: await sessionSecret(),
   };
+  // The payment sandbox (the default provider) takes no real money and refuses NODE_ENV=production,
+  // so the API and workers run as development unless told otherwise; the web still runs as production.
+  const serverEnv = { ...env, NODE_ENV: process.env.NODE_ENV ?? (config.PAYMENT_PROVIDER === 'sandbox' ? 'development' : 'production') };
   const children = new Map<string, ChildProcess>();
   let stopping = false;
 
-  const run = (name: string, script: string) => {
+  const run = (name: string, script: string, childEnv: NodeJS.ProcessEnv = env) => {
     // Own process group: Ctrl-C reaches only this script, which then stops each child once.
-    const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: 'inherit', detached: true });
+    const child = spawn(process.execPath, ['--enable-source-maps', script], { env: childEnv, stdio: 'inherit', detached: true });
     children.set(name, child);
     child.on('exit', (code, signal) => {
       children.delete(name);
@@ -89,8 +92,8 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  run('api', 'dist/api/src/main.js');
-  run('workers', 'dist/workers/src/main.js');
+  run('api', 'dist/api/src/main.js', serverEnv);
+  run('workers', 'dist/workers/src/main.js', serverEnv);
   run('web', 'dist/web/server/main.js');
 
   if (await waitForHealth(`${apiUrl}/api/v1/health`, 30_000)) {

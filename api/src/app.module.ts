@@ -1,7 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_ENTITIES } from './app.entities.js';
+import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { PaymentProviderModule } from './modules/payments/payment-provider.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ConfigModule } from './platform/config/config.module.js';
@@ -19,11 +23,23 @@ export function coreModules(config: AppConfig) {
 }
 
 /** The domain modules: the API serves their controllers, the workers run their jobs. */
-export const DOMAIN_MODULES = [AuthModule, UsersModule, UploadsModule, EventsModule, PortsModule];
+export function domainModules(config: AppConfig) {
+  return [
+    AuthModule,
+    UsersModule,
+    UploadsModule,
+    EventsModule,
+    NotificationsModule,
+    PaymentProviderModule.forRoot(config),
+    PaymentsModule,
+    ApplicationsModule,
+    PortsModule,
+  ];
+}
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: AppModule, imports: [...coreModules(config), HealthModule, ...DOMAIN_MODULES] };
+    return { module: AppModule, imports: [...coreModules(config), HealthModule, ...domainModules(config)] };
   }
 }

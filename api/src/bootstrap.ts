@@ -57,7 +57,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   // An empty body sent with a JSON content type (as web views often do for POST …/cancel) means "no
   // body", not malformed JSON; anything else goes to Fastify's own JSON parser.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  // The raw bytes stay on the request: webhook signatures are computed over them, never over re-serialised JSON.
   app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: config.BODY_LIMIT_BYTES }, (request, body, done) => {
+    request.rawBody = body;
     if (body.length === 0) done(null, undefined);
     // The default parser answers through `done` (its type also allows the promise form, which it never uses).
     else void parseJson(request, body.toString('utf8'), done);

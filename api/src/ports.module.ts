@@ -1,12 +1,17 @@
 import { Global, Module } from '@nestjs/common';
+import { ApplicationsDeletionStep } from './modules/applications/applications-deletion.step.js';
+import { ApplicationsModule } from './modules/applications/applications.module.js';
+import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
 import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
 import { EventsErasureStep } from './modules/events/events-erasure.step.js';
+import { EventApplicants } from './modules/events/event-applicants.port.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
+import { TransactionApplications } from './modules/payments/transaction-applications.port.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
 import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -24,12 +29,14 @@ import { UsersModule } from './modules/users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule, UsersModule],
+  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
+    { provide: EventApplicants, useExisting: EventApplicantsAdapter },
+    { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     {
       provide: ACCOUNT_DELETION_STEPS,
-      inject: [SessionsDeletionStep, EventsDeletionStep],
+      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep],
       // In this order, inside the deletion transaction.
       useFactory: (...steps: AccountDeletionStep[]) => steps,
     },
@@ -47,6 +54,6 @@ import { UsersModule } from './modules/users/users.module.js';
       useFactory: (...sources: MediaReferences[]) => sources,
     },
   ],
-  exports: [HostedEvents, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS, MEDIA_REFERENCES],
+  exports: [HostedEvents, EventApplicants, TransactionApplications, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS, MEDIA_REFERENCES],
 })
 export class PortsModule {}

@@ -306,9 +306,12 @@ describe('events API', () => {
       expect(response.body).toMatchObject({ id: event.id, title: RICH_EVENT.title, city: 'Bengaluru' });
     });
 
-    it('gives a signed-in caller the full version', async () => {
+    it('gives the host the full version, and a signed-in fan who is not an accepted attendee the public one', async () => {
+      const own = await api.http().get(`/api/v1/events/${event.id}`).set(bearer(host.token)).expect(200);
+      expect(own.body).toEqual(event);
       const response = await api.http().get(`/api/v1/events/${event.id}`).set(bearer(fan.token)).expect(200);
-      expect(response.body).toEqual(event);
+      const { meeting_link: _link, host_contact_number: _phone, ...publicVersion } = event;
+      expect(response.body).toEqual(publicVersion);
     });
 
     it('falls back to the public version for an invalid token', async () => {

@@ -1,11 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { coreModules, DOMAIN_MODULES } from '../../api/src/app.module.js';
+import { coreModules, domainModules } from '../../api/src/app.module.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 
 /** The same modules as the API, without HTTP: their jobs run here. */
 @Module({})
 export class WorkersModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkersModule, imports: [...coreModules(config), ...DOMAIN_MODULES] };
+    return { module: WorkersModule, imports: [...coreModules(config), ...domainModules(config)] };
   }
 }

@@ -18,7 +18,12 @@ const message = z
 
 /** POST /payments/pre-authorization. tempBidId: chosen by the client once per attempt; the same again returns the same order. */
 export const preAuthorizationSchema = z.object({
-  tempBidId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }),
+  tempBidId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'must be letters, digits, - or _' }),
   eventId: z.uuid({ message: 'must be a valid id' }),
   amount: rupees,
   message,

@@ -1,19 +1,16 @@
-import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 
 /**
- * What the events module needs to know about applications. The applications issue provides the
- * real implementation (bind it to this token in EventsModule); until then nobody can apply, so no
- * event has accepted applicants.
+ * What the events module needs to know about applications. The applications module answers it
+ * (bound in api/src/ports.module.ts), since it depends on events.
  */
 export abstract class EventApplicants {
   /** Accepted applicants of the event, read inside the caller's transaction. */
   abstract acceptedApplicantCount(eventId: string, tx: EntityManager): Promise<number>;
-}
 
-@Injectable()
-export class NoApplicationsYet extends EventApplicants {
-  async acceptedApplicantCount(): Promise<number> {
-    return 0;
-  }
+  /** Whether the person is an accepted attendee of the event (they see its full version). */
+  abstract isAcceptedAttendee(eventId: string, userId: string): Promise<boolean>;
+
+  /** Events the person was accepted to that have taken place, latest first. */
+  abstract attendedEventIds(userId: string): Promise<string[]>;
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { paginate, type EventFilter, type PageQuery, type Pagination } from '../../contracts/event.contract.js';
+import { paginate, type EventFilter, type EventView, type PageQuery, type Pagination } from '../../contracts/event.contract.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { PreparedJson } from '../../platform/http/prepared-json.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
+import { EventApplicants } from './event-applicants.port.js';
 import { EventListCache, type CachedPage } from './event-list-cache.js';
 import { type ListCache } from './list-cache.js';
 import { buildListQuery, type ListFilter, type ListScope } from './event-query.js';
@@ -23,6 +24,7 @@ export class EventListingService {
     private readonly events: EventsRepository,
     private readonly accounts: UserAccounts,
     private readonly cache: EventListCache,
+    private readonly applicants: EventApplicants,
   ) {}
 
   /**
@@ -57,10 +59,18 @@ export class EventListingService {
     return this.list(scope, { upcomingOnly: !all }, page, 'full');
   }
 
-  /** Events the person attended. Applications do not exist yet, so this is empty for everyone. */
+  /** Events the person was accepted to that have taken place, latest first. */
   async pastAttended(userId: string, page: PageQuery): Promise<EventPageJson> {
     await this.accounts.requireActive(userId);
-    return new PreparedJson(pageJson('[]', paginate(page.page, page.limit, 0)));
+    const ids = await this.applicants.attendedEventIds(userId);
+    const offset = (page.page - 1) * page.limit;
+    const views = await this.views(ids.slice(offset, offset + page.limit), 'public');
+    return new PreparedJson(pageJson(JSON.stringify(views), paginate(page.page, page.limit, ids.length)));
+  }
+
+  /** Views of these events, in this order (deleted ones left out). */
+  async views(ids: string[], version: EventVersion): Promise<EventView[]> {
+    return (await this.events.viewRows(ids)).map((row) => toEventView(row, version));
   }
 
   /**

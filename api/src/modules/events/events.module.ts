@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
-import { EventApplicants, NoApplicationsYet } from './event-applicants.port.js';
+import { EventAdmission } from './event-admission.service.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
 import { EventReportsRepository } from './event-reports.repository.js';
@@ -14,7 +14,10 @@ import { EventsService } from './events.service.js';
 import { ListedEventCounts } from './listed-event-counts.adapter.js';
 import { UserEventsController } from './user-events.controller.js';
 
-/** Events and their lists. Depends on users (UserAccounts); answers the users and uploads modules' ports. */
+/**
+ * Events and their lists. Depends on users (UserAccounts); answers the users and uploads modules' ports,
+ * and asks applications about applicants through EventApplicants (bound in api/src/ports.module.ts).
+ */
 @Module({
   imports: [UsersModule, UploadsModule],
   controllers: [EventsController, UserEventsController],
@@ -28,12 +31,12 @@ import { UserEventsController } from './user-events.controller.js';
     EventsDeletionStep,
     EventsErasureStep,
     EventMediaReferences,
-    { provide: EventApplicants, useClass: NoApplicationsYet },
+    EventAdmission,
   ],
   exports: [
     EventsService,
     EventListingService,
-    EventApplicants,
+    EventAdmission,
     ListedEventCounts,
     EventsDeletionStep,
     EventsErasureStep,

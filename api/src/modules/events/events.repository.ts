@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { Event } from './entities/event.entity.js';
+import { type AdmissionEvent } from './event-admission.service.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
 import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
 
@@ -45,6 +46,18 @@ export class EventsRepository {
     return found && eventRowFromJson(found.row);
   }
 
+  /** Views of these events (deleted ones left out), in the order of `ids`. */
+  async viewRows(ids: string[]): Promise<EventRow[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ row: EventRowJson }> = await this.dataSource.query(
+      `SELECT ${EVENT_VIEW_ROW} FROM event e JOIN users u ON u.id = e.host_id ${EVENT_VIEW_LATERAL}
+        WHERE e.id = ANY($1::uuid[]) AND e.deleted_at IS NULL`,
+      [ids],
+    );
+    const byId = new Map(rows.map((found) => [found.row.id, eventRowFromJson(found.row)]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The event, locked for the rest of the caller's transaction; undefined when missing or deleted. */
   async lockForUpdate(tx: EntityManager, id: string): Promise<Event | undefined> {
     const event = await tx
@@ -65,6 +78,35 @@ export class EventsRepository {
       [hostId],
     );
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * The event as joining sees it (undefined when missing or deleted); `open` says it takes
+   * applications: active, published and not started.
+   */
+  async admission(runner: DataSource | EntityManager, id: string, lock: boolean): Promise<AdmissionEvent | undefined> {
+    const rows: AdmissionEvent[] = await runner.query(
+      `SELECT e.id, e.host_id AS "hostId", e.title, e.date, e.capacity, e.attendees_count AS "attendeesCount",
+              e.pricing_type AS "pricingType", e.min_bid AS "minBid", e.male_price AS "malePrice", e.female_price AS "femalePrice",
+              e.enable_bidding AS "enableBidding", e.show_attendees AS "showAttendees",
+              (e.status = 'active' AND e.moderation_status = 'published' AND e.date > now()) AS open
+         FROM event e WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async changeAttendeesCount(tx: EntityManager, id: string, delta: number): Promise<void> {
+    await tx.query('UPDATE event SET attendees_count = greatest(0, attendees_count + $2), updated_at = now() WHERE id = $1', [id, delta]);
+  }
+
+  async titles(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ id: string; title: string }> = await this.dataSource.query(
+      'SELECT id, title FROM event WHERE id = ANY($1::uuid[])',
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, row.title]));
   }
 
   async update(tx: EntityManager, id: string, changes: Partial<Event>): Promise<void> {

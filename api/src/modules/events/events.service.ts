@@ -114,7 +114,9 @@ export class EventsService {
     if (!row) throw new EventNotFoundError();
     const privileged = viewer !== null && (viewer.id === row.host_id || isAdmin(viewer));
     if (row.moderation_status !== 'published' && !privileged) throw new EventNotFoundError();
-    return toEventView(row, version);
+    // The joining details (meeting link, host's phone) are for the host, admins and accepted attendees.
+    const full = version === 'full' && viewer !== null && (privileged || (await this.applicants.isAcceptedAttendee(id, viewer.id)));
+    return toEventView(row, full ? 'full' : 'public');
   }
 
   /**

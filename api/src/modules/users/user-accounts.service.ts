@@ -31,6 +31,11 @@ export interface SignInAccount {
 export class UserAccounts {
   constructor(private readonly users: UsersRepository) {}
 
+  /** The person exists and has not deleted their account. */
+  isActive(id: string): Promise<boolean> {
+    return this.users.isActive(id);
+  }
+
   /** 404 "User not found." unless the person exists and has not deleted their account. */
   async requireActive(id: string): Promise<void> {
     if (!(await this.users.isActive(id))) throw new NotFoundError(Messages.users.notFound);

@@ -84,8 +84,6 @@ export const configSchema = z
      * released: before the provider's own limit (Razorpay lets an authorisation lapse after about 3 days).
      */
     CAPTURE_WINDOW_HOURS: z.coerce.number().positive().max(120).default(60),
-    /** How often the workers look for applications past the capture window. */
-    CAPTURE_WINDOW_CHECK_MS: z.coerce.number().int().min(100).default(300_000),
     /** The product name and theme colour the checkout shows (SPEC §3, Payment configuration). */
     PAYMENT_DISPLAY_NAME: z.string().default('Tribe'),
     CHECKOUT_THEME_COLOR: z.string().default('#4F46E5'),

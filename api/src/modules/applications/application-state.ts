@@ -1,0 +1,24 @@
+import { type ApplicationStatus } from '../../contracts/applications.contract.js';
+
+/**
+ * The application state machine: a pending application is decided once (accepted, rejected),
+ * lapses (expired: the capture window passed), or ends with its event (cancelled) or its fan's
+ * account (withdrawn). An accepted one can still end with its event or its fan's account.
+ */
+export const APPLICATION_MOVES = {
+  pending: ['accepted', 'rejected', 'expired', 'cancelled', 'withdrawn'],
+  accepted: ['cancelled', 'withdrawn'],
+  rejected: [],
+  expired: [],
+  cancelled: [],
+  withdrawn: [],
+} as const satisfies Record<ApplicationStatus, readonly ApplicationStatus[]>;
+
+export const canMoveApplication = (from: ApplicationStatus, to: ApplicationStatus): boolean =>
+  (APPLICATION_MOVES[from] as readonly ApplicationStatus[]).includes(to);
+
+export const applicationSourcesOf = (to: ApplicationStatus): ApplicationStatus[] =>
+  (Object.keys(APPLICATION_MOVES) as ApplicationStatus[]).filter((from) => canMoveApplication(from, to));
+
+/** Pending and accepted applications hold (or wait for) a seat; a fan has at most one per event. */
+export const LIVE_STATUSES: readonly ApplicationStatus[] = ['pending', 'accepted'];

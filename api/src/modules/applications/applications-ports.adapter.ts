@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { EventApplicants } from '../events/event-applicants.port.js';
+import { TransactionApplications } from '../payments/transaction-applications.port.js';
+import { ApplicationsRepository } from './applications.repository.js';
+
+/** Answers the events module's EventApplicants port. */
+@Injectable()
+export class EventApplicantsAdapter extends EventApplicants {
+  constructor(private readonly applications: ApplicationsRepository) {
+    super();
+  }
+
+  acceptedApplicantCount(eventId: string, tx: EntityManager): Promise<number> {
+    return this.applications.acceptedCount(tx, eventId);
+  }
+
+  isAcceptedAttendee(eventId: string, userId: string): Promise<boolean> {
+    return this.applications.isAccepted(eventId, userId);
+  }
+
+  attendedEventIds(userId: string): Promise<string[]> {
+    return this.applications.attendedEventIds(userId);
+  }
+}
+
+/** Answers the payments module's TransactionApplications port. */
+@Injectable()
+export class TransactionApplicationsAdapter extends TransactionApplications {
+  constructor(private readonly applications: ApplicationsRepository) {
+    super();
+  }
+
+  applicationIdsFor(transactionIds: string[]): Promise<Map<string, string>> {
+    return this.applications.applicationIdsFor(transactionIds);
+  }
+}

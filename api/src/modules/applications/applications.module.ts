@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ApplicationsDeletionStep } from './applications-deletion.step.js';
+import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
+import { ApplicationsController } from './applications.controller.js';
+import { ApplicationsRepository } from './applications.repository.js';
+import { ApplicationsService } from './applications.service.js';
+import { ApplicationCreateHandler } from './jobs/application-create.job.js';
+import { ApplicationsCancelHandler } from './jobs/applications-cancel.job.js';
+import { ApplicationsExpireHandler } from './jobs/applications-expire.job.js';
+import { JoinController } from './join.controller.js';
+import { JoinService } from './join.service.js';
+import { MyEventsService } from './my-events.service.js';
+
+/**
+ * Applications (bids): joining, the host's decisions, and the jobs that follow payments and
+ * cancellations. Depends on events, payments, users and notifications; answers the events module's
+ * EventApplicants and the payments module's TransactionApplications ports.
+ */
+@Module({
+  imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule],
+  controllers: [ApplicationsController, JoinController],
+  providers: [
+    ApplicationsRepository,
+    ApplicationsService,
+    JoinService,
+    MyEventsService,
+    ApplicationCreateHandler,
+    ApplicationsCancelHandler,
+    ApplicationsExpireHandler,
+    EventApplicantsAdapter,
+    TransactionApplicationsAdapter,
+    ApplicationsDeletionStep,
+  ],
+  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter, ApplicationsDeletionStep],
+})
+export class ApplicationsModule {}

@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type ApplicationStatus } from '../../contracts/applications.contract.js';
+import { queryRows } from '../../platform/database/returning.js';
+import { applicationSourcesOf, LIVE_STATUSES } from './application-state.js';
+import { type Application } from './entities/application.entity.js';
+
+const COLUMNS = `a.id, a.event_id AS "eventId", a.fan_id AS "fanId", a.transaction_id AS "transactionId", a.bid_amount AS "bidAmount",
+  a.message, a.status, a.payment_authorized_at AS "paymentAuthorizedAt", a.decided_at AS "decidedAt",
+  a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
+
+export type NewApplication = Pick<Application, 'eventId' | 'fanId' | 'transactionId' | 'bidAmount' | 'message' | 'paymentAuthorizedAt'>;
+
+/** An application with what its views show of its event and fan (read joins; the rows belong to their modules). */
+export interface ApplicationRow extends Application {
+  eventTitle: string;
+  eventDate: Date;
+  fanName: string | null;
+  fanPhotoUrl: string | null;
+  fanEmail: string | null;
+}
+
+const VIEW_SELECT = `SELECT ${COLUMNS}, e.title AS "eventTitle", e.date AS "eventDate",
+    u.name AS "fanName", u.avatar_url AS "fanPhotoUrl", u.email AS "fanEmail"
+  FROM application a JOIN event e ON e.id = a.event_id JOIN users u ON u.id = a.fan_id`;
+
+/** The most rows one list returns. */
+const LIST_LIMIT = 500;
+
+/** The application table, all of its SQL. Every status change is a conditional move. */
+@Injectable()
+export class ApplicationsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The new application, or undefined when it would be the fan's second live one for the event, or
+   * the transaction already made one (a repeated job).
+   */
+  async insert(tx: EntityManager, application: NewApplication): Promise<Application | undefined> {
+    const [row] = await queryRows<Application>(
+      tx,
+      `INSERT INTO application AS a (event_id, fan_id, transaction_id, bid_amount, message, payment_authorized_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      [
+        application.eventId,
+        application.fanId,
+        application.transactionId,
+        application.bidAmount,
+        application.message,
+        application.paymentAuthorizedAt,
+      ],
+    );
+    return row;
+  }
+
+  async find(id: string, runner: DataSource | EntityManager = this.dataSource): Promise<Application | undefined> {
+    const [row] = await queryRows<Application>(runner, `SELECT ${COLUMNS} FROM application a WHERE a.id = $1`, [id]);
+    return row;
+  }
+
+  async lock(tx: EntityManager, id: string): Promise<Application | undefined> {
+    const [row] = await queryRows<Application>(tx, `SELECT ${COLUMNS} FROM application a WHERE a.id = $1 FOR UPDATE`, [id]);
+    return row;
+  }
+
+  async findByTransaction(runner: DataSource | EntityManager, transactionId: string): Promise<Application | undefined> {
+    const [row] = await queryRows<Application>(runner, `SELECT ${COLUMNS} FROM application a WHERE a.transaction_id = $1`, [transactionId]);
+    return row;
+  }
+
+  async move(tx: EntityManager, id: string, to: ApplicationStatus): Promise<Application | undefined> {
+    const decided = to === 'accepted' || to === 'rejected' ? ', decided_at = now()' : '';
+    const [row] = await queryRows<Application>(
+      tx,
+      `UPDATE application a SET status = $2, updated_at = now()${decided}
+        WHERE a.id = $1 AND a.status = ANY($3::text[]) RETURNING ${COLUMNS}`,
+      [id, to, applicationSourcesOf(to)],
+    );
+    return row;
+  }
+
+  async hasLive(eventId: string, fanId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM application WHERE event_id = $1 AND fan_id = $2 AND status = ANY($3::text[])',
+      [eventId, fanId, LIVE_STATUSES],
+    );
+    return rows.length > 0;
+  }
+
+  /** The event's live applications, locked for the caller's transaction. */
+  async lockLiveForEvent(tx: EntityManager, eventId: string): Promise<Application[]> {
+    return queryRows<Application>(
+      tx,
+      `SELECT ${COLUMNS} FROM application a WHERE a.event_id = $1 AND a.status = ANY($2::text[]) ORDER BY a.created_at FOR UPDATE`,
+      [eventId, LIVE_STATUSES],
+    );
+  }
+
+  async acceptedCount(runner: DataSource | EntityManager, eventId: string): Promise<number> {
+    const rows: Array<{ count: number }> = await runner.query(
+      `SELECT count(*)::int AS count FROM application WHERE event_id = $1 AND status = 'accepted'`,
+      [eventId],
+    );
+    return rows[0]!.count;
+  }
+
+  async isAccepted(eventId: string, fanId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM application WHERE event_id = $1 AND fan_id = $2 AND status = 'accepted'`,
+      [eventId, fanId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Events the fan was accepted to that have started, latest first. */
+  async attendedEventIds(fanId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT e.id FROM application a JOIN event e ON e.id = a.event_id
+        WHERE a.fan_id = $1 AND a.status = 'accepted' AND e.date < now() AND e.deleted_at IS NULL AND e.status <> 'cancelled'
+        ORDER BY e.date DESC`,
+      [fanId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** The fan's latest application per event, newest first. */
+  async latestPerEventOfFan(fanId: string): Promise<Application[]> {
+    return queryRows<Application>(
+      this.dataSource,
+      `SELECT * FROM (SELECT DISTINCT ON (a.event_id) ${COLUMNS} FROM application a WHERE a.fan_id = $1
+         ORDER BY a.event_id, a.created_at DESC) latest ORDER BY "createdAt" DESC LIMIT $2`,
+      [fanId, LIST_LIMIT],
+    );
+  }
+
+  async rowsOfFan(fanId: string): Promise<ApplicationRow[]> {
+    return queryRows<ApplicationRow>(this.dataSource, `${VIEW_SELECT} WHERE a.fan_id = $1 ORDER BY a.created_at DESC LIMIT $2`, [
+      fanId,
+      LIST_LIMIT,
+    ]);
+  }
+
+  async rowsOfEvent(eventId: string): Promise<ApplicationRow[]> {
+    return queryRows<ApplicationRow>(this.dataSource, `${VIEW_SELECT} WHERE a.event_id = $1 ORDER BY a.created_at DESC LIMIT $2`, [
+      eventId,
+      LIST_LIMIT,
+    ]);
+  }
+
+  /** Pending applications on the host's events, newest first. */
+  async pendingRowsForHost(hostId: string): Promise<ApplicationRow[]> {
+    return queryRows<ApplicationRow>(
+      this.dataSource,
+      `${VIEW_SELECT} WHERE e.host_id = $1 AND a.status = 'pending' AND e.deleted_at IS NULL ORDER BY a.created_at DESC LIMIT $2`,
+      [hostId, LIST_LIMIT],
+    );
+  }
+
+  async row(id: string): Promise<ApplicationRow | undefined> {
+    const [row] = await queryRows<ApplicationRow>(this.dataSource, `${VIEW_SELECT} WHERE a.id = $1`, [id]);
+    return row;
+  }
+
+  async acceptedRowsOfEvent(eventId: string): Promise<ApplicationRow[]> {
+    return queryRows<ApplicationRow>(
+      this.dataSource,
+      `${VIEW_SELECT} WHERE a.event_id = $1 AND a.status = 'accepted' ORDER BY a.decided_at, a.created_at LIMIT $2`,
+      [eventId, LIST_LIMIT],
+    );
+  }
+
+  async applicationIdsFor(transactionIds: string[]): Promise<Map<string, string>> {
+    if (transactionIds.length === 0) return new Map();
+    const rows: Array<{ id: string; transaction_id: string }> = await this.dataSource.query(
+      'SELECT id, transaction_id FROM application WHERE transaction_id = ANY($1::uuid[])',
+      [transactionIds],
+    );
+    return new Map(rows.map((row) => [row.transaction_id, row.id]));
+  }
+
+  /** Those of the transactions no application was made from. */
+  async withoutApplication(transactionIds: string[]): Promise<string[]> {
+    const made = await this.applicationIdsFor(transactionIds);
+    return transactionIds.filter((id) => !made.has(id));
+  }
+
+  /** Pending paid applications whose payment was authorised before `before` (the capture window). */
+  async pendingAuthorizedBefore(before: Date, limit: number): Promise<Application[]> {
+    return queryRows<Application>(
+      this.dataSource,
+      `SELECT ${COLUMNS} FROM application a
+        WHERE a.status = 'pending' AND a.transaction_id IS NOT NULL AND a.payment_authorized_at < $1
+        ORDER BY a.payment_authorized_at LIMIT $2`,
+      [before, limit],
+    );
+  }
+
+  /** Cancelled events that still have live applications (the cancellation job's due work). */
+  async cancelledEventsWithLiveApplications(limit: number): Promise<string[]> {
+    const rows: Array<{ event_id: string }> = await this.dataSource.query(
+      `SELECT DISTINCT a.event_id FROM application a JOIN event e ON e.id = a.event_id
+        WHERE a.status = ANY($1::text[]) AND e.status = 'cancelled' AND e.cancelled_at < now() - interval '15 seconds'
+        LIMIT $2`,
+      [LIVE_STATUSES, limit],
+    );
+    return rows.map((row) => row.event_id);
+  }
+
+  /** The fan's pending applications, locked (an account being deleted withdraws them). */
+  async lockPendingOfFan(tx: EntityManager, fanId: string): Promise<Application[]> {
+    return queryRows<Application>(tx, `SELECT ${COLUMNS} FROM application a WHERE a.fan_id = $1 AND a.status = 'pending' FOR UPDATE`, [
+      fanId,
+    ]);
+  }
+}

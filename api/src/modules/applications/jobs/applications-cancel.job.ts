@@ -1,0 +1,75 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
+import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
+import { EventAdmission } from '../../events/event-admission.service.js';
+import { EventCancelled } from '../../events/events.events.js';
+import { NotificationsService } from '../../notifications/notifications.service.js';
+import { PaymentsService } from '../../payments/payments.service.js';
+import { ApplicationsRepository } from '../applications.repository.js';
+
+export const ApplicationsCancelJob = defineJob({
+  name: 'applications.cancel',
+  queue: 'applications',
+  startedBy: EventCancelled,
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2_000 },
+});
+
+/** Thrown to retry later while a capture is still under way: its money is refunded once it lands. */
+class CaptureInFlightError extends Error {}
+
+/**
+ * A cancelled event (by its host, an admin, or its host's account deletion) ends every live
+ * application: authorisations are released, captured money refunded, and each fan told.
+ */
+@Injectable()
+@HandlesJob(ApplicationsCancelJob)
+export class ApplicationsCancelHandler implements JobHandler<typeof ApplicationsCancelJob> {
+  private readonly logger = new Logger(ApplicationsCancelHandler.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly applications: ApplicationsRepository,
+    private readonly events: EventAdmission,
+    private readonly payments: PaymentsService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
+    let waiting = 0;
+    await this.dataSource.transaction(async (tx) => {
+      const event = await this.events.lock(tx, eventId);
+      if (!event) return;
+      for (const application of await this.applications.lockLiveForEvent(tx, eventId)) {
+        if (
+          application.transactionId &&
+          (await this.payments.returnAll(tx, application.transactionId, 'event cancelled')) === 'in_flight'
+        ) {
+          waiting += 1;
+          continue;
+        }
+        await this.applications.move(tx, application.id, 'cancelled');
+        if (application.status === 'accepted') await this.events.changeAttendees(tx, eventId, -1);
+        await this.notifications.notify(tx, {
+          userId: application.fanId,
+          type: 'event_cancelled',
+          eventId,
+          eventTitle: event.title,
+          applicationId: application.id,
+          fanId: application.fanId,
+          amount: application.bidAmount,
+        });
+      }
+    });
+    if (waiting > 0) throw new CaptureInFlightError(`${waiting} capture(s) of this event are still under way; retrying`);
+  }
+
+  async findDue(limit: number) {
+    return (await this.applications.cancelledEventsWithLiveApplications(limit)).map((eventId) => ({ eventId }));
+  }
+
+  async onLastFailure({ eventId }: JobData<typeof ApplicationsCancelJob>, error: Error): Promise<void> {
+    this.logger.error({ eventId, err: error }, 'ending the applications of a cancelled event used up its attempts; the reconciler retries');
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { amountFits, joinPrice, type ApplicationView, type JoinPrice } from '../../contracts/applications.contract.js';
+import { type BidInput, type PreAuthorizationInput, type PreAuthorizationView } from '../../contracts/payments.contract.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
+import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
+import { EventNotFoundError } from '../events/events.errors.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { UserAccounts } from '../users/user-accounts.service.js';
+import { toApplicationView } from './application.views.js';
+import {
+  AlreadyAppliedError,
+  EventFullError,
+  EventNotOpenError,
+  GenderNeededError,
+  NothingToPayError,
+  OwnEventError,
+  PaymentNeededError,
+  WrongAmountError,
+} from './applications.errors.js';
+import { ApplicationsRepository } from './applications.repository.js';
+
+/**
+ * A fan joining an event: a paid one through a pre-authorised payment (the application follows once
+ * the payment is authorised, jobs/application-create.job.ts), a free one directly.
+ */
+@Injectable()
+export class JoinService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventAdmission,
+    private readonly applications: ApplicationsRepository,
+    private readonly payments: PaymentsService,
+    private readonly accounts: UserAccounts,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async preAuthorize(user: AuthUser, input: PreAuthorizationInput): Promise<PreAuthorizationView> {
+    const fan = await this.accounts.selfView(user.id);
+    const event = await this.findEvent(input.eventId);
+    // A retried attempt gets its order back even if its application exists by now.
+    if (!(await this.payments.attemptExists(user.id, input.tempBidId))) {
+      await this.checkJoinable(user, event);
+      const price = joinPrice(admissionPricing(event), fan.gender);
+      if (price.kind === 'free' || (price.kind === 'bid' && input.amount === 0)) throw new NothingToPayError();
+      checkAmount(price, input.amount);
+    }
+    return this.payments.openOrder({
+      payerId: user.id,
+      eventId: event.id,
+      tempBidId: input.tempBidId,
+      amount: input.amount,
+      message: input.message,
+      description: event.title,
+      buyer: { name: fan.name ?? null, email: fan.email ?? null, phone: fan.mobile_number ?? null },
+    });
+  }
+
+  /** POST /events/{id}/bid: an application to an event with nothing to pay. */
+  async applyFree(user: AuthUser, eventId: string, input: BidInput): Promise<ApplicationView> {
+    const fan = await this.accounts.selfView(user.id);
+    const event = await this.findEvent(eventId);
+    await this.checkJoinable(user, event);
+    const price = joinPrice(admissionPricing(event), fan.gender);
+    const free = price.kind === 'free' || (price.kind === 'bid' && price.minimum === 0);
+    if (!free || input.amount !== 0) throw new PaymentNeededError();
+    const id = await this.dataSource.transaction(async (tx) => {
+      const locked = await this.events.lock(tx, eventId);
+      if (!locked?.open) throw new EventNotOpenError();
+      const application = await this.applications.insert(tx, {
+        eventId,
+        fanId: user.id,
+        transactionId: null,
+        bidAmount: 0,
+        message: input.message,
+        paymentAuthorizedAt: null,
+      });
+      if (!application) throw new AlreadyAppliedError();
+      await this.notifications.notify(tx, {
+        userId: locked.hostId,
+        type: 'new_application',
+        eventId,
+        eventTitle: locked.title,
+        applicationId: application.id,
+        fanId: user.id,
+        amount: 0,
+      });
+      return application.id;
+    });
+    return toApplicationView((await this.applications.row(id))!);
+  }
+
+  private async findEvent(eventId: string): Promise<AdmissionEvent> {
+    const event = await this.events.find(eventId);
+    if (!event) throw new EventNotFoundError();
+    return event;
+  }
+
+  /** This fan may join the event now: open, someone else's, seats left, not already applied. */
+  private async checkJoinable(user: AuthUser, event: AdmissionEvent): Promise<void> {
+    if (event.hostId === user.id) throw new OwnEventError();
+    if (!event.open) throw new EventNotOpenError();
+    if (event.capacity !== null && event.attendeesCount >= event.capacity) throw new EventFullError();
+    if (await this.applications.hasLive(event.id, user.id)) throw new AlreadyAppliedError();
+  }
+}
+
+function checkAmount(price: JoinPrice, amount: number): void {
+  if (price.kind === 'needs_gender') throw new GenderNeededError();
+  if (!amountFits(price, amount)) throw new WrongAmountError(price.kind === 'bid' ? 'bid' : 'fixed');
+}
+
+const admissionPricing = (event: AdmissionEvent) => ({
+  pricing_type: event.pricingType,
+  min_bid: event.minBid,
+  male_price: event.malePrice,
+  female_price: event.femalePrice,
+  enable_bidding: event.enableBidding,
+});

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type PricingType } from '../../contracts/event.contract.js';
+import { EventListCache } from './event-list-cache.js';
+import { EventsRepository } from './events.repository.js';
+
+/** What joining an event needs to know of it. */
+export interface AdmissionEvent {
+  id: string;
+  hostId: string;
+  title: string;
+  date: Date;
+  open: boolean;
+  capacity: number | null;
+  attendeesCount: number;
+  pricingType: PricingType;
+  minBid: number | null;
+  malePrice: number | null;
+  femalePrice: number | null;
+  enableBidding: boolean;
+  showAttendees: boolean;
+}
+
+/**
+ * The events module's face to applications and payments: the event as joining sees it, its seats,
+ * and its attendee count, which only accepted (and withdrawn) applications change.
+ */
+@Injectable()
+export class EventAdmission {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly listCache: EventListCache,
+  ) {}
+
+  find(eventId: string, runner: DataSource | EntityManager = this.dataSource): Promise<AdmissionEvent | undefined> {
+    return this.events.admission(runner, eventId, false);
+  }
+
+  /** The event, locked until the caller's transaction ends: seats are counted and taken under this lock. */
+  lock(tx: EntityManager, eventId: string): Promise<AdmissionEvent | undefined> {
+    return this.events.admission(tx, eventId, true);
+  }
+
+  async changeAttendees(tx: EntityManager, eventId: string, delta: number): Promise<void> {
+    await this.events.changeAttendeesCount(tx, eventId, delta);
+    this.listCache.clear();
+  }
+
+  titles(eventIds: string[]): Promise<Map<string, string>> {
+    return this.events.titles(eventIds);
+  }
+}

@@ -1,0 +1,22 @@
+/** SPEC §3: event-side and admin notification types. application_expired is ours (docs/decisions.md). */
+export const NOTIFICATION_TYPES = [
+  'new_application',
+  'bid_accepted',
+  'bid_rejected',
+  'event_update',
+  'application_accepted',
+  'application_rejected',
+  'application_expired',
+  'event_approved',
+  'event_rejected',
+  'event_cancelled',
+  'admin_announcement',
+  'event_promotion',
+  'platform_update',
+  'city_specific',
+  'bid_placed',
+  'event_reminder',
+  'new_follower',
+  'payment',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

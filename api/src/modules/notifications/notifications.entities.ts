@@ -1,0 +1,3 @@
+import { Notification } from './entities/notification.entity.js';
+
+export const NOTIFICATIONS_ENTITIES = [Notification];

@@ -1,0 +1,35 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/** Part or all of a captured payment given back; its id is the provider's idempotency key. */
+@Entity('payment_refund')
+export class PaymentRefund {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  transactionId: string;
+
+  /** Whole rupees. */
+  @Column('integer')
+  amount: number;
+
+  @Column({ type: 'text', default: 'pending' })
+  status: RefundStatus;
+
+  @Column({ type: 'text', nullable: true })
+  providerRefundId: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  reason: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  requestedBy: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  processedAt: Date | null;
+}

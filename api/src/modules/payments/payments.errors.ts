@@ -1,0 +1,63 @@
+import { ErrorCodes } from '../../contracts/error-codes.js';
+import { Messages } from '../../contracts/messages.js';
+import { BusyError, ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
+import { type PaymentProviderError } from './payment-provider.port.js';
+
+const codes = ErrorCodes.payments;
+const messages = Messages.payments;
+
+export class PaymentVerificationError extends ValidationError {
+  constructor() {
+    super(messages.verificationFailed, codes.verificationFailed);
+  }
+}
+
+export class WebhookSignatureError extends ValidationError {
+  constructor() {
+    super(messages.webhookSignature, codes.webhookSignature);
+  }
+}
+
+export class TransactionNotFoundError extends NotFoundError {
+  constructor() {
+    super(messages.transactionNotFound, codes.transactionNotFound);
+  }
+}
+
+export class NotRefunderError extends ForbiddenError {
+  constructor() {
+    super(messages.notRefunder, codes.notRefunder);
+  }
+}
+
+export class NotCapturedError extends ConflictError {
+  constructor() {
+    super(messages.notCaptured, codes.notCaptured);
+  }
+}
+
+export class RefundTooLargeError extends ConflictError {
+  constructor() {
+    super(messages.refundTooLarge, codes.refundTooLarge);
+  }
+}
+
+export class OrderInProgressError extends BusyError {
+  constructor() {
+    super(messages.orderInProgress, codes.orderInProgress, 2);
+  }
+}
+
+export class AttemptMismatchError extends ConflictError {
+  constructor() {
+    super('This payment attempt was started for another event or amount. Please retry joining.', codes.wrongAmount);
+  }
+}
+
+/** The provider's failure as the fan sees it: 402 for a decline, 502/503 when the provider failed. */
+export function providerFailure(error: PaymentProviderError): DomainError {
+  if (error.kind === 'insufficient_funds') return new DomainError(402, messages.insufficientFunds, codes.insufficientFunds);
+  if (error.kind === 'declined') return new DomainError(402, error.message, codes.providerFailed);
+  if (error.retryable) return new BusyError(error.message, codes.providerFailed, 5);
+  return new DomainError(502, error.message, codes.providerFailed);
+}

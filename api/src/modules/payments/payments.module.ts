@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module.js';
+import { PaymentCaptureHandler } from './jobs/payment-capture.job.js';
+import { PaymentRefundHandler } from './jobs/payment-refund.job.js';
+import { PaymentReleaseHandler } from './jobs/payment-release.job.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
+import { ProviderEventsRepository } from './provider-events.repository.js';
+import { RefundsRepository } from './refunds.repository.js';
+import { TransactionsRepository } from './transactions.repository.js';
+
+/**
+ * Payments: transactions, refunds and provider webhooks, and the jobs that move money. Depends on
+ * events (EventAdmission); asks applications which application a payment made through the
+ * TransactionApplications port (bound in api/src/ports.module.ts). The provider comes from the global
+ * PaymentProviderModule.
+ */
+@Module({
+  imports: [EventsModule],
+  controllers: [PaymentsController],
+  providers: [
+    TransactionsRepository,
+    RefundsRepository,
+    ProviderEventsRepository,
+    PaymentsService,
+    PaymentCaptureHandler,
+    PaymentReleaseHandler,
+    PaymentRefundHandler,
+  ],
+  exports: [PaymentsService],
+})
+export class PaymentsModule {}

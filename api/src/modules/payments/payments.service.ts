@@ -1,0 +1,282 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  type PreAuthorizationView,
+  type RefundInput,
+  type TransactionView,
+  type VerifyPaymentInput,
+} from '../../contracts/payments.contract.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { EventAdmission } from '../events/event-admission.service.js';
+import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
+import { PaymentProvider, PaymentProviderError, type CheckoutBuyer, type ProviderWebhookEvent } from './payment-provider.port.js';
+import {
+  AttemptMismatchError,
+  NotCapturedError,
+  NotRefunderError,
+  OrderInProgressError,
+  PaymentVerificationError,
+  providerFailure,
+  RefundTooLargeError,
+  TransactionNotFoundError,
+  WebhookSignatureError,
+} from './payments.errors.js';
+import {
+  PaymentAuthorized,
+  PaymentCaptured,
+  PaymentCaptureRequested,
+  PaymentReleaseRequested,
+  RefundRequested,
+} from './payments.events.js';
+import { ProviderEventsRepository } from './provider-events.repository.js';
+import { RefundsRepository } from './refunds.repository.js';
+import { TransactionApplications } from './transaction-applications.port.js';
+import { toTransactionView } from './transaction.views.js';
+import { TransactionsRepository, type NewAttempt } from './transactions.repository.js';
+
+/** How often a concurrent pre-authorisation with the same tempBidId looks for the order the first one is creating. */
+const ORDER_POLL_MS = 50;
+/** The most transactions a payer's list shows. */
+const TRANSACTION_LIST_LIMIT = 200;
+
+export interface OrderRequest extends Omit<NewAttempt, 'provider'> {
+  buyer: CheckoutBuyer;
+  description: string;
+}
+
+/**
+ * Payments: orders, the checkout's proof, provider webhooks, refunds, and the requests (capture,
+ * release, refund) that the applications module makes inside its own transactions. Provider calls
+ * that move money happen only in the workers (jobs/).
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionsRepository,
+    private readonly refunds: RefundsRepository,
+    private readonly providerEvents: ProviderEventsRepository,
+    private readonly provider: PaymentProvider,
+    private readonly outbox: OutboxService,
+    private readonly events: EventAdmission,
+    private readonly applications: TransactionApplications,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The order of this checkout attempt. The first request with a tempBidId creates it at the
+   * provider; any other request with it (a double tap, a retry, fifty at once) gets the same order.
+   */
+  async openOrder(request: OrderRequest): Promise<PreAuthorizationView> {
+    const deadline = Date.now() + this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000;
+    for (;;) {
+      const created = await this.transactions.insertAttempt({ ...request, provider: this.provider.name });
+      if (created) return this.withCheckout(await this.createOrder(created), request);
+      const existing = await this.transactions.findAttempt(request.payerId, request.tempBidId);
+      if (!existing) continue; // the first request failed and let the attempt go: try again
+      if (existing.eventId !== request.eventId || existing.amount !== request.amount) throw new AttemptMismatchError();
+      if (existing.orderId) return this.withCheckout(existing, request);
+      if (await this.transactions.claimLapsedOrder(existing.id, this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000)) {
+        return this.withCheckout(await this.createOrder(existing), request);
+      }
+      if (Date.now() > deadline) throw new OrderInProgressError();
+      await sleep(ORDER_POLL_MS);
+    }
+  }
+
+  /** The checkout's answer, checked: the order must be the caller's and the signature the provider's. */
+  async verify(payerId: string, proof: VerifyPaymentInput): Promise<TransactionView> {
+    const transaction = await this.transactions.findByOrder(proof.orderId);
+    if (!transaction || transaction.payerId !== payerId || !this.provider.verifyPaymentSignature(proof)) {
+      throw new PaymentVerificationError();
+    }
+    if (transaction.paymentId && transaction.paymentId !== proof.paymentId) throw new PaymentVerificationError();
+    await this.dataSource.transaction((tx) => this.authorize(tx, transaction.id, proof.paymentId, proof.signature));
+    return this.view((await this.transactions.find(transaction.id))!);
+  }
+
+  /**
+   * A provider webhook: verified on the raw body, recorded once by its event id in the same
+   * transaction as the change it makes, so repeats and reorderings change nothing more.
+   */
+  async receiveWebhook(rawBody: Buffer, signature: string | undefined, headers: Record<string, string | undefined>): Promise<void> {
+    if (!signature || !this.provider.verifyWebhookSignature(rawBody, signature)) throw new WebhookSignatureError();
+    const event = this.provider.parseWebhook(rawBody, headers);
+    if (!event) return;
+    await this.dataSource.transaction(async (tx) => {
+      const fresh = await this.providerEvents.recordOnce(tx, {
+        id: event.id,
+        provider: this.provider.name,
+        type: event.type,
+        payload: event,
+      });
+      if (fresh) await this.applyWebhook(tx, event);
+    });
+  }
+
+  async listFor(payerId: string): Promise<TransactionView[]> {
+    return this.views(await this.transactions.listForPayer(payerId, TRANSACTION_LIST_LIMIT));
+  }
+
+  /** The payer's own transaction (or any, for an admin); anyone else learns nothing: 404. */
+  async getFor(viewer: AuthUser, id: string): Promise<TransactionView> {
+    const transaction = await this.transactions.find(id);
+    if (!transaction || (transaction.payerId !== viewer.id && !isAdmin(viewer))) throw new TransactionNotFoundError();
+    return this.view(transaction);
+  }
+
+  /** Admins, and the host of the event paid for; partial refunds add up to at most the captured amount. */
+  async refund(viewer: AuthUser, input: RefundInput): Promise<{ ok: true; refundId: string }> {
+    const transaction = await this.transactions.find(input.transactionId);
+    if (!transaction) throw new TransactionNotFoundError();
+    if (!isAdmin(viewer)) {
+      const event = await this.events.find(transaction.eventId);
+      if (event?.hostId !== viewer.id) {
+        if (transaction.payerId === viewer.id) throw new NotRefunderError();
+        throw new TransactionNotFoundError();
+      }
+    }
+    if (transaction.state !== 'captured') throw new NotCapturedError();
+    const refundId = await this.dataSource.transaction(async (tx) => {
+      if (!(await this.transactions.reserveRefund(tx, transaction.id, input.amount))) {
+        const now = await this.transactions.find(transaction.id, tx);
+        throw now?.state === 'captured' ? new RefundTooLargeError() : new NotCapturedError();
+      }
+      return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
+    });
+    return { ok: true, refundId };
+  }
+
+  async attemptExists(payerId: string, tempBidId: string): Promise<boolean> {
+    return (await this.transactions.findAttempt(payerId, tempBidId)) !== undefined;
+  }
+
+  find(id: string): Promise<PaymentTransaction | undefined> {
+    return this.transactions.find(id);
+  }
+
+  /** Authorised transactions at least this old, oldest first (the applications job's due work). */
+  authorizedSince(olderThanMs: number, limit: number): Promise<string[]> {
+    return this.transactions.dueIn('authorized', olderThanMs, limit);
+  }
+
+  /** Inside the caller's transaction: the host accepted, so the authorised amount is to be captured. */
+  async requestCapture(tx: EntityManager, transactionId: string): Promise<boolean> {
+    const moved = await this.transactions.move(tx, transactionId, 'capturing');
+    if (moved) await this.outbox.publish(tx, PaymentCaptureRequested, { transactionId });
+    return moved !== undefined;
+  }
+
+  /** Inside the caller's transaction: the authorisation is to be given up. False when it was not authorised. */
+  async requestRelease(tx: EntityManager, transactionId: string): Promise<boolean> {
+    const moved = await this.transactions.move(tx, transactionId, 'releasing', {}, ['authorized']);
+    if (moved) await this.outbox.publish(tx, PaymentReleaseRequested, { transactionId });
+    return moved !== undefined;
+  }
+
+  /**
+   * Inside the caller's transaction: gives the payer everything back — releases an authorisation,
+   * refunds what a capture took and no refund returned yet. 'in_flight' when a capture is under way
+   * (the caller retries once it settles); 'settled' otherwise.
+   */
+  async returnAll(tx: EntityManager, transactionId: string, reason: string): Promise<'settled' | 'in_flight'> {
+    const transaction = await this.transactions.lock(tx, transactionId);
+    if (!transaction) return 'settled';
+    if (transaction.state === 'capturing') return 'in_flight';
+    if (transaction.state === 'authorized') await this.requestRelease(tx, transactionId);
+    if (transaction.state === 'captured') {
+      const rest = transaction.capturedAmount - transaction.refundedAmount;
+      if (rest > 0 && (await this.transactions.reserveRefund(tx, transactionId, rest))) {
+        await this.recordRefund(tx, transactionId, rest, reason, null);
+      }
+    }
+    return 'settled';
+  }
+
+  private async recordRefund(tx: EntityManager, transactionId: string, amount: number, reason: string | null, by: string | null) {
+    const refund = await this.refunds.insert(tx, { transactionId, amount, reason, requestedBy: by });
+    await this.outbox.publish(tx, RefundRequested, { refundId: refund.id });
+    return refund.id;
+  }
+
+  private async createOrder(attempt: PaymentTransaction): Promise<PaymentTransaction> {
+    try {
+      const order = await this.provider.createOrder({
+        amount: attempt.amount,
+        receipt: attempt.id.replaceAll('-', ''),
+        notes: { transactionId: attempt.id, eventId: attempt.eventId },
+      });
+      const recorded = await this.transactions.recordOrder(attempt.id, order.orderId);
+      return recorded ?? (await this.transactions.find(attempt.id))!;
+    } catch (error) {
+      await this.transactions.dropUnordered(attempt.id);
+      if (error instanceof PaymentProviderError) throw providerFailure(error);
+      throw error;
+    }
+  }
+
+  private async withCheckout(transaction: PaymentTransaction, request: OrderRequest): Promise<PreAuthorizationView> {
+    const checkout = this.provider.checkoutFor({ orderId: transaction.orderId!, amount: transaction.amount }, request.buyer);
+    const { scriptUrl, options } = checkout;
+    return { ...(await this.view(transaction)), checkout: { scriptUrl, options: { ...options, description: request.description } } };
+  }
+
+  /** created (or failed: a retry in the same checkout) → authorized, once, with its domain event. */
+  private async authorize(tx: EntityManager, transactionId: string, paymentId: string, signature: string | null): Promise<void> {
+    const moved = await this.transactions.move(tx, transactionId, 'authorized', { paymentId, ...(signature ? { signature } : {}) });
+    if (moved) await this.outbox.publish(tx, PaymentAuthorized, { transactionId });
+  }
+
+  private async applyWebhook(tx: EntityManager, event: ProviderWebhookEvent): Promise<void> {
+    switch (event.type) {
+      case 'payment.authorized': {
+        const transaction = await this.transactions.findByOrder(event.orderId, tx);
+        if (transaction && (!transaction.paymentId || transaction.paymentId === event.paymentId)) {
+          await this.authorize(tx, transaction.id, event.paymentId, null);
+        }
+        return;
+      }
+      case 'payment.captured': {
+        const transaction = await this.transactions.findByOrder(event.orderId, tx);
+        if (!transaction) return;
+        const captured = await this.transactions.move(tx, transaction.id, 'captured', { capturedAmount: transaction.amount });
+        if (captured) await this.outbox.publish(tx, PaymentCaptured, { transactionId: transaction.id });
+        return;
+      }
+      case 'payment.failed': {
+        const transaction = await this.transactions.findByOrder(event.orderId, tx);
+        if (transaction) await this.transactions.move(tx, transaction.id, 'failed', { failureReason: event.reason }, ['created']);
+        return;
+      }
+      default:
+        // Refund outcomes are recorded by the refund job from the provider's answer; the webhook only confirms them.
+        this.logger.log({ event: event.type, id: event.id }, 'provider event noted');
+    }
+  }
+
+  private view(transaction: PaymentTransaction): Promise<TransactionView> {
+    return this.views([transaction]).then((views) => views[0]!);
+  }
+
+  private async views(transactions: PaymentTransaction[]): Promise<TransactionView[]> {
+    const ids = transactions.map((transaction) => transaction.id);
+    const [titles, applicationIds, refunds] = await Promise.all([
+      this.events.titles(transactions.map((transaction) => transaction.eventId)),
+      this.applications.applicationIdsFor(ids),
+      this.refunds.forTransactions(ids),
+    ]);
+    return transactions.map((transaction) =>
+      toTransactionView(transaction, {
+        eventTitle: titles.get(transaction.eventId) ?? null,
+        applicationId: applicationIds.get(transaction.id) ?? null,
+        refunds: refunds.filter((refund) => refund.transactionId === transaction.id),
+      }),
+    );
+  }
+}

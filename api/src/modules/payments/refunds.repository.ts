@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/returning.js';
+import { PaymentRefund } from './entities/payment-refund.entity.js';
+
+const COLUMNS = `id, transaction_id AS "transactionId", amount, status, provider_refund_id AS "providerRefundId", reason,
+  requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt"`;
+
+export type NewRefund = Pick<PaymentRefund, 'transactionId' | 'amount' | 'reason' | 'requestedBy'>;
+
+/** The payment_refund table, all of its SQL. */
+@Injectable()
+export class RefundsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(tx: EntityManager, refund: NewRefund): Promise<PaymentRefund> {
+    const [row] = await queryRows<PaymentRefund>(
+      tx,
+      `INSERT INTO payment_refund (transaction_id, amount, reason, requested_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [refund.transactionId, refund.amount, refund.reason, refund.requestedBy],
+    );
+    return row!;
+  }
+
+  async find(id: string): Promise<PaymentRefund | undefined> {
+    const [row] = await queryRows<PaymentRefund>(this.dataSource, `SELECT ${COLUMNS} FROM payment_refund WHERE id = $1`, [id]);
+    return row;
+  }
+
+  /** Pending → processed once; false when another run already recorded it. */
+  async markProcessed(tx: EntityManager, id: string, providerRefundId: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE payment_refund SET status = 'processed', provider_refund_id = $2, processed_at = now()
+        WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, providerRefundId],
+    );
+    return rows.length > 0;
+  }
+
+  async markFailed(tx: EntityManager, id: string, reason: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE payment_refund SET status = 'failed', reason = coalesce(reason || ' — ', '') || $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, reason],
+    );
+    return rows.length > 0;
+  }
+
+  async hasPending(tx: EntityManager, transactionId: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(`SELECT 1 FROM payment_refund WHERE transaction_id = $1 AND status = 'pending' LIMIT 1`, [
+      transactionId,
+    ]);
+    return rows.length > 0;
+  }
+
+  async pendingOlderThan(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_refund WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+      [olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async forTransactions(transactionIds: string[]): Promise<PaymentRefund[]> {
+    if (transactionIds.length === 0) return [];
+    return queryRows<PaymentRefund>(
+      this.dataSource,
+      `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = ANY($1::uuid[]) ORDER BY created_at`,
+      [transactionIds],
+    );
+  }
+}

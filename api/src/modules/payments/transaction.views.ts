@@ -1,0 +1,38 @@
+import { type RefundView, type TransactionView } from '../../contracts/payments.contract.js';
+import { type PaymentRefund } from './entities/payment-refund.entity.js';
+import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
+import { transactionStatus } from './transaction-state.js';
+
+export interface TransactionContext {
+  eventTitle: string | null;
+  applicationId: string | null;
+  refunds: PaymentRefund[];
+}
+
+const refundView = (refund: PaymentRefund): RefundView => ({
+  id: refund.id,
+  amount: refund.amount,
+  status: refund.status,
+  createdAt: refund.createdAt.toISOString(),
+});
+
+export function toTransactionView(transaction: PaymentTransaction, context: TransactionContext): TransactionView {
+  return {
+    id: transaction.id,
+    orderId: transaction.orderId,
+    paymentId: transaction.paymentId,
+    signature: transaction.signature,
+    amount: transaction.amount,
+    capturedAmount: transaction.capturedAmount,
+    refundedAmount: transaction.refundedAmount,
+    eventId: transaction.eventId,
+    eventTitle: context.eventTitle,
+    applicationId: context.applicationId,
+    status: transactionStatus(transaction.state, transaction.refundedAmount),
+    state: transaction.state,
+    failureReason: transaction.failureReason,
+    refunds: context.refunds.map(refundView),
+    createdAt: transaction.createdAt.toISOString(),
+    updatedAt: transaction.updatedAt.toISOString(),
+  };
+}

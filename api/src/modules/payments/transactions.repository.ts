@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/returning.js';
+import { PaymentTransaction } from './entities/payment-transaction.entity.js';
+import { transactionSourcesOf, type TransactionState } from './transaction-state.js';
+
+/** Every column, named as the entity names them, for RETURNING and plain reads. */
+const COLUMNS = `id, payer_id AS "payerId", event_id AS "eventId", temp_bid_id AS "tempBidId", provider, order_id AS "orderId",
+  payment_id AS "paymentId", signature, amount, message, state, captured_amount AS "capturedAmount",
+  refunded_amount AS "refundedAmount", failure_reason AS "failureReason", order_claimed_at AS "orderClaimedAt",
+  authorized_at AS "authorizedAt", state_changed_at AS "stateChangedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+export type NewAttempt = Pick<PaymentTransaction, 'payerId' | 'eventId' | 'tempBidId' | 'provider' | 'amount' | 'message'>;
+
+/** What a move writes beside the state. */
+export type MoveChanges = Partial<Pick<PaymentTransaction, 'paymentId' | 'signature' | 'failureReason' | 'capturedAmount'>>;
+
+const CHANGE_COLUMNS: Record<keyof MoveChanges, string> = {
+  paymentId: 'payment_id',
+  signature: 'signature',
+  failureReason: 'failure_reason',
+  capturedAmount: 'captured_amount',
+};
+
+/** The payment_transaction table, all of its SQL. Every state change is a conditional move. */
+@Injectable()
+export class TransactionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The new attempt, or undefined when the payer already made one with this tempBidId. */
+  async insertAttempt(attempt: NewAttempt): Promise<PaymentTransaction | undefined> {
+    const [row] = await queryRows<PaymentTransaction>(
+      this.dataSource,
+      `INSERT INTO payment_transaction (payer_id, event_id, temp_bid_id, provider, amount, message)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (payer_id, temp_bid_id) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [attempt.payerId, attempt.eventId, attempt.tempBidId, attempt.provider, attempt.amount, attempt.message],
+    );
+    return row;
+  }
+
+  async findAttempt(payerId: string, tempBidId: string): Promise<PaymentTransaction | undefined> {
+    return this.one('payer_id = $1 AND temp_bid_id = $2', [payerId, tempBidId]);
+  }
+
+  async find(id: string, runner: DataSource | EntityManager = this.dataSource): Promise<PaymentTransaction | undefined> {
+    return this.one('id = $1', [id], runner);
+  }
+
+  async findByOrder(orderId: string, runner: DataSource | EntityManager = this.dataSource): Promise<PaymentTransaction | undefined> {
+    return this.one('order_id = $1', [orderId], runner);
+  }
+
+  async findByPayment(paymentId: string): Promise<PaymentTransaction | undefined> {
+    return this.one('payment_id = $1', [paymentId]);
+  }
+
+  /** The transaction, locked for the rest of the caller's transaction. */
+  async lock(tx: EntityManager, id: string): Promise<PaymentTransaction | undefined> {
+    return this.one('id = $1 FOR UPDATE', [id], tx);
+  }
+
+  async recordOrder(id: string, orderId: string): Promise<PaymentTransaction | undefined> {
+    const [row] = await queryRows<PaymentTransaction>(
+      this.dataSource,
+      `UPDATE payment_transaction SET order_id = $2, updated_at = now() WHERE id = $1 AND order_id IS NULL RETURNING ${COLUMNS}`,
+      [id, orderId],
+    );
+    return row;
+  }
+
+  /** Forgets an attempt whose order could not be created, so the same tempBidId may try again. */
+  async dropUnordered(id: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM payment_transaction WHERE id = $1 AND order_id IS NULL', [id]);
+  }
+
+  /** Takes over creating the order of an attempt whose first request stopped (crashed) before it finished. */
+  async claimLapsedOrder(id: string, lapsedAfterMs: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      this.dataSource,
+      `UPDATE payment_transaction SET order_claimed_at = now()
+        WHERE id = $1 AND order_id IS NULL AND order_claimed_at < now() - make_interval(secs => $2)
+        RETURNING id`,
+      [id, lapsedAfterMs / 1000],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Moves the transaction to `to` if the state machine allows it from where it is now (and, with
+   * `from`, only from those states). Undefined when it is elsewhere: another run got there first.
+   */
+  async move(
+    runner: DataSource | EntityManager,
+    id: string,
+    to: TransactionState,
+    changes: MoveChanges = {},
+    from: TransactionState[] = transactionSourcesOf(to),
+  ): Promise<PaymentTransaction | undefined> {
+    const sets = Object.entries(changes).map(([key, _], index) => `${CHANGE_COLUMNS[key as keyof MoveChanges]} = $${index + 4}`);
+    const authorized = to === 'authorized' ? ', authorized_at = now()' : '';
+    const [row] = await queryRows<PaymentTransaction>(
+      runner,
+      `UPDATE payment_transaction
+          SET state = $2, state_changed_at = now(), updated_at = now()${authorized}${sets.map((set) => `, ${set}`).join('')}
+        WHERE id = $1 AND state = ANY($3::text[])
+        RETURNING ${COLUMNS}`,
+      [id, to, from, ...Object.values(changes)],
+    );
+    return row;
+  }
+
+  /** Reserves `amount` of the captured money for a refund; false when it would exceed what was captured. */
+  async reserveRefund(tx: EntityManager, id: string, amount: number): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      `UPDATE payment_transaction SET refunded_amount = refunded_amount + $2, updated_at = now()
+        WHERE id = $1 AND state = 'captured' AND refunded_amount + $2 <= captured_amount
+        RETURNING id`,
+      [id, amount],
+    );
+    return rows.length > 0;
+  }
+
+  /** Gives back the reservation of a refund the provider refused. */
+  async cancelRefundReservation(tx: EntityManager, id: string, amount: number): Promise<void> {
+    await tx.query('UPDATE payment_transaction SET refunded_amount = refunded_amount - $2, updated_at = now() WHERE id = $1', [id, amount]);
+  }
+
+  /** Transactions in `state` since at least `olderThanMs` ago: work a job should have finished. */
+  async dueIn(state: TransactionState, olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_transaction
+        WHERE state = $1 AND state_changed_at < now() - make_interval(secs => $2)
+        ORDER BY state_changed_at LIMIT $3`,
+      [state, olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async listForPayer(payerId: string, limit: number): Promise<PaymentTransaction[]> {
+    return queryRows<PaymentTransaction>(
+      this.dataSource,
+      `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND order_id IS NOT NULL ORDER BY created_at DESC LIMIT $2`,
+      [payerId, limit],
+    );
+  }
+
+  private async one(where: string, params: unknown[], runner: DataSource | EntityManager = this.dataSource) {
+    const [row] = await queryRows<PaymentTransaction>(runner, `SELECT ${COLUMNS} FROM payment_transaction WHERE ${where}`, params);
+    return row;
+  }
+}
