@@ -14,7 +14,7 @@ import {
   type JoinState,
 } from './join-form';
 import { applyWithoutPayment, checkoutForBrowser, createPreAuthorization, verifyPayment } from './payments.server';
-import { checkAmount, joinTerms, newTempBidId } from './pricing';
+import { checkAmount, joinTerms, needsPayment, newTempBidId } from './pricing';
 import { flashToast } from './session.server';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
@@ -94,7 +94,7 @@ export async function joinAction(request: Request, auth: CurrentAuth, eventId: s
   const message = String(form.get('message') ?? '').trim();
   if (canManageEvent(event, auth.user)) return refused({ fieldErrors: {}, formError: Messages.payments.ownEvent, paymentError: null }, 400);
   const terms = joinTerms(event, auth.user.gender);
-  if (terms.kind === 'needs-gender') {
+  if (terms.kind === 'needs_gender') {
     return refused({ fieldErrors: {}, formError: Messages.payments.genderNeeded, paymentError: null }, 400);
   }
   const fieldErrors: JoinFieldErrors = {};
@@ -103,7 +103,8 @@ export async function joinAction(request: Request, auth: CurrentAuth, eventId: s
   if (!amount.ok) fieldErrors.amount = amount.error;
   if (!amount.ok || fieldErrors.message) return refused({ fieldErrors, formError: null, paymentError: null }, 400);
 
-  if (terms.kind === 'free') return applyForFree(request, auth.token, event, message);
+  // Nothing to pay: a free event, or a bid of ₹0 where there is no minimum.
+  if (!needsPayment(terms, amount.amount)) return applyForFree(request, auth.token, event, message);
 
   const tempBidId = form.get('tempBidId');
   const result = await createPreAuthorization(auth.token, {

@@ -1,45 +1,30 @@
 /**
- * What a fan pays to join an event (SPEC §3, §5 and the applications issue):
+ * What a fan pays to join an event (SPEC §3, §5 and the applications issue), by the API's own rule
+ * (`joinPrice` in the applications contract):
  * - standard pricing costs `min_bid`; gender_based costs `male_price` or `female_price` by the fan's gender;
- * - with `enable_bidding` the fan may offer any amount at or above that price (at least ₹1 when there is none);
- * - no price and no bidding: free, applied for without a payment (POST /events/{id}/bid).
+ * - with `enable_bidding` the fan may offer any amount at or above that price (₹0 when there is none);
+ * - nothing to pay (no price and no bidding, or a bid of ₹0 where that is the minimum): an application
+ *   without a payment (POST /events/{id}/bid); anything else goes through the checkout.
  * Plain module, shared by the event page, its action and the unit tests.
  */
+import { amountFits, joinPrice, type JoinPrice } from '../../../api/src/contracts/applications.contract.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 
 /** The largest amount the API takes (₹1,00,00,000). */
 export const MAX_AMOUNT = 10_000_000;
 
-export type JoinTerms =
-  | { kind: 'free' }
-  | { kind: 'fixed'; amount: number }
-  | { kind: 'bid'; minimum: number }
-  /** Priced by gender, and the fan has not said theirs. */
-  | { kind: 'needs-gender' };
+export type JoinTerms = JoinPrice;
 
-type PricedEvent = Pick<EventView, 'min_bid' | 'male_price' | 'female_price' | 'enable_bidding'> & { pricing_type: string | null };
-
-const positive = (value: number | null | undefined): number | null =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : null;
+type PricedEvent = Pick<EventView, 'min_bid' | 'male_price' | 'female_price' | 'enable_bidding' | 'pricing_type'>;
 
 /** The fan's terms for this event, given their gender (null when not set). */
 export function joinTerms(event: PricedEvent, gender: string | null | undefined): JoinTerms {
-  let price: number | null;
-  if (event.pricing_type === 'gender_based' && (positive(event.male_price) !== null || positive(event.female_price) !== null)) {
-    if (gender !== 'male' && gender !== 'female') return { kind: 'needs-gender' };
-    price = positive(gender === 'male' ? event.male_price : event.female_price);
-  } else {
-    price = positive(event.min_bid);
-  }
-  if (event.enable_bidding) return { kind: 'bid', minimum: price ?? 1 };
-  if (price !== null) return { kind: 'fixed', amount: price };
-  return { kind: 'free' };
+  return joinPrice(event, gender);
 }
 
-/** Whether joining goes through the payment checkout. */
-export const needsPayment = (terms: JoinTerms): terms is Extract<JoinTerms, { kind: 'fixed' | 'bid' }> =>
-  terms.kind === 'fixed' || terms.kind === 'bid';
+/** Whether joining with `amount` goes through the payment checkout (a bid of ₹0 is allowed only where that is the minimum, and is free). */
+export const needsPayment = (terms: JoinTerms, amount: number): boolean => terms.kind === 'fixed' || (terms.kind === 'bid' && amount > 0);
 
 /** The amount the form starts with: the price, or the minimum bid. */
 export function suggestedAmount(terms: JoinTerms): number {
@@ -61,13 +46,13 @@ export type AmountCheck = { ok: true; amount: number } | { ok: false; error: str
  */
 export function checkAmount(terms: JoinTerms, raw: unknown): AmountCheck {
   if (terms.kind === 'free') return { ok: true, amount: 0 };
-  if (terms.kind === 'needs-gender') return { ok: false, error: Messages.payments.genderNeeded };
+  if (terms.kind === 'needs_gender') return { ok: false, error: Messages.payments.genderNeeded };
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim().replace(/[₹,\s]/g, '') : '';
   if (!/^\d+$/.test(text)) return { ok: false, error: AMOUNT_MESSAGES.notWholeRupees };
   const amount = Number(text);
   if (amount > MAX_AMOUNT) return { ok: false, error: AMOUNT_MESSAGES.tooLarge };
-  if (terms.kind === 'fixed') return amount === terms.amount ? { ok: true, amount } : { ok: false, error: Messages.payments.wrongAmount };
-  return amount >= terms.minimum ? { ok: true, amount } : { ok: false, error: Messages.payments.bidTooLow };
+  if (amountFits(terms, amount)) return { ok: true, amount };
+  return { ok: false, error: terms.kind === 'bid' ? Messages.payments.bidTooLow : Messages.payments.wrongAmount };
 }
 
 /** The join button's label: "Bid" when bidding is on, otherwise "Apply". */

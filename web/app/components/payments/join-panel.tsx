@@ -48,7 +48,7 @@ export function JoinPanel({
   if (join?.processing) return <PaymentProcessing />;
   if (!open) return null;
   const terms = joinTerms(event, gender);
-  if (terms.kind === 'needs-gender') {
+  if (terms.kind === 'needs_gender') {
     return (
       <Alert tone="info" className="mt-4">
         {Messages.payments.genderNeeded}
@@ -119,7 +119,7 @@ function JoinFlow({
   pageResult,
 }: {
   event: EventView;
-  terms: Exclude<JoinTerms, { kind: 'needs-gender' }>;
+  terms: Exclude<JoinTerms, { kind: 'needs_gender' }>;
   initialAttempt: string;
   pageResult: JoinActionData | undefined;
 }) {
@@ -273,7 +273,7 @@ function JoinForm({
   formError,
 }: {
   fetcher: ReturnType<typeof useFetcher<JoinActionData>>;
-  terms: Exclude<JoinTerms, { kind: 'needs-gender' }>;
+  terms: Exclude<JoinTerms, { kind: 'needs_gender' }>;
   attempt: string;
   fieldErrors: { amount?: string; message?: string };
   formError: string | null;
@@ -282,7 +282,7 @@ function JoinForm({
   const [message, setMessage] = useState('');
   const busy = fetcher.state !== 'idle';
   const checked = checkAmount(terms, amount);
-  const submitLabel = !needsPayment(terms)
+  const submitLabel = !needsPayment(terms, checked.ok ? checked.amount : 1)
     ? 'Send application'
     : checked.ok
       ? `Pay ${formatRupees(checked.amount)}`
