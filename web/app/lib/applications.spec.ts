@@ -52,4 +52,9 @@ describe('status labels', () => {
     expect(transactionStatusBadge('failed')).toEqual({ label: 'Failed', tone: 'danger' });
     expect(transactionStatusBadge('on_hold').label).toBe('On hold');
   });
+
+  it('shows an order nobody paid (the checkout was closed) as "Not paid", not as a pending payment', () => {
+    expect(transactionStatusBadge('pending', 'created')).toEqual({ label: 'Not paid', tone: 'neutral' });
+    expect(transactionStatusBadge('pending', 'authorized').label).toBe('Pending');
+  });
 });

@@ -38,8 +38,12 @@ const TRANSACTION_STATUS: Record<TransactionStatus, StatusBadgeText> = {
   failed: { label: 'Failed', tone: 'danger' },
 };
 
-/** A transaction's status as shown in the history. */
-export function transactionStatusBadge(status: string | null | undefined): StatusBadgeText {
+/**
+ * A transaction's status as shown in the history. An order the fan never paid (internal state
+ * `created`: the checkout was closed) is "Not paid", not a pending payment.
+ */
+export function transactionStatusBadge(status: string | null | undefined, state?: string | null): StatusBadgeText {
+  if (status === 'pending' && state === 'created') return { label: 'Not paid', tone: 'neutral' };
   if (status && status in TRANSACTION_STATUS) return TRANSACTION_STATUS[status as TransactionStatus];
   return { label: capitalise((status ?? 'Unknown').replace(/_/g, ' ')), tone: 'neutral' };
 }

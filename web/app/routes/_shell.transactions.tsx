@@ -60,7 +60,7 @@ export default function TransactionsPage() {
                 <span className="text-[15px] font-semibold text-slate-900" data-testid="transaction-amount">
                   {formatRupees(transaction.amount)}
                 </span>
-                <StatusBadge status={transactionStatusBadge(transaction.status)} />
+                <StatusBadge status={transactionStatusBadge(transaction.status, transaction.state)} />
               </div>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '~/components/ui/button';
 import { TextAreaField, TextField } from '~/components/ui/field';
 import { Sheet } from '~/components/ui/sheet';
 import { useToast } from '~/components/ui/toast';
+import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { applicationStatusBadge, formatRelativeTime } from '~/lib/applications';
 import { formatRupees } from '~/lib/format-event';
 import { APPLICATION_MESSAGE_MAX, type BrowserCheckout, type JoinActionData, type JoinState } from '~/lib/join-form';
@@ -280,7 +281,9 @@ function JoinForm({
 }) {
   const [amount, setAmount] = useState(String(suggestedAmount(terms)));
   const [message, setMessage] = useState('');
-  const busy = fetcher.state !== 'idle';
+  // Busy until the action answers (the page's data is read again after it, without holding the form up).
+  const busy = fetcher.state === 'submitting';
+  const formRef = useFocusFirstError(fetcher.data, Boolean(formError || fieldErrors.amount || fieldErrors.message));
   const checked = checkAmount(terms, amount);
   const submitLabel = !needsPayment(terms, checked.ok ? checked.amount : 1)
     ? 'Send application'
@@ -289,7 +292,7 @@ function JoinForm({
       : 'Continue to payment';
 
   return (
-    <fetcher.Form method="post" className="space-y-4 text-left">
+    <fetcher.Form ref={formRef} method="post" noValidate className="space-y-4 text-left">
       <input type="hidden" name="intent" value="apply" />
       <input type="hidden" name="tempBidId" value={attempt} />
       {formError ? <Alert>{formError}</Alert> : null}
