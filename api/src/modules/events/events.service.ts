@@ -169,11 +169,15 @@ export class EventsService {
     this.listCache.clear();
   }
 
-  /** Soft delete: the row stays for the records of later issues (payments, invoices). */
+  /**
+   * Soft delete: the row stays for the payments and invoices that point at it. A deleted event is
+   * cancelled first (with its event.cancelled), so pending applicants are told and their payments released.
+   */
   async remove(id: string, user: AuthUser): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       await this.refuseWithAcceptedApplicants(tx, event.id);
+      if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
       await this.events.markDeleted(tx, event.id);
     });
     this.listCache.clear();

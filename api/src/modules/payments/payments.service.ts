@@ -76,6 +76,7 @@ export class PaymentsService {
   async openOrder(request: OrderRequest): Promise<PreAuthorizationView> {
     const deadline = Date.now() + this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000;
     for (;;) {
+      if (Date.now() > deadline) throw new OrderInProgressError();
       const created = await this.transactions.insertAttempt({ ...request, provider: this.provider.name });
       if (created) return this.withCheckout(await this.createOrder(created), request);
       const existing = await this.transactions.findAttempt(request.payerId, request.tempBidId);
@@ -85,7 +86,6 @@ export class PaymentsService {
       if (await this.transactions.claimLapsedOrder(existing.id, this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000)) {
         return this.withCheckout(await this.createOrder(existing), request);
       }
-      if (Date.now() > deadline) throw new OrderInProgressError();
       await sleep(ORDER_POLL_MS);
     }
   }

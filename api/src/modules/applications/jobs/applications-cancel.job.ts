@@ -39,8 +39,8 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
   async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
     let waiting = 0;
     await this.dataSource.transaction(async (tx) => {
+      // A deleted event is cancelled too, and no longer found: its applications end all the same.
       const event = await this.events.lock(tx, eventId);
-      if (!event) return;
       for (const application of await this.applications.lockLiveForEvent(tx, eventId)) {
         if (
           application.transactionId &&
@@ -55,7 +55,7 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
           userId: application.fanId,
           type: 'event_cancelled',
           eventId,
-          eventTitle: event.title,
+          eventTitle: event?.title ?? null,
           applicationId: application.id,
           fanId: application.fanId,
           amount: application.bidAmount,
