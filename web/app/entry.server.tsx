@@ -1,16 +1,24 @@
 import { PassThrough } from 'node:stream';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { WebServerHooks } from '../server/server-hooks';
+import { NonceProvider } from './components/layout/nonce';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './lib/api.server';
 import { webConfig } from './lib/config.server';
 import { guardRoutes } from './lib/route-guards.server';
 import { getSession } from './lib/session.server';
 
 const ABORT_DELAY = 5_000;
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** This response's Content-Security-Policy nonce (web/server/main.ts). */
+    cspNonce?: string;
+  }
+}
 
 /** Used by web/server/main.ts to add the bearer token when proxying the queue dashboard. */
 async function readSessionToken(cookie: string | undefined): Promise<string | null> {
@@ -26,11 +34,25 @@ export const webServerHooks: WebServerHooks = {
   unavailable: { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: RETRY_AFTER_SECONDS },
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext?: AppLoadContext,
+) {
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  // Inline scripts run only with the nonce the page's Content-Security-Policy names.
+  const nonce = loadContext?.cspNonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
+    const app = (
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;
         const body = new PassThrough();

@@ -5,6 +5,7 @@ import { LoginPromptProvider } from '~/components/auth/login-prompt';
 import { clearBrowserMemory } from '~/components/auth/logout-button';
 import { FullPageRouteError } from '~/components/layout/error-page';
 import { NavigationProgress } from '~/components/layout/navigation-progress';
+import { useNonce } from '~/components/layout/nonce';
 import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
 import { ToastProvider } from '~/components/ui/toast';
 import { redirectCookieAfter, readAuth, SESSION_EXPIRED_TOAST } from '~/lib/auth.server';
@@ -81,12 +82,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => dismissSplash(), []);
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <script dangerouslySetInnerHTML={{ __html: splashScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: splashScript }} />
         <noscript>
           <style>{'.tribe-splash{display:none}'}</style>
         </noscript>
@@ -96,8 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
         <Splash />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,7 +5,7 @@ import express from 'express';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
+import { cspNonceOf, limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
 import type { WebServerHooks } from './server-hooks.js';
 
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'web/build');
@@ -73,13 +73,22 @@ async function main() {
     req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     next();
   });
-  app.use(securityHeaders, refuseForeignWrites(hooks.config.WEB_ORIGINS), limitRequestBodies(BODY_LIMITS));
+  app.use(
+    securityHeaders({ checkoutOrigins: hooks.config.CHECKOUT_ORIGINS }),
+    refuseForeignWrites(hooks.config.WEB_ORIGINS),
+    limitRequestBodies(BODY_LIMITS),
+  );
   app.use('/api/v1/admin/queues', proxyQueueDashboard(hooks));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
-  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV ?? 'production' });
+  const remix = createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV ?? 'production',
+    // The page's inline scripts carry the nonce its Content-Security-Policy names.
+    getLoadContext: (_req, res) => ({ cspNonce: cspNonceOf(res) }),
+  });
   // Remix's handler catches its own errors and passes them to `next`; its promise never rejects.
   app.all('*', (req, res, next) => void remix(req, res, next));
   const port = hooks.config.WEB_PORT;

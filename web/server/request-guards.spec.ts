@@ -1,4 +1,4 @@
-import { checkBody, isForeignWrite, type BodyLimits } from './request-guards.js';
+import { checkBody, contentSecurityPolicy, isForeignWrite, type BodyLimits } from './request-guards.js';
 
 describe('isForeignWrite', () => {
   const own = new Set(['https://tribe.example', 'http://localhost:3000']);
@@ -57,5 +57,26 @@ describe('checkBody', () => {
       status: 411,
       message: 'Send the request with a Content-Length.',
     });
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts from this site, inline ones with the nonce, and exactly the checkout’s script and frame', () => {
+    const policy = contentSecurityPolicy('abc123', ['http://localhost:3101']);
+    expect(policy.split('; ')).toEqual([
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "object-src 'none'",
+      "form-action 'self'",
+      "script-src 'self' 'nonce-abc123' http://localhost:3101",
+      'frame-src http://localhost:3101',
+    ]);
+  });
+
+  it('lists every checkout origin, and allows no frame when there is none', () => {
+    expect(contentSecurityPolicy('n', ['https://checkout.razorpay.com', 'https://api.razorpay.com'])).toContain(
+      "script-src 'self' 'nonce-n' https://checkout.razorpay.com https://api.razorpay.com; frame-src https://checkout.razorpay.com https://api.razorpay.com",
+    );
+    expect(contentSecurityPolicy('n', [])).toContain("script-src 'self' 'nonce-n'; frame-src 'none'");
   });
 });

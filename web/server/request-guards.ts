@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
 
 /**
  * What the web server checks before Remix sees a request: headers every page carries, writes
@@ -6,18 +7,45 @@ import type { NextFunction, Request, Response } from 'express';
  */
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  // No framing (clickjacking), no plugins, forms only to this site; scripts are Remix's own inline ones.
-  'content-security-policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
+  // Pages that open this one get no handle on it; the payment checkout's own popups (bank and UPI
+  // pages) keep theirs to the checkout, which needs it to report back.
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
 });
 
-export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
-  res.set(SECURITY_HEADERS);
-  if (req.secure) res.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  next();
+/**
+ * The Content-Security-Policy of one response. No framing (clickjacking), no plugins, forms only to
+ * this site. Scripts: this site's own files, the inline scripts Remix renders carrying this
+ * response's `nonce`, and the payment checkout's script from `checkoutOrigins`; frames: only the
+ * checkout's (its payment form).
+ */
+export function contentSecurityPolicy(nonce: string, checkoutOrigins: readonly string[]): string {
+  const checkout = checkoutOrigins.join(' ');
+  return [
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "form-action 'self'",
+    `script-src 'self' 'nonce-${nonce}'${checkout ? ` ${checkout}` : ''}`,
+    `frame-src ${checkout || "'none'"}`,
+  ].join('; ');
+}
+
+/** The nonce of this response's inline scripts, for Remix (`getLoadContext`). */
+export const cspNonceOf = (res: Response): string => (res.locals as { cspNonce?: string }).cspNonce ?? '';
+
+/** Security headers on every response, with a fresh script nonce each (see contentSecurityPolicy). */
+export function securityHeaders(options: { checkoutOrigins: readonly string[] }) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const nonce = randomBytes(16).toString('base64');
+    res.locals.cspNonce = nonce;
+    res.set(SECURITY_HEADERS);
+    res.set('content-security-policy', contentSecurityPolicy(nonce, options.checkoutOrigins));
+    if (req.secure) res.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
 }
 
 /** The only methods that may not change anything (Remix runs a route's action for every other one, OPTIONS too). */

@@ -15,6 +15,8 @@ export interface WebServerHooks {
     WEB_ORIGINS: readonly string[];
     API_URL: string;
     API_TIMEOUT_MS: number;
+    /** Where the payment checkout's script and frame come from (the Content-Security-Policy allows them). */
+    CHECKOUT_ORIGINS: readonly string[];
   };
   /** What a visitor reads when the API cannot answer, and the Retry-After to suggest. */
   unavailable: { message: string; retryAfterSeconds: string };

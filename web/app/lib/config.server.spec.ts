@@ -43,4 +43,20 @@ describe('parseWebConfig', () => {
   it('still requires a session secret in production', () => {
     expect(() => parseWebConfig({ NODE_ENV: 'production', WEB_ORIGINS: 'https://tribe.example' })).toThrow('SESSION_SECRET must be set');
   });
+
+  it('allows the checkout of the API’s payment provider: its sandbox by default, Razorpay’s with razorpay, or what CHECKOUT_ORIGINS lists', () => {
+    expect(parseWebConfig({}).CHECKOUT_ORIGINS).toEqual(['http://localhost:3001']);
+    expect(parseWebConfig({ API_PORT: '3101' }).CHECKOUT_ORIGINS).toEqual(['http://localhost:3101']);
+    expect(parseWebConfig({ PUBLIC_API_URL: 'https://api.tribe.example/base' }).CHECKOUT_ORIGINS).toEqual(['https://api.tribe.example']);
+    expect(parseWebConfig({ PAYMENT_PROVIDER: 'razorpay' }).CHECKOUT_ORIGINS).toEqual([
+      'https://checkout.razorpay.com',
+      'https://api.razorpay.com',
+    ]);
+    expect(
+      parseWebConfig({ PAYMENT_PROVIDER: 'razorpay', CHECKOUT_ORIGINS: 'https://pay.example, https://pay.example:443' }).CHECKOUT_ORIGINS,
+    ).toEqual(['https://pay.example']);
+    expect(() => parseWebConfig({ CHECKOUT_ORIGINS: 'https://pay.example/checkout.js' })).toThrow(
+      'CHECKOUT_ORIGINS: "https://pay.example/checkout.js" is not an origin',
+    );
+  });
 });

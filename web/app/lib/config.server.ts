@@ -24,6 +24,16 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   /** Default: on in production, off elsewhere. */
   COOKIE_SECURE: z.preprocess(unsetIfEmpty, flag.optional()),
+  /**
+   * Where the payment checkout's script and frame come from (the Content-Security-Policy allows
+   * exactly these), comma-separated. Default: Razorpay's when PAYMENT_PROVIDER=razorpay, otherwise
+   * the API's sandbox (PUBLIC_API_URL's origin, else http://localhost:<API_PORT>), as the API does.
+   */
+  CHECKOUT_ORIGINS: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** The API's settings the checkout default is derived from (the same environment as the API's under `npm start` and compose). */
+  PAYMENT_PROVIDER: z.preprocess(unsetIfEmpty, z.enum(['sandbox', 'razorpay']).default('sandbox')),
+  PUBLIC_API_URL: z.preprocess(unsetIfEmpty, z.string().url().optional()),
+  API_PORT: z.coerce.number().int().min(1).max(65_535).default(3001),
   COMPANY_NAME: z.string().default('Tribe Social Technologies Private Limited'),
   COMPANY_ADDRESS: z.string().default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
   CONTACT_EMAIL: z.string().email().default('support@tribe.example'),
@@ -34,13 +44,16 @@ export class WebConfigError extends Error {
   override name = 'WebConfigError';
 }
 
+/** Razorpay Checkout: its script, and the frame it opens. */
+export const RAZORPAY_CHECKOUT_ORIGINS = ['https://checkout.razorpay.com', 'https://api.razorpay.com'] as const;
+
 /** "https://tribe.example" from "https://Tribe.example:443/"; a value that is not a bare http(s) origin is refused. */
-function parseOrigin(value: string): string {
+function parseOrigin(value: string, setting = 'WEB_ORIGINS'): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an address (expected e.g. https://tribe.example)`);
+    throw new WebConfigError(`${setting}: "${value}" is not an address (expected e.g. https://tribe.example)`);
   }
   if (
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
@@ -50,7 +63,7 @@ function parseOrigin(value: string): string {
     url.search ||
     url.hash
   ) {
-    throw new WebConfigError(`WEB_ORIGINS: "${value}" is not an origin (scheme, host and port only, e.g. https://tribe.example)`);
+    throw new WebConfigError(`${setting}: "${value}" is not an origin (scheme, host and port only, e.g. https://tribe.example)`);
   }
   return url.origin;
 }
@@ -72,7 +85,7 @@ export function parseWebConfig(env: Record<string, string | undefined>) {
     ? parsed.WEB_ORIGINS.split(',')
         .map((origin) => origin.trim())
         .filter(Boolean)
-        .map(parseOrigin)
+        .map((origin) => parseOrigin(origin))
     : [`http://localhost:${parsed.WEB_PORT}`, `http://127.0.0.1:${parsed.WEB_PORT}`];
   const cookieSecure = parsed.COOKIE_SECURE ?? production;
   const plainHttp = origins.filter((origin) => origin.startsWith('http:') && !isLoopback(origin));
@@ -85,9 +98,23 @@ export function parseWebConfig(env: Record<string, string | undefined>) {
   return {
     ...parsed,
     WEB_ORIGINS: [...new Set(origins)],
+    CHECKOUT_ORIGINS: checkoutOrigins(parsed),
     COOKIE_SECURE: cookieSecure,
     SESSION_SECRET: parsed.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
   };
+}
+
+/** The origins the payment checkout's script and frame are loaded from (see CHECKOUT_ORIGINS above). */
+function checkoutOrigins(parsed: z.output<typeof schema>): string[] {
+  if (parsed.CHECKOUT_ORIGINS?.trim()) {
+    const listed = parsed.CHECKOUT_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => parseOrigin(origin, 'CHECKOUT_ORIGINS'));
+    return [...new Set(listed)];
+  }
+  if (parsed.PAYMENT_PROVIDER === 'razorpay') return [...RAZORPAY_CHECKOUT_ORIGINS];
+  return [new URL(parsed.PUBLIC_API_URL ?? `http://localhost:${parsed.API_PORT}`).origin];
 }
 
 export type WebConfig = ReturnType<typeof parseWebConfig>;

@@ -10,6 +10,7 @@ import { HostActions } from '~/components/events/event-detail/host-actions';
 import { HostCard } from '~/components/events/event-detail/host-card';
 import { JoinPrompt } from '~/components/events/event-detail/join-prompt';
 import { PricePanel } from '~/components/events/event-detail/price-panel';
+import { JoinPanel } from '~/components/payments/join-panel';
 import { useRecordRecentlyViewed } from '~/components/events/recently-viewed';
 import { NotFoundPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
@@ -28,7 +29,10 @@ import {
 } from '~/lib/format-event';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
-import { flashToast, getToken } from '~/lib/session.server';
+import { JOIN_INTENTS, type JoinActionData } from '~/lib/join-form';
+import { joinAction, loadJoinState } from '~/lib/join.server';
+import { newTempBidId } from '~/lib/pricing';
+import { flashToast, getSession } from '~/lib/session.server';
 import type { RootLoaderData } from '~/root';
 
 /**
@@ -37,18 +41,33 @@ import type { RootLoaderData } from '~/root';
  * The loader also feeds the social-share tags.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const token = await getToken(request);
+  const session = await getSession(request);
+  const token = session.get('token') ?? null;
   const { event, isPublicVersion } = await loadEvent(params.eventId ?? '', token);
   const url = new URL(request.url);
-  return { event, isPublicVersion, now: Date.now(), origin: url.origin, shareUrl: `${url.origin}${url.pathname}` };
+  // A signed-in fan sees their application (or a payment being turned into one) instead of Apply.
+  const userId = session.get('userId');
+  const join = token && userId && userId !== event.host_id ? await loadJoinState(token, event.id) : null;
+  return {
+    event,
+    isPublicVersion,
+    join,
+    attempt: newTempBidId(),
+    now: Date.now(),
+    origin: url.origin,
+    shareUrl: `${url.origin}${url.pathname}`,
+  };
 }
 
+/** Applications (SPEC §4 Payment flow) and, for the host, cancelling the event. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { token } = await requireUser(request);
+  const auth = await requireUser(request);
   const form = await request.formData();
   const id = params.eventId ?? '';
-  if (form.get('intent') !== 'cancel') return { error: 'Unknown action' };
-  const result = await cancelEvent(token, id);
+  const intent = form.get('intent');
+  if (intent === JOIN_INTENTS.apply || intent === JOIN_INTENTS.verify) return joinAction(request, auth, id, form);
+  if (intent !== 'cancel') return { error: 'Unknown action' };
+  const result = await cancelEvent(auth.token, id);
   if (!result.ok) return { error: result.error };
   return redirect(`/event/${id}`, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Event cancelled. Your guests will be notified.' }) },
@@ -91,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const { event, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
+  const { event, join, attempt, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const user = root?.user ?? null;
@@ -117,11 +136,22 @@ export default function EventPage() {
           <EventHeading event={event} shareUrl={shareUrl} showMenu={Boolean(user) && !isHost} />
 
           {cancelled ? <Alert className="mt-4">This event has been cancelled.</Alert> : null}
-          {actionData?.error ? <Alert className="mt-4">{actionData.error}</Alert> : null}
+          {actionData && 'error' in actionData ? <Alert className="mt-4">{actionData.error}</Alert> : null}
 
           {isHost ? <HostActions eventId={event.id} cancelled={cancelled} /> : null}
           <EventFacts event={event} now={now} cancelled={cancelled} />
           <PricePanel event={event} />
+          {user && !isHost ? (
+            <JoinPanel
+              event={event}
+              gender={user.gender}
+              join={join}
+              open={open}
+              now={now}
+              initialAttempt={attempt}
+              pageResult={actionData && 'intent' in actionData ? (actionData as JoinActionData) : undefined}
+            />
+          ) : null}
           <EventAbout event={event} />
           <HostCard event={event} signedIn={Boolean(user)} />
           {!user && open ? <JoinPrompt eventId={event.id} /> : null}

@@ -107,9 +107,14 @@ export default function MyEventsPage() {
         <p className="text-sm text-slate-600">
           {events.length === 0 ? 'Events you create show up here.' : `${events.length} event${events.length === 1 ? '' : 's'}`}
         </p>
-        <Link to="/create-event" className={buttonClasses('primary', 'sm', false, 'shrink-0 whitespace-nowrap')}>
-          Create event
-        </Link>
+        <div className="flex shrink-0 gap-2">
+          <Link to="/manage-application" className={buttonClasses('outline', 'sm', false, 'whitespace-nowrap')}>
+            Applications
+          </Link>
+          <Link to="/create-event" className={buttonClasses('primary', 'sm', false, 'whitespace-nowrap')}>
+            Create event
+          </Link>
+        </div>
       </div>
       {actionData?.error && !actionData.onDate ? <Alert>{actionData.error}</Alert> : null}
 
@@ -152,6 +157,9 @@ function HostActions({ event, dateRefusal }: { event: EventView; dateRefusal: st
   if (isCancelled(event)) return <p className="text-sm text-slate-600">Cancelled</p>;
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <Link to={`/event/${event.id}/applications`} className={buttonClasses('primary', 'sm')}>
+        Applications
+      </Link>
       <Link to={`/event/${event.id}/edit`} className={buttonClasses('secondary', 'sm')}>
         Edit
       </Link>

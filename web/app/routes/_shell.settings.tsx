@@ -4,7 +4,8 @@ import { LogoutForm } from '~/components/auth/logout-button';
 import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
-import { ChevronRightIcon, FileTextIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon } from '~/components/ui/icons';
+import { CalendarIcon } from '~/components/events/event-bits';
+import { ChevronRightIcon, FileTextIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { roleFormSchema } from '~/lib/auth-forms';
 import { requireUser } from '~/lib/auth.server';
@@ -121,6 +122,18 @@ export default function Settings() {
           </div>
         </section>
       )}
+
+      <Section title="Your activity">
+        <SettingsLink to="/my-bookings" icon={<CalendarIcon size={20} />} label="My bookings" />
+        <SettingsLink to="/application-status" icon={<FileTextIcon size={20} />} label="Application status" />
+        <SettingsLink to="/transactions" icon={<FileTextIcon size={20} />} label="Transactions" />
+        {user.role === 'influencer' || isAdmin ? (
+          <>
+            <SettingsLink to="/my-events" icon={<CalendarIcon size={20} />} label="My events" />
+            <SettingsLink to="/manage-application" icon={<UsersIcon size={20} />} label="Applications to your events" />
+          </>
+        ) : null}
+      </Section>
 
       <Section title="Account">
         <SettingsLink to="/profile-v2" icon={<UserIcon size={20} />} label="Your profile" />

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
+import { NewApplicationSheet } from '~/components/applications/new-application-sheet';
 import { BottomNav } from '~/components/layout/bottom-nav';
 import { FullPageRouteError } from '~/components/layout/error-page';
 import { TopBar } from '~/components/layout/top-bar';
@@ -14,6 +15,7 @@ import type { RootLoaderData } from '~/root';
  * Child routes are `_shell.<name>.tsx`; their content fills <main>, which sets no padding of its
  * own (pages choose theirs, so hero images can run edge to edge). A child may export
  * `handle: ShellHandle` (~/lib/route-handle) to set the top bar title or hide chrome.
+ * A host also gets the new-application sheet here (SPEC §4).
  */
 export async function loader(_args: LoaderFunctionArgs) {
   // The chat service arrives in a later issue; until then nobody has unread chats.
@@ -58,6 +60,8 @@ export default function Shell() {
         <Outlet />
       </main>
       {showBottom ? <BottomNav isGuest={isGuest} unreadChats={unreadChats} /> : null}
+      {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
+      {root?.user?.role === 'influencer' ? <NewApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
     </div>
   );
 }

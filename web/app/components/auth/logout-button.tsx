@@ -1,10 +1,14 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { clearSeenApplications } from '~/lib/application-sheet';
 import { persistentStore, scrollMemoryStore } from '~/lib/client-storage';
 import { clearRecentlyViewed } from '~/lib/recently-viewed';
 import { clearScrollMemory } from '~/lib/scroll-memory';
 
-/** Logout forgets the scroll memory and the recently viewed events kept in this browser (SPEC §4 Session). */
+/**
+ * Logout forgets the scroll memory, the recently viewed events and the applications the host's
+ * sheet has shown, as kept in this browser (SPEC §4 Session, Application bottom sheet).
+ */
 export function clearBrowserMemory(): void {
   for (const store of [scrollMemoryStore(), persistentStore()]) {
     if (!store) continue;
@@ -16,6 +20,12 @@ export function clearBrowserMemory(): void {
   }
   const local = persistentStore();
   if (local) clearRecentlyViewed(local);
+  const session = scrollMemoryStore();
+  try {
+    if (session) clearSeenApplications(session);
+  } catch {
+    // blocked storage: nothing to clear
+  }
 }
 
 /**

@@ -2,10 +2,19 @@ import { Link } from '@remix-run/react';
 import { ConfirmAction } from '~/components/events/confirm-action';
 import { buttonClasses } from '~/components/ui/button';
 
-/** What the host (or an admin) can do here: edit or cancel while the event is on, and go to My events. */
+/**
+ * What the host (or an admin) can do here: see the applications and attendees, edit or cancel
+ * while the event is on, and go to My events.
+ */
 export function HostActions({ eventId, cancelled }: { eventId: string; cancelled: boolean }) {
   return (
     <div className="mt-4 flex flex-wrap gap-2" data-testid="host-actions">
+      <Link to={`/event/${eventId}/applications`} className={buttonClasses('primary', 'sm')}>
+        Applications
+      </Link>
+      <Link to={`/event/${eventId}/attendees`} className={buttonClasses('outline', 'sm')}>
+        Attendees
+      </Link>
       {!cancelled ? (
         <>
           <Link to={`/event/${eventId}/edit`} className={buttonClasses('secondary', 'sm')}>

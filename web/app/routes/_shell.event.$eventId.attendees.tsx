@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { Avatar } from '~/components/events/event-bits';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { Alert } from '~/components/ui/alert';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+import { loadAttendees } from '~/lib/applications.server';
+import { requireUser } from '~/lib/auth.server';
+import { loadEvent } from '~/lib/event-detail.server';
+import { canManageEvent } from '~/lib/format-event';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Attendees${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
+];
+
+/**
+ * /event/{eventId}/attendees (SPEC §2): the fans whose applications were accepted. The host may
+ * keep the list private (show_attendees off): others are told so. The top bar is hidden here, so
+ * the page has its own back link.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  const { event } = await loadEvent(params.eventId ?? '', auth.token);
+  const attendees = await loadAttendees(auth.token, event.id);
+  return { event: { id: event.id, title: event.title }, isHost: canManageEvent(event, auth.user), attendees };
+}
+
+export default function AttendeesPage() {
+  const { event, isHost, attendees } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
+      <header className="flex items-center gap-2">
+        <Link
+          to={`/event/${event.id}`}
+          aria-label="Back to the event"
+          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeftIcon size={22} />
+        </Link>
+        <div className="min-w-0">
+          <h1 className="text-lg font-semibold text-slate-900">Attendees</h1>
+          <p className="truncate text-sm text-slate-600">
+            <bdi>{event.title}</bdi>
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-5 space-y-4">
+        {!attendees.ok ? (
+          <Alert tone={attendees.hidden ? 'info' : 'error'}>
+            <span data-testid={attendees.hidden ? 'attendees-hidden' : undefined}>{attendees.error}</span>
+          </Alert>
+        ) : attendees.attendees.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
+            <p className="text-base font-semibold text-slate-900">No attendees yet</p>
+            <p className="mt-1 text-sm text-slate-600">Fans whose applications are accepted show up here.</p>
+          </div>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              {attendees.attendees.length} attendee{attendees.attendees.length === 1 ? '' : 's'}
+            </p>
+            <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-label="Attendees">
+              {attendees.attendees.map((attendee) => (
+                <li key={attendee.id} className="flex items-center gap-3 px-4 py-3" data-testid="attendee">
+                  <Avatar name={attendee.name} url={attendee.photoUrl} size={40} />
+                  <span className="truncate text-[15px] font-medium text-slate-900">
+                    <bdi>{attendee.name || 'Tribe member'}</bdi>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {isHost ? (
+          <Link
+            to={`/event/${event.id}/applications`}
+            className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            Applications to this event
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,85 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { EmptyState } from '~/components/applications/event-applications-page';
+import { StatusBadge } from '~/components/applications/status-badge';
+import { useNow } from '~/components/events/event-bits';
+import { EventCard, EventGrid } from '~/components/events/event-card';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { Alert } from '~/components/ui/alert';
+import { buttonClasses } from '~/components/ui/button';
+import { applicationStatusBadge } from '~/lib/applications';
+import { loadBookedEvents } from '~/lib/applications.server';
+import { requireUser } from '~/lib/auth.server';
+import { formatRupees } from '~/lib/format-event';
+import type { ShellHandle } from '~/lib/route-handle';
+
+export const meta: MetaFunction = () => [{ title: 'My Bookings · Tribe' }];
+export const handle: ShellHandle = { title: 'My Bookings', ownHeading: true };
+
+/** /my-bookings (SPEC §2): the events the signed-in fan applied to, each with its application's status and their bid. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { token } = await requireUser(request);
+  return { bookings: await loadBookedEvents(token), now: Date.now() };
+}
+
+export default function MyBookingsPage() {
+  const { bookings, now: loadedAt } = useLoaderData<typeof loader>();
+  const now = useNow(loadedAt);
+  const events = bookings.ok ? bookings.items : [];
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-5 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">My Bookings</h1>
+          <p className="mt-1 text-[15px] text-slate-600">Events you applied to or bid on.</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/application-status" className={buttonClasses('outline', 'sm')}>
+            Application status
+          </Link>
+          <Link to="/transactions" className={buttonClasses('outline', 'sm')}>
+            Transactions
+          </Link>
+        </div>
+      </div>
+      {!bookings.ok ? <Alert>{bookings.error}</Alert> : null}
+      {bookings.ok && events.length === 0 ? (
+        <EmptyState
+          title="No bookings yet"
+          detail="Apply to an event and it shows up here."
+          action={
+            <Link to="/home" className={buttonClasses('primary', 'sm')}>
+              Discover events
+            </Link>
+          }
+        />
+      ) : null}
+      {events.length > 0 ? (
+        <EventGrid>
+          {events.map((event) => (
+            <EventCard
+              key={event.application_id ?? event.id}
+              event={event}
+              now={now}
+              footer={
+                <div className="flex items-center justify-between gap-3" data-testid="booking">
+                  <StatusBadge status={applicationStatusBadge(event.bid_status)} />
+                  {event.bid_amount ? (
+                    <span className="text-sm text-slate-700">
+                      Your bid <span className="font-semibold text-slate-900">{formatRupees(event.bid_amount)}</span>
+                    </span>
+                  ) : null}
+                </div>
+              }
+            />
+          ))}
+        </EventGrid>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
