@@ -139,10 +139,11 @@ export class TransactionsRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The payer's transactions, newest first; orders never paid (a checkout closed) are not transactions yet. */
   async listForPayer(payerId: string, limit: number): Promise<PaymentTransaction[]> {
     return queryRows<PaymentTransaction>(
       this.dataSource,
-      `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND order_id IS NOT NULL ORDER BY created_at DESC LIMIT $2`,
+      `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND state <> 'created' ORDER BY created_at DESC LIMIT $2`,
       [payerId, limit],
     );
   }
