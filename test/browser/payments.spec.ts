@@ -1,0 +1,185 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from '@playwright/test';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Messages } from '../../api/src/contracts/messages.js';
+import { expect, logInThroughScreen, test } from './fixtures.js';
+import { apiUrl, daysFromNow, register, seedEvent, type Person } from './seed.js';
+
+/** The fan's own session in a browser context of its own (the host uses another). */
+async function signedIn(browser: Browser, person: Person): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInThroughScreen(page, person);
+  await expect(page).toHaveURL(/\/home/);
+  return page;
+}
+
+const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
+
+/** Opens the join form on the event page and pays in the sandbox checkout. */
+async function bidAndPay(page: Page, eventId: string, amount: number, outcome: 'pay' | 'decline' = 'pay') {
+  await page.goto(`/event/${eventId}`);
+  await page.getByTestId('join-button').click();
+  const form = page.getByRole('dialog', { name: /Place your bid|Apply to join/ });
+  const bid = form.getByLabel('Your bid (₹)');
+  if (await bid.count()) await bid.fill(String(amount));
+  await form.getByLabel('Message to the host (optional)').fill('Big fan, will bring snacks');
+  await form.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
+  const frame = checkout(page);
+  if (outcome === 'pay') await frame.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
+  else await frame.getByRole('button', { name: 'Pay with a card that has insufficient funds' }).click();
+}
+
+async function api<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl()}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${person.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A fan joined and paid through the API and the sandbox's pay route (the checkout page's own call). */
+async function paidApplicant(fan: Person, eventId: string, amount: number): Promise<void> {
+  const order = await api<{ orderId: string }>(fan, 'POST', '/payments/pre-authorization', { tempBidId: randomUUID(), eventId, amount });
+  const paid = await fetch(`${apiUrl()}/api/v1/sandbox/orders/${order.orderId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'success' }),
+  });
+  expect(paid.status).toBe(200);
+}
+
+async function pendingApplicationOf(host: Person, fan: Person): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const pending = await api<Array<{ id: string; fan: { id: string } }>>(host, 'GET', '/applications/pending');
+      id = pending.find((application) => application.fan.id === fan.id)?.id;
+      return id;
+    })
+    .toBeTruthy();
+  return id!;
+}
+
+/** Reloads until the text shows: the work behind it happens in the workers. */
+async function reloadUntil(page: Page, path: string, text: string | RegExp, within: ReturnType<Page['getByTestId']> | null = null) {
+  await expect(async () => {
+    await page.goto(path);
+    await expect((within ?? page.locator('main')).getByText(text).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test.describe('joining an event and paying for it', () => {
+  test('a fan bids and pays; the host accepts from the new-application sheet; the money is captured', async ({ browser }) => {
+    const host = await register('influencer', 'Kavya Host');
+    const title = `Sunset kayaking ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, {
+      title,
+      date: daysFromNow(6),
+      location: 'Alibaug',
+      min_bid: 500,
+      enable_bidding: true,
+      capacity: 10,
+    });
+    const fan = await register('fan', 'Ishaan Fan');
+
+    const fanPage = await signedIn(browser, fan);
+    await bidAndPay(fanPage, event.id, 750);
+    await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
+    await reloadUntil(fanPage, '/my-bookings', Messages.applications.pendingApproval);
+    await expect(fanPage.locator('main').getByText('Your bid ₹750')).toBeVisible();
+
+    const hostPage = await signedIn(browser, host);
+    const sheet = hostPage.getByRole('dialog', { name: 'New application' });
+    await expect(sheet).toBeVisible({ timeout: 20_000 });
+    await expect(sheet).toContainText(title);
+    await expect(sheet).toContainText('Ishaan Fan');
+    await expect(sheet).toContainText('Big fan, will bring snacks');
+    await sheet.getByRole('button', { name: 'Accept' }).click();
+    await expect(hostPage.getByText(Messages.applications.accepted)).toBeVisible();
+
+    await reloadUntil(fanPage, '/my-bookings', 'Accepted');
+    await reloadUntil(fanPage, '/transactions', 'Paid', fanPage.getByTestId('transaction-row').filter({ hasText: title }));
+  });
+
+  test('a rejected fan sees the hold on their money released', async ({ browser }) => {
+    const host = await register('influencer', 'Rohan Host');
+    const title = `Pottery night ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, { title, date: daysFromNow(5), location: 'Pune', min_bid: 900, capacity: 4 });
+    const fan = await register('fan', 'Meera Fan');
+
+    const fanPage = await signedIn(browser, fan);
+    await bidAndPay(fanPage, event.id, 900);
+    await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
+    await pendingApplicationOf(host, fan);
+
+    const hostPage = await signedIn(browser, host);
+    // The new-application sheet finds the application wherever the host is; put it off to decide on the list.
+    const sheet = hostPage.getByRole('dialog', { name: 'New application' });
+    await expect(sheet).toBeVisible({ timeout: 20_000 });
+    await sheet.getByRole('button', { name: 'Review Later' }).click();
+    await expect(sheet).toBeHidden();
+    await hostPage.goto(`/event/${event.id}/applications`);
+    const row = hostPage.getByTestId('application-row').filter({ hasText: 'Meera Fan' });
+    await row.getByRole('button', { name: 'Reject' }).click();
+    await expect(hostPage.getByText(Messages.applications.rejected)).toBeVisible();
+
+    await reloadUntil(fanPage, '/my-bookings', 'Rejected');
+    await reloadUntil(fanPage, '/transactions', 'Released', fanPage.getByTestId('transaction-row').filter({ hasText: title }));
+  });
+
+  test('a declined card shows the Payment Error dialog, and retrying can still pay', async ({ browser }) => {
+    const host = await register('influencer', 'Tara Host');
+    const event = await seedEvent(host, { title: `Board games ${randomBytes(3).toString('hex')}`, date: daysFromNow(4), min_bid: 300 });
+    const fan = await register('fan', 'Dev Fan');
+
+    const fanPage = await signedIn(browser, fan);
+    await bidAndPay(fanPage, event.id, 300, 'decline');
+    const dialog = fanPage.getByRole('dialog', { name: 'Payment Error' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(Messages.payments.errorDialog);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Please retry joining' }).click();
+
+    const form = fanPage.getByRole('dialog', { name: 'Apply to join' });
+    await form.getByRole('button', { name: 'Pay ₹300' }).click();
+    await checkout(fanPage).getByRole('button', { name: 'Pay ₹300' }).click();
+    await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
+  });
+
+  test('closing the checkout without paying says the payment was cancelled', async ({ browser }) => {
+    const host = await register('influencer', 'Nisha Host');
+    const event = await seedEvent(host, { title: `Open mic ${randomBytes(3).toString('hex')}`, date: daysFromNow(4), min_bid: 200 });
+    const fanPage = await signedIn(browser, await register('fan', 'Kabir Fan'));
+    await fanPage.goto(`/event/${event.id}`);
+    await fanPage.getByTestId('join-button').click();
+    await fanPage.getByRole('dialog', { name: 'Apply to join' }).getByRole('button', { name: 'Pay ₹200' }).click();
+    await checkout(fanPage).getByRole('button', { name: 'Close' }).click();
+    await expect(fanPage.getByText(Messages.payments.cancelled)).toBeVisible();
+    await expect(fanPage.locator('iframe[title="Tribe checkout"]')).toHaveCount(0);
+  });
+
+  test('a cancelled event shows refunds and released holds on its fans’ transactions', async ({ browser }) => {
+    const host = await register('influencer', 'Arjun Host');
+    const title = `Trek to Rajmachi ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, { title, date: daysFromNow(8), location: 'Lonavala', min_bid: 1200, capacity: 5 });
+    const accepted = await register('fan', 'Priya Fan');
+    const waiting = await register('fan', 'Sahil Fan');
+    await paidApplicant(accepted, event.id, 1200);
+    await paidApplicant(waiting, event.id, 1200);
+    await api(host, 'POST', `/applications/${await pendingApplicationOf(host, accepted)}/accept`);
+    await pendingApplicationOf(host, waiting);
+    await expect
+      .poll(async () => (await api<Array<{ status: string }>>(accepted, 'GET', '/payments/transactions'))[0]?.status)
+      .toBe('captured');
+
+    await api(host, 'POST', `/events/${event.id}/cancel`);
+
+    const acceptedPage = await signedIn(browser, accepted);
+    await reloadUntil(acceptedPage, '/transactions', 'Refunded', acceptedPage.getByTestId('transaction-row').filter({ hasText: title }));
+    await reloadUntil(acceptedPage, '/my-bookings', 'Cancelled');
+    const waitingPage = await signedIn(browser, waiting);
+    await reloadUntil(waitingPage, '/transactions', 'Released', waitingPage.getByTestId('transaction-row').filter({ hasText: title }));
+  });
+});
