@@ -54,6 +54,12 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'edit event': (world) => `/event/${world.ownEventId}/edit`,
   'report event': (world) => `/event/${world.otherEventId}/report`,
   "host's past events": (world) => `/host-past-events/${world.otherHost.id}`,
+  'my bookings': () => '/my-bookings',
+  'application status': () => '/application-status',
+  transactions: () => '/transactions',
+  'pending applications': () => '/manage-application',
+  "an event's applications": (world) => `/event/${world.ownEventId}/applications`,
+  attendees: (world) => `/event/${world.ownEventId}/attendees`,
 };
 
 let world: World | undefined;
