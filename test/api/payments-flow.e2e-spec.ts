@@ -119,6 +119,21 @@ describe('applying and paying: authorise, accept → captured, reject → releas
     expect(rows.map((row) => row.user_id).sort()).toEqual([accepted.user.id, waiting.user.id].sort());
   });
 
+  it('refuses to decide an application whose payment is no longer authorised, changing nothing', async () => {
+    const event = await createEvent();
+    const fan = await signUp(api);
+    const { transactionId, applicationId } = await applyAndPay(fan, event.id);
+    await api.db.query(`UPDATE payment_transaction SET state = 'released' WHERE id = $1`, [transactionId]);
+    const refused = await api.http().post(`/api/v1/applications/${applicationId}/accept`).set(bearer(host.token));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('illegal_payment_transition');
+    const { rows } = await api.db.query(
+      'SELECT a.status, e.attendees_count FROM application a JOIN event e ON e.id = a.event_id WHERE a.id = $1',
+      [applicationId],
+    );
+    expect(rows).toEqual([{ status: 'pending', attendees_count: 0 }]);
+  });
+
   it('refuses a second seat past capacity', async () => {
     const event = await createEvent({ capacity: 1 });
     const one = await applyAndPay(await signUp(api), event.id);

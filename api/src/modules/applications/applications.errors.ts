@@ -37,6 +37,13 @@ export class ApplicationAlreadyDecidedError extends ConflictError {
   }
 }
 
+/** The application's payment is no longer an authorisation to capture or release (a state machine refusal). */
+export class PaymentNotAuthorizedError extends ConflictError {
+  constructor() {
+    super("This application's payment is no longer authorised, so it cannot be decided.", ErrorCodes.payments.illegalTransition);
+  }
+}
+
 export class OwnEventError extends ForbiddenError {
   constructor() {
     super(Messages.payments.ownEvent, pay.ownEvent);

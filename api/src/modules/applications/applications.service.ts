@@ -13,6 +13,7 @@ import {
   AttendeesHiddenError,
   NoSeatsToAcceptError,
   NotApplicationHostError,
+  PaymentNotAuthorizedError,
 } from './applications.errors.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { type Application } from './entities/application.entity.js';
@@ -103,10 +104,14 @@ export class ApplicationsService {
     await this.events.changeAttendees(tx, event.id, 1);
   }
 
+  /** A pending application's payment is authorised; if it is not, the decision is refused and nothing changes. */
   private async settlePayment(tx: EntityManager, application: Application, decision: Decision): Promise<void> {
     if (!application.transactionId) return;
-    if (decision === 'accepted') await this.payments.requestCapture(tx, application.transactionId);
-    else await this.payments.requestRelease(tx, application.transactionId);
+    const requested =
+      decision === 'accepted'
+        ? await this.payments.requestCapture(tx, application.transactionId)
+        : await this.payments.requestRelease(tx, application.transactionId);
+    if (!requested) throw new PaymentNotAuthorizedError();
   }
 }
 
