@@ -13,19 +13,20 @@ const STOP_GRACE_MS = 20_000;
 
 const say = (message: string) => console.log(`[tribe] ${message}`);
 
-const SESSION_SECRET_FILE = '.data/session-secret';
-
 /**
- * The web signs its session cookie with SESSION_SECRET and refuses to run in production without
- * one. Unset, this machine gets its own random secret, kept so that sessions survive a restart.
+ * A secret the product needs and production must set (SESSION_SECRET signs the web's cookie,
+ * KYC_ENCRYPTION_KEY encrypts hosts' bank details, INVOICE_URL_SECRET signs invoice links). Unset,
+ * this machine gets its own random value, kept in .data so that a restart keeps sessions, data and
+ * links readable.
  */
-async function sessionSecret(): Promise<string> {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const existing = await readFile(SESSION_SECRET_FILE, 'utf8').catch(() => '');
+async function keptSecret(name: string, file: string): Promise<string> {
+  const given = process.env[name];
+  if (given) return given;
+  const existing = await readFile(file, 'utf8').catch(() => '');
   if (existing.trim()) return existing.trim();
   const secret = randomBytes(32).toString('hex');
   await mkdir('.data', { recursive: true });
-  await writeFile(SESSION_SECRET_FILE, secret, { mode: 0o600 });
+  await writeFile(file, secret, { mode: 0o600 });
   return secret;
 }
 
@@ -53,7 +54,9 @@ async function main() {
     ...process.env,
     API_URL: process.env.API_URL ?? `http://127.0.0.1:${config.API_PORT}`,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
-    SESSION_SECRET: await sessionSecret(),
+    SESSION_SECRET: await keptSecret('SESSION_SECRET', '.data/session-secret'),
+    KYC_ENCRYPTION_KEY: await keptSecret('KYC_ENCRYPTION_KEY', '.data/kyc-key'),
+    INVOICE_URL_SECRET: await keptSecret('INVOICE_URL_SECRET', '.data/invoice-url-secret'),
   };
   // The payment sandbox (the default provider) takes no real money and refuses NODE_ENV=production,
   // so the API and workers run as development unless told otherwise; the web still runs as production.

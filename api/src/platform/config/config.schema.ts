@@ -87,6 +87,35 @@ export const configSchema = z
     /** The product name and theme colour the checkout shows (SPEC §3, Payment configuration). */
     PAYMENT_DISPLAY_NAME: z.string().default('Tribe'),
     CHECKOUT_THEME_COLOR: z.string().default('#4F46E5'),
+    /**
+     * The supplier on tax invoices (CGST Rules, rule 46): the platform's legal name, address, GSTIN and
+     * state. Demo values locally; production sets its own.
+     */
+    SUPPLIER_NAME: z.string().min(1).default('Tribe Social Technologies Private Limited'),
+    SUPPLIER_ADDRESS: z.string().min(1).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
+    SUPPLIER_GSTIN: z.string().min(15).max(15).default('29AAICT1234F1Z5'),
+    SUPPLIER_STATE: z.string().min(1).default('Karnataka'),
+    /** GST on event admission (SAC 9996), in percent; CGST and SGST take half each within the supplier's state. */
+    GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
+    /** The platform's fee, in percent of each captured payment: its own invoice line, and kept back from payouts. */
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    /** Letters before each invoice number (with the financial year and sequence, at most 16 characters). */
+    INVOICE_PREFIX: z
+      .string()
+      .regex(/^[A-Z]{1,4}$/, { message: 'must be 1 to 4 capital letters' })
+      .default('TRB'),
+    /** How long a signed invoice download URL stays valid. */
+    INVOICE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+    /** Signs invoice download URLs (HMAC). Required in production; a fixed local value elsewhere. */
+    INVOICE_URL_SECRET: z.string().min(16).optional(),
+    /**
+     * Encrypts hosts' bank account numbers, PAN and UPI ids at rest (AES-256-GCM): 32 bytes as 64 hex
+     * characters. Required in production; `npm start` keeps a random one in .data/kyc-key.
+     */
+    KYC_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, { message: 'must be 64 hex characters (32 bytes)' })
+      .optional(),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
     /** This API's public address; defaults to localhost at API_PORT. */
@@ -179,6 +208,13 @@ export const configSchema = z
         message: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=razorpay',
       });
     }
+    if (config.NODE_ENV === 'production' && (!config.INVOICE_URL_SECRET || !config.KYC_ENCRYPTION_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['KYC_ENCRYPTION_KEY'],
+        message: 'INVOICE_URL_SECRET and KYC_ENCRYPTION_KEY are required when NODE_ENV=production',
+      });
+    }
     if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
@@ -197,6 +233,8 @@ export const configSchema = z
       PUBLIC_API_URL,
       PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL,
       SANDBOX_WEBHOOK_URL: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.API_PORT}/api/v1/payments/webhook`,
+      INVOICE_URL_SECRET: config.INVOICE_URL_SECRET ?? 'local-development-invoice-url-secret',
+      KYC_ENCRYPTION_KEY: config.KYC_ENCRYPTION_KEY ?? '0'.repeat(63) + '1',
     };
   });
 
