@@ -23,12 +23,19 @@ import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
  * `payment.captured` event written when the capture is recorded), capture jobs per second, and
  * where the time goes (outbox relay, queue, job). Prints figures; never fails on time.
  *
- * BENCH_FANS (1000), BENCH_CONNECTIONS (50), BENCH_EVENTS (100), BENCH_KEEP=1 keeps the database.
+ * BENCH_FANS (1000), BENCH_CONNECTIONS (50), BENCH_EVENTS (100), BENCH_ACCEPT_RATE=<n> offers n accepts
+ * a second instead of as many as the connections carry (latency then counts from each accept's
+ * scheduled time, so a late start is not hidden), BENCH_KEEP=1 keeps the database,
+ * BENCH_CPU_PROF_DIR=<dir> profiles the API and the workers, BENCH_PROVIDER_LATENCY_MS=<ms> makes
+ * each provider call of the workers wait that long first (Razorpay is a few hundred ms away).
  * Product settings (OUTBOX_POLL_MS, DATABASE_POOL_SIZE, …) pass through from the environment.
  */
 
 const FANS = Number(process.env.BENCH_FANS ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Accepts offered per second; 0: each connection sends its next accept as soon as the last is answered. */
+const ACCEPT_RATE = Number(process.env.BENCH_ACCEPT_RATE ?? 0);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
 const HOSTS = Math.max(1, Math.round(EVENTS / 10));
 /** Sign-ups hash a password (scrypt): more at once only queue for the thread pool. */
@@ -106,7 +113,11 @@ function shuffled<T>(items: T[], seed = 11): T[] {
 }
 
 function startChild(name: string, script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
+  // BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...profile, fileURLToPath(new URL(script, import.meta.url))], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -181,7 +192,8 @@ async function main(): Promise<void> {
   try {
     children.push(startChild('api', '../api/src/main.js', env));
     // The workers say "workers started" at info.
-    children.push(startChild('workers', '../workers/src/main.js', { ...env, LOG_LEVEL: 'info' }));
+    const workersEntry = PROVIDER_LATENCY_MS > 0 ? './workers-with-provider-latency.js' : '../workers/src/main.js';
+    children.push(startChild('workers', workersEntry, { ...env, LOG_LEVEL: 'info' }));
     const workers = children[1]!;
     const alive = () => {
       for (const child of children) {
@@ -195,7 +207,8 @@ async function main(): Promise<void> {
     log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average before: ${loadavg()[0]!.toFixed(2)}`);
     log(
       `settings: OUTBOX_POLL_MS ${config.OUTBOX_POLL_MS}, DATABASE_POOL_SIZE ${config.DATABASE_POOL_SIZE}, ` +
-        `sandbox webhooks to the API (duplicate rate ${config.SANDBOX_WEBHOOK_DUPLICATE_RATE})`,
+        `sandbox webhooks to the API (duplicate rate ${config.SANDBOX_WEBHOOK_DUPLICATE_RATE})` +
+        (PROVIDER_LATENCY_MS > 0 ? `, ${PROVIDER_LATENCY_MS} ms added to each provider call of the workers` : ''),
     );
 
     // Hosts and their events.
@@ -261,8 +274,12 @@ async function main(): Promise<void> {
     const failures: string[] = [];
     setupStarted = Date.now();
     const acceptStarted = performance.now();
-    await inParallel(shuffled(applications), CONNECTIONS, async (application) => {
-      const started = performance.now();
+    await inParallel(shuffled(applications), CONNECTIONS, async (application, index) => {
+      let started = performance.now();
+      if (ACCEPT_RATE > 0) {
+        started = acceptStarted + (index * 1000) / ACCEPT_RATE;
+        if (started > performance.now()) await new Promise((resolve) => setTimeout(resolve, started - performance.now()));
+      }
       const response = await pool.request({
         method: 'POST',
         path: `/api/v1/applications/${application.id}/accept`,
@@ -311,7 +328,9 @@ async function main(): Promise<void> {
       `accepts: ${latencies.length} in ${acceptSeconds.toFixed(2)} s (${(latencies.length / acceptSeconds).toFixed(0)}/s), ${failures.length} failed`,
     );
     for (const failure of failures.slice(0, 5)) log(`  ! ${failure}`);
-    log(`  accept latency at ${CONNECTIONS} connections: ${spread(latencies)}`);
+    log(
+      `  accept latency at ${CONNECTIONS} connections${ACCEPT_RATE > 0 ? `, ${ACCEPT_RATE} offered a second` : ''}: ${spread(latencies)}`,
+    );
     log(`accept → captured (${roads.length} captures): ${spread(captureMs)}`);
     log(`  outbox wait (accept → relay queued it): ${spread(relayMs)}`);
     log(`  queue wait (queued → a worker took it): ${spread(queuedMs)}`);
