@@ -19,6 +19,11 @@ export interface Stack {
   /** http://127.0.0.1:<api port> (without /api/v1) */
   apiUrl: string;
   processes: Record<string, NodeProcess>;
+  /**
+   * Starts a workers process again with the same settings (after the test killed or stopped the
+   * last one), as `processes.workers`; `script` runs instead of the product's workers entry.
+   */
+  startWorkers: (script?: string) => NodeProcess;
   /** Everything the processes printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -42,11 +47,15 @@ export interface StackOptions {
   config?: Record<string, string>;
   /** Settings for the workers alone (e.g. a database address through a proxy the test controls). */
   workersEnv?: (config: AppConfig) => Record<string, string>;
+  /** A compiled script to run as the workers instead of the product's entry (a fault injector of a test's own). */
+  workersScript?: string;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
-  for (const file of Object.values(ENTRY_POINTS)) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the browser tests.`);
+  // Without the web server, the server build alone (npm run build:server) is enough.
+  const needed = options.web ? Object.values(ENTRY_POINTS) : [ENTRY_POINTS.api, ENTRY_POINTS.workers, ENTRY_POINTS.migrate];
+  for (const file of needed) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the workflow and browser tests.`);
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -69,12 +78,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // decorated entities, so this module must not import the database code directly.
   await runToEnd(ENTRY_POINTS.migrate, env);
 
+  // The workers announce readiness at info level.
+  const workersEnv = { ...env, LOG_LEVEL: 'info', ...options.workersEnv?.(config) };
   const processes: Record<string, NodeProcess> = {
     api: startNodeProcess(ENTRY_POINTS.api, env),
-    // The workers announce readiness at info level.
-    workers: startNodeProcess(ENTRY_POINTS.workers, { ...env, LOG_LEVEL: 'info', ...options.workersEnv?.(config) }),
+    workers: startNodeProcess(options.workersScript ?? ENTRY_POINTS.workers, workersEnv),
     ...(options.web ? { web: startNodeProcess(ENTRY_POINTS.web, env) } : {}),
   };
+  const startWorkers = (script: string = ENTRY_POINTS.workers) => (processes.workers = startNodeProcess(script, workersEnv));
   const output = () =>
     Object.entries(processes)
       .map(([name, process]) => `--- ${name} ---\n${process.output()}`)
@@ -123,7 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { config, webUrl, apiUrl, processes, output, stop };
+  return { config, webUrl, apiUrl, processes, startWorkers, output, stop };
 }
 
 async function runToEnd(script: string, env: Record<string, string>): Promise<void> {

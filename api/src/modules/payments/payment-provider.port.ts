@@ -41,6 +41,9 @@ export abstract class PaymentProvider {
 
 export type PaymentProviderName = 'sandbox' | 'razorpay';
 
+/** Provider calls (captures, releases, refunds) one workers process makes at once: the payments queue's concurrency. */
+export const PROVIDER_CALLS_AT_ONCE = 16;
+
 export interface NewOrder {
   /** Whole rupees. */
   amount: number;

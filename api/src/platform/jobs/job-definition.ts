@@ -13,6 +13,12 @@ interface JobBasics {
   readonly queue: string;
   readonly attempts: number;
   readonly backoff: JobBackoff;
+  /**
+   * How many jobs of its queue one workers process runs at once. A queue runs as many as the most
+   * any of its jobs asks for (DEFAULT_CONCURRENCY for a job that does not say). Jobs that mostly
+   * wait (on the payment provider, on PostgreSQL) want more; jobs that keep a core busy want few.
+   */
+  readonly concurrency?: number;
 }
 
 /**
@@ -35,6 +41,8 @@ export type AnyJobDefinition = JobDefinition | ScheduledJobDefinition;
 /** What a job receives: the payload of the event that started it, and that event's outbox id. */
 export type JobData<Job extends JobDefinition> = PayloadOf<Job['startedBy']> & { outboxId: string };
 
+/** Jobs of a queue one workers process runs at once, unless one of its jobs asks for more. */
+export const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_ATTEMPTS = 5;
 const DEFAULT_BACKOFF: JobBackoff = { type: 'exponential', delay: 2_000 };
 const JOB_NAME = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;
@@ -48,6 +56,9 @@ type Declared<Job extends AnyJobDefinition> = Omit<Job, 'kind' | 'attempts' | 'b
 function declare<Job extends AnyJobDefinition>(job: Job): Job {
   if (!JOB_NAME.test(job.name)) throw new Error(`Job name "${job.name}" must read <subject>.<verb> in snake_case`);
   if (!QUEUE_NAME.test(job.queue)) throw new Error(`Queue name "${job.queue}" must be lower-case words joined by dashes`);
+  if (job.concurrency !== undefined && !(Number.isInteger(job.concurrency) && job.concurrency >= 1 && job.concurrency <= 64)) {
+    throw new Error(`Job "${job.name}" must run 1 to 64 at once`);
+  }
   if (catalog.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
   catalog.set(job.name, job);
   return job;

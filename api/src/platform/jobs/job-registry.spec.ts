@@ -8,6 +8,9 @@ const Joined = defineDomainEvent('member.joined', z.object({ memberId: z.uuid() 
 const Welcome = defineJob({ name: 'member.welcome', queue: 'members', startedBy: Joined });
 const Count = defineJob({ name: 'member.count', queue: 'stats', startedBy: Joined, attempts: 2, backoff: { type: 'fixed', delay: 500 } });
 const Tidy = defineScheduledJob({ name: 'member.tidy', queue: 'members', everyMs: 60_000 });
+const Charge = defineJob({ name: 'member.charge', queue: 'billing', startedBy: Joined, concurrency: 16 });
+const Receipt = defineJob({ name: 'member.receipt', queue: 'billing', startedBy: Joined });
+const Resize = defineJob({ name: 'member.resize', queue: 'pictures', startedBy: Joined, concurrency: 1 });
 const idle: JobHandler = { handle: async () => undefined, findDue: async () => [] };
 
 describe('defineJob', () => {
@@ -62,6 +65,17 @@ describe('JobRegistry', () => {
     expect(registry.route('member.joined')?.jobs).toEqual([Welcome, Count]);
     expect(registry.route('member.left')).toBeUndefined();
     expect(registry.queueNames()).toEqual(['members', 'stats']);
+  });
+
+  it('runs as many jobs of a queue at once as the most any of its jobs asks for, 4 unless one says', () => {
+    const registry = JobRegistry.of([
+      { definition: Welcome, handler: idle },
+      { definition: Charge, handler: idle },
+      { definition: Receipt, handler: idle },
+      { definition: Resize, handler: idle },
+    ]);
+    expect(['members', 'billing', 'pictures'].map((queue) => registry.concurrencyOf(queue))).toEqual([4, 16, 1]);
+    expect(() => defineJob({ name: 'member.flood', queue: 'members', startedBy: Joined, concurrency: 0 })).toThrow('1 to 64');
   });
 
   it('keeps scheduled jobs apart from the routes', () => {

@@ -1,7 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type DomainEventDefinition } from '../outbox/domain-event.js';
-import { declaredJobs, type AnyJobDefinition, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
+import {
+  DEFAULT_CONCURRENCY,
+  declaredJobs,
+  type AnyJobDefinition,
+  type JobDefinition,
+  type ScheduledJobDefinition,
+} from './job-definition.js';
 import { HandlesJob, type JobHandler, type ScheduledJobHandler } from './job-handler.js';
 
 export interface EventJob {
@@ -85,5 +91,13 @@ export class JobRegistry implements OnModuleInit {
 
   queueNames(): string[] {
     return [...new Set([...this.jobs.values()].map((job) => job.definition.queue))].sort();
+  }
+
+  /** Jobs of the queue one process runs at once: the most any of its jobs asks for. */
+  concurrencyOf(queue: string): number {
+    const asked = [...this.jobs.values()]
+      .filter((job) => job.definition.queue === queue)
+      .map((job) => job.definition.concurrency ?? DEFAULT_CONCURRENCY);
+    return asked.length > 0 ? Math.max(...asked) : DEFAULT_CONCURRENCY;
   }
 }

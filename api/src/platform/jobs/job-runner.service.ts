@@ -16,7 +16,6 @@ import { isEventJob, JobRegistry, type EventJob } from './job-registry.js';
  */
 export const LOCK_MS = 8_000;
 export const STALLED_CHECK_MS = 2_000;
-const CONCURRENCY = 4;
 
 type AnyJobData = JobData<EventJob['definition']>;
 
@@ -42,7 +41,7 @@ export class JobRunner implements OnApplicationShutdown {
       const worker = new Worker<AnyJobData>(queue, (job) => this.run(job), {
         connection: this.connection!,
         prefix: this.config.QUEUE_PREFIX,
-        concurrency: CONCURRENCY,
+        concurrency: this.registry.concurrencyOf(queue),
         lockDuration: LOCK_MS,
         stalledInterval: STALLED_CHECK_MS,
       });

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { OutboxService } from '../../../platform/outbox/outbox.service.js';
-import { PaymentProvider, PaymentProviderError } from '../payment-provider.port.js';
+import { PaymentProvider, PaymentProviderError, PROVIDER_CALLS_AT_ONCE } from '../payment-provider.port.js';
 import { PaymentCaptured, PaymentCaptureRequested } from '../payments.events.js';
 import { TransactionsRepository } from '../transactions.repository.js';
 
@@ -13,6 +13,9 @@ export const PaymentCaptureJob = defineJob({
   startedBy: PaymentCaptureRequested,
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
+  // A provider call is a wait of a few hundred ms on Razorpay, not work for this machine: at 4 at
+  // once a burst of accepts is captured at about a dozen a second (docs/performance.md, bench:payments).
+  concurrency: PROVIDER_CALLS_AT_ONCE,
 });
 
 /** A capture still unrecorded this long after it was requested is due again. */

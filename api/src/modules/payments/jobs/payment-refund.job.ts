@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { OutboxService } from '../../../platform/outbox/outbox.service.js';
-import { PaymentProvider, PaymentProviderError } from '../payment-provider.port.js';
+import { PaymentProvider, PaymentProviderError, PROVIDER_CALLS_AT_ONCE } from '../payment-provider.port.js';
 import { PaymentRefunded, RefundRequested } from '../payments.events.js';
 import { RefundsRepository } from '../refunds.repository.js';
 import { TransactionsRepository } from '../transactions.repository.js';
@@ -14,6 +14,7 @@ export const PaymentRefundJob = defineJob({
   startedBy: RefundRequested,
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
+  concurrency: PROVIDER_CALLS_AT_ONCE,
 });
 
 const DUE_AFTER_MS = 15_000;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
-import { PaymentProvider, PaymentProviderError } from '../payment-provider.port.js';
+import { PaymentProvider, PaymentProviderError, PROVIDER_CALLS_AT_ONCE } from '../payment-provider.port.js';
 import { PaymentReleaseRequested } from '../payments.events.js';
 import { TransactionsRepository } from '../transactions.repository.js';
 
@@ -12,6 +12,7 @@ export const PaymentReleaseJob = defineJob({
   startedBy: PaymentReleaseRequested,
   attempts: 8,
   backoff: { type: 'exponential', delay: 1_000 },
+  concurrency: PROVIDER_CALLS_AT_ONCE,
 });
 
 const DUE_AFTER_MS = 15_000;

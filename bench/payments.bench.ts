@@ -1,0 +1,369 @@
+import { Queue } from 'bullmq';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { Pool } from 'undici';
+import { parseConfig } from '../api/src/platform/config/config.schema.js';
+import { migrateDatabase } from '../api/src/platform/database/migrate.js';
+import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
+
+/**
+ * npm run bench:payments
+ *
+ * The capture path under load: a fresh database, the compiled API and ONE workers process (the
+ * sandbox as the provider, product defaults otherwise), 1,000 fans who each pre-authorise, pay in
+ * the sandbox's checkout and verify, then their hosts accept all 1,000 applications at 50
+ * concurrent connections. Prints the accept latency, accept → captured (p50/p95/p99, from the
+ * database's own timestamps: the `payment.capture_requested` event written by the accept and the
+ * `payment.captured` event written when the capture is recorded), capture jobs per second, and
+ * where the time goes (outbox relay, queue, job). Prints figures; never fails on time.
+ *
+ * BENCH_FANS (1000), BENCH_CONNECTIONS (50), BENCH_EVENTS (100), BENCH_ACCEPT_RATE=<n> offers n accepts
+ * a second instead of as many as the connections carry (latency then counts from each accept's
+ * scheduled time, so a late start is not hidden), BENCH_KEEP=1 keeps the database,
+ * BENCH_CPU_PROF_DIR=<dir> profiles the API and the workers, BENCH_PROVIDER_LATENCY_MS=<ms> makes
+ * each provider call of the workers wait that long first (Razorpay is a few hundred ms away).
+ * Product settings (OUTBOX_POLL_MS, DATABASE_POOL_SIZE, …) pass through from the environment.
+ */
+
+const FANS = Number(process.env.BENCH_FANS ?? 1000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Accepts offered per second; 0: each connection sends its next accept as soon as the last is answered. */
+const ACCEPT_RATE = Number(process.env.BENCH_ACCEPT_RATE ?? 0);
+const PROVIDER_LATENCY_MS = Number(process.env.BENCH_PROVIDER_LATENCY_MS ?? 0);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 100);
+const HOSTS = Math.max(1, Math.round(EVENTS / 10));
+/** Sign-ups hash a password (scrypt): more at once only queue for the thread pool. */
+const SETUP_CONCURRENCY = 16;
+const PRICE = 500;
+const TARGET_CAPTURED_P95_MS = 1_000;
+const TARGET_ACCEPT_P99_MS = 25;
+const log = (line: string) => console.log(line);
+
+interface Person {
+  id: string;
+  token: string;
+}
+
+interface CheckoutSuccess {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const spread = (values: number[]) => {
+  const sorted = sortedOf(values);
+  return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`;
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Polls `probe` every `everyMs` until it is true; throws after `deadlineMs`. */
+async function until(probe: () => Promise<boolean>, what: string, deadlineMs: number, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${deadlineMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Runs in parallel, at most `limit` at once. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+/** A fixed pseudo-random order, so every run accepts in the same order. */
+function shuffled<T>(items: T[], seed = 11): T[] {
+  const copy = [...items];
+  let state = seed;
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const other = Math.floor((state / 2 ** 31) * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+function startChild(name: string, script: string, env: Record<string, string>): Child {
+  // BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...profile, fileURLToPath(new URL(script, import.meta.url))], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { name, process: child, output: () => output };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = once(child.process, 'exit');
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+class Client {
+  constructor(private readonly pool: Pool) {}
+
+  async call<T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown): Promise<T> {
+    const response = await this.pool.request({
+      method,
+      path: `/api/v1${path}`,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.body.text();
+    if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  async signUp(fields: Record<string, unknown>): Promise<Person> {
+    const body = await this.call<{ token: string; user: { id: string } }>('POST', '/auth/register', undefined, {
+      email: `bench.${randomUUID()}@example.in`,
+      password: 'a-good-password',
+      name: 'Bench Person',
+      ...fields,
+    });
+    return { id: body.user.id, token: body.token };
+  }
+}
+
+async function main(): Promise<void> {
+  const run = randomUUID().slice(0, 8);
+  const apiPort = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/tribe_bench_payments_${run}`,
+    QUEUE_PREFIX: `tribe-bench-payments-${run}`,
+    API_HOST: '127.0.0.1',
+    API_PORT: String(apiPort),
+    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    UPLOAD_DIR: `/tmp/tribe-bench-payments-${run}`,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
+    PAYMENT_PROVIDER: 'sandbox',
+  };
+  const config = parseConfig({ ...process.env, ...env });
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await migrateDatabase(config);
+  const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: 2 });
+  const children: Child[] = [];
+  const pool = new Pool(apiUrl, { connections: CONNECTIONS, pipelining: 1 });
+  const client = new Client(pool);
+  const count = async (sql: string, params: unknown[] = []) => (await db.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+  try {
+    children.push(startChild('api', '../api/src/main.js', env));
+    // The workers say "workers started" at info.
+    const workersEntry = PROVIDER_LATENCY_MS > 0 ? './workers-with-provider-latency.js' : '../workers/src/main.js';
+    children.push(startChild('workers', workersEntry, { ...env, LOG_LEVEL: 'info' }));
+    const workers = children[1]!;
+    const alive = () => {
+      for (const child of children) {
+        if (child.process.exitCode !== null) throw new Error(`${child.name} exited:\n${child.output()}`);
+      }
+    };
+    await until(async () => (alive(), (await fetch(`${apiUrl}/api/v1/health`).catch(() => undefined))?.ok === true), 'the API', 60_000);
+    await until(async () => (alive(), workers.output().includes('workers started')), 'the workers', 60_000);
+
+    log(`bench:payments — ${FANS} fans on ${EVENTS} events of ${HOSTS} hosts, accepts at ${CONNECTIONS} connections`);
+    log(`machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load average before: ${loadavg()[0]!.toFixed(2)}`);
+    log(
+      `settings: OUTBOX_POLL_MS ${config.OUTBOX_POLL_MS}, DATABASE_POOL_SIZE ${config.DATABASE_POOL_SIZE}, ` +
+        `sandbox webhooks to the API (duplicate rate ${config.SANDBOX_WEBHOOK_DUPLICATE_RATE})` +
+        (PROVIDER_LATENCY_MS > 0 ? `, ${PROVIDER_LATENCY_MS} ms added to each provider call of the workers` : ''),
+    );
+
+    // Hosts and their events.
+    let setupStarted = Date.now();
+    const hosts = await inParallel(Array.from({ length: HOSTS }), SETUP_CONCURRENCY, (_, index) =>
+      client.signUp({
+        role: 'influencer',
+        name: `Bench Host ${index}`,
+        age: 35,
+        gender: 'female',
+        mobile_number: `9${String(100_000_000 + index * 7_919).padStart(9, '0')}`,
+      }),
+    );
+    const perEvent = Math.ceil(FANS / EVENTS);
+    const events = await inParallel(Array.from({ length: EVENTS }), SETUP_CONCURRENCY, async (_, index) => {
+      const host = hosts[index % HOSTS]!;
+      const event = await client.call<{ id: string }>('POST', '/events', host.token, {
+        title: `Bench night ${index}`,
+        date: '2031-06-01T19:00:00+05:30',
+        min_bid: PRICE,
+        capacity: perEvent,
+        meeting_link: 'https://meet.example.in/bench',
+      });
+      return { id: event.id, host };
+    });
+
+    // Fans: sign up, pre-authorise, pay in the sandbox's checkout, verify.
+    await inParallel(Array.from({ length: FANS }), SETUP_CONCURRENCY, async (_, index) => {
+      const fan = await client.signUp({});
+      const event = events[index % EVENTS]!;
+      const order = await client.call<{ orderId: string }>('POST', '/payments/pre-authorization', fan.token, {
+        tempBidId: randomUUID(),
+        eventId: event.id,
+        amount: PRICE,
+        message: 'Count me in',
+      });
+      const paid = await client.call<CheckoutSuccess>('POST', `/sandbox/orders/${order.orderId}/pay`, undefined, { outcome: 'success' });
+      await client.call('POST', '/payments/verify', fan.token, {
+        orderId: paid.razorpay_order_id,
+        paymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      });
+    });
+    await until(async () => (await count('SELECT count(*)::int AS n FROM application')) === FANS, 'every application', 180_000, 250);
+    // Let the authorisation webhooks and the last jobs of the set-up finish before measuring.
+    await until(
+      async () =>
+        (await count(`SELECT count(*)::int AS n FROM outbox_event WHERE type = 'payment.authorized' AND published_at IS NULL`)) === 0,
+      'the set-up jobs',
+      60_000,
+      250,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    log(`set-up: ${FANS} fans paid and applied in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
+
+    // The accepts: every application once, shuffled over the events, CONNECTIONS at a time.
+    const { rows: applications } = await db.query<{ id: string; transaction_id: string; host_id: string }>(
+      `SELECT a.id, a.transaction_id, e.host_id FROM application a JOIN event e ON e.id = a.event_id ORDER BY a.id`,
+    );
+    const tokens = new Map(hosts.map((host) => [host.id, host.token]));
+    const load1Before = loadavg()[0]!;
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    setupStarted = Date.now();
+    const acceptStarted = performance.now();
+    await inParallel(shuffled(applications), CONNECTIONS, async (application, index) => {
+      let started = performance.now();
+      if (ACCEPT_RATE > 0) {
+        started = acceptStarted + (index * 1000) / ACCEPT_RATE;
+        if (started > performance.now()) await new Promise((resolve) => setTimeout(resolve, started - performance.now()));
+      }
+      const response = await pool.request({
+        method: 'POST',
+        path: `/api/v1/applications/${application.id}/accept`,
+        headers: { authorization: `Bearer ${tokens.get(application.host_id)}` },
+      });
+      const text = await response.body.text();
+      latencies.push(performance.now() - started);
+      if (response.statusCode !== 200) failures.push(`${response.statusCode} ${text.slice(0, 200)}`);
+    });
+    const acceptSeconds = (performance.now() - acceptStarted) / 1000;
+    await until(
+      async () => (await count(`SELECT count(*)::int AS n FROM payment_transaction WHERE state = 'captured'`)) === FANS - failures.length,
+      'every capture',
+      300_000,
+      100,
+    );
+    const allCapturedAfter = (Date.now() - setupStarted) / 1000;
+    const load1After = loadavg()[0]!;
+
+    // Each capture's road, from the database's timestamps and BullMQ's.
+    const { rows: roads } = await db.query<{ id: string; requested: number; published: number; captured: number }>(
+      `SELECT t.id,
+              extract(epoch FROM r.created_at) * 1000 AS requested,
+              extract(epoch FROM r.published_at) * 1000 AS published,
+              extract(epoch FROM c.created_at) * 1000 AS captured
+         FROM payment_transaction t
+         JOIN outbox_event r ON r.type = 'payment.capture_requested' AND r.payload ->> 'transactionId' = t.id::text
+         JOIN outbox_event c ON c.type = 'payment.captured' AND c.payload ->> 'transactionId' = t.id::text
+        WHERE t.state = 'captured'`,
+    );
+    const queue = new Queue('payments', { connection: { url: config.REDIS_URL }, prefix: config.QUEUE_PREFIX });
+    const jobs = (await queue.getJobs(['completed'], 0, -1)).filter((job) => job.name === 'payment.capture');
+    await queue.close();
+    const captureMs = roads.map((road) => Number(road.captured) - Number(road.requested));
+    const relayMs = roads.map((road) => Number(road.published) - Number(road.requested));
+    const queuedMs = jobs.map((job) => job.processedOn! - job.timestamp);
+    const runMs = jobs.map((job) => job.finishedOn! - job.processedOn!);
+    const firstRequested = Math.min(...roads.map((road) => Number(road.requested)));
+    const lastCaptured = Math.max(...roads.map((road) => Number(road.captured)));
+    const capturesPerSecond = roads.length / ((lastCaptured - firstRequested) / 1000);
+
+    const acceptSorted = sortedOf(latencies);
+    const capturedSorted = sortedOf(captureMs);
+    log('');
+    log(
+      `accepts: ${latencies.length} in ${acceptSeconds.toFixed(2)} s (${(latencies.length / acceptSeconds).toFixed(0)}/s), ${failures.length} failed`,
+    );
+    for (const failure of failures.slice(0, 5)) log(`  ! ${failure}`);
+    log(
+      `  accept latency at ${CONNECTIONS} connections${ACCEPT_RATE > 0 ? `, ${ACCEPT_RATE} offered a second` : ''}: ${spread(latencies)}`,
+    );
+    log(`accept → captured (${roads.length} captures): ${spread(captureMs)}`);
+    log(`  outbox wait (accept → relay queued it): ${spread(relayMs)}`);
+    log(`  queue wait (queued → a worker took it): ${spread(queuedMs)}`);
+    log(`  capture job (provider call and commit): ${spread(runMs)}`);
+    log(
+      `capture jobs per second: ${capturesPerSecond.toFixed(0)} (first accept to last capture); every capture recorded ` +
+        `${allCapturedAfter.toFixed(1)} s after the first accept; ${jobs.length} capture jobs completed`,
+    );
+    log(`load average: ${load1Before.toFixed(2)} before the accepts, ${load1After.toFixed(2)} after`);
+    log('');
+    log('targets:');
+    const p95 = percentile(capturedSorted, 95);
+    const p99 = percentile(acceptSorted, 99);
+    log(`  ${p95 <= TARGET_CAPTURED_P95_MS ? 'MET   ' : 'MISSED'} p95 accept → captured ≤ 1 s: ${ms(p95)}`);
+    log(
+      `  ${p99 <= TARGET_ACCEPT_P99_MS ? 'MET   ' : 'MISSED'} accept p99 ≤ ${TARGET_ACCEPT_P99_MS} ms at ${CONNECTIONS} connections: ${ms(p99)}`,
+    );
+  } finally {
+    await pool.close();
+    await Promise.all(children.map(stopChild));
+    await db.end();
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    const keys = await redis.keys(`${config.QUEUE_PREFIX}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    if (process.env.BENCH_KEEP !== '1') await dropDatabase(config.DATABASE_URL);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
