@@ -43,7 +43,7 @@ export const KycProblems = {
     fifthZero: 'must have 0 (zero) as its 5th character, like SBIN0001234',
   },
   gstin: {
-    length: 'must be 15 characters, like 27AAPFU0939F1ZV',
+    length: 'must be 15 letters and digits, like 27AAPFU0939F1ZV',
     stateCode: 'must start with a state code from 01 to 38, or 97',
     pan: 'must hold a valid PAN in characters 3 to 12',
     entityCode: 'must have the registration number (1-9 or A-Z) as its 13th character',
