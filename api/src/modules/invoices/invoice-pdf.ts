@@ -42,8 +42,10 @@ const fonts = (() => {
   };
 })();
 
+const indianGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
 /** ₹1,18,000: Indian digit grouping, whole rupees. */
-export const rupees = (amount: number): string => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 0 })}`;
+export const rupees = (amount: number): string => `₹${indianGrouping.format(amount)}`;
 
 const indiaDate = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
@@ -74,6 +76,8 @@ export async function renderInvoicePdf(content: InvoicePdfContent): Promise<Buff
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
+    // The embedded font from the start: otherwise every document loads Helvetica's metrics first.
+    font: regular as never,
     info: { Title: `${title} ${content.invoiceNo}`, Author: content.supplier.name, CreationDate: content.issuedAt },
   });
   const chunks: Uint8Array[] = [];
