@@ -6,6 +6,15 @@ export interface JobBackoff {
   delay: number;
 }
 
+/**
+ * At most `max` jobs of the queue start per `perMs`, over all workers (BullMQ's queue limiter): for
+ * heavy background work that must not take the CPU, the database or a provider from everything else.
+ */
+export interface JobRateLimit {
+  max: number;
+  perMs: number;
+}
+
 interface JobBasics {
   /** `<subject>.<verb>` in snake_case. */
   readonly name: string;
@@ -13,6 +22,8 @@ interface JobBasics {
   readonly queue: string;
   readonly attempts: number;
   readonly backoff: JobBackoff;
+  /** Paces the job's queue (the strictest limit of its jobs applies to the whole queue). */
+  readonly rateLimit?: JobRateLimit;
 }
 
 /**
@@ -49,6 +60,9 @@ function declare<Job extends AnyJobDefinition>(job: Job): Job {
   if (!JOB_NAME.test(job.name)) throw new Error(`Job name "${job.name}" must read <subject>.<verb> in snake_case`);
   if (!QUEUE_NAME.test(job.queue)) throw new Error(`Queue name "${job.queue}" must be lower-case words joined by dashes`);
   if (catalog.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
+  if (job.rateLimit && !(Number.isInteger(job.rateLimit.max) && job.rateLimit.max >= 1 && job.rateLimit.perMs >= 10)) {
+    throw new Error(`Job "${job.name}" has an invalid rate limit: at least 1 job per at least 10 ms`);
+  }
   catalog.set(job.name, job);
   return job;
 }

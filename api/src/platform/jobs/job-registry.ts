@@ -1,7 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { type DomainEventDefinition } from '../outbox/domain-event.js';
-import { declaredJobs, type AnyJobDefinition, type JobDefinition, type ScheduledJobDefinition } from './job-definition.js';
+import {
+  declaredJobs,
+  type AnyJobDefinition,
+  type JobDefinition,
+  type JobRateLimit,
+  type ScheduledJobDefinition,
+} from './job-definition.js';
 import { HandlesJob, type JobHandler, type ScheduledJobHandler } from './job-handler.js';
 
 export interface EventJob {
@@ -81,6 +87,14 @@ export class JobRegistry implements OnModuleInit {
 
   route(type: string): { event: DomainEventDefinition; jobs: JobDefinition[] } | undefined {
     return this.routes.get(type);
+  }
+
+  /** The pace of a queue: the strictest rate limit among its jobs, if any declares one. */
+  queueRateLimit(queue: string): JobRateLimit | undefined {
+    const limits = [...this.jobs.values()].flatMap(({ definition }) =>
+      definition.queue === queue && definition.rateLimit ? [definition.rateLimit] : [],
+    );
+    return limits.sort((a, b) => a.max / a.perMs - b.max / b.perMs)[0];
   }
 
   queueNames(): string[] {

@@ -5,7 +5,7 @@ import { PaymentRefunded } from '../../payments/payments.events.js';
 import { PaymentsService } from '../../payments/payments.service.js';
 import { InvoiceIssuer } from '../invoice-issuer.service.js';
 import { InvoicesRepository } from '../invoices.repository.js';
-import { collectDue, DUE_AFTER_MS, DUE_WINDOW_MS } from './invoice-due.js';
+import { collectDue, DUE_AFTER_MS, DUE_WINDOW_MS, INVOICES_PACE } from './invoice-due.js';
 
 export const CreditNoteIssueJob = defineJob({
   name: 'credit_note.issue',
@@ -13,6 +13,7 @@ export const CreditNoteIssueJob = defineJob({
   startedBy: PaymentRefunded,
   attempts: 8,
   backoff: { type: 'exponential', delay: 2_000 },
+  rateLimit: INVOICES_PACE,
 });
 
 /**

@@ -1,3 +1,13 @@
+import { type JobRateLimit } from '../../../platform/jobs/job-definition.js';
+
+/**
+ * The invoices queue's pace: at most 40 documents a second (4 every 100 ms, so the work comes evenly
+ * rather than in one burst a second), over all workers. Issuing is CPU work (a PDF) under a lock;
+ * twice the 20 a second the product needs, and the rest of the machine left to the API
+ * (docs/performance.md, "Invoices").
+ */
+export const INVOICES_PACE: JobRateLimit = { max: 4, perMs: 100 };
+
 /**
  * How the invoice jobs find their due work (the reconciler's `findDue`): the payments module lists
  * what settled within the window, page by page, and this module keeps what has no document yet.

@@ -5,7 +5,7 @@ import { PaymentCaptured } from '../../payments/payments.events.js';
 import { PaymentsService } from '../../payments/payments.service.js';
 import { InvoiceIssuer } from '../invoice-issuer.service.js';
 import { InvoicesRepository } from '../invoices.repository.js';
-import { collectDue, DUE_AFTER_MS, DUE_WINDOW_MS } from './invoice-due.js';
+import { collectDue, DUE_AFTER_MS, DUE_WINDOW_MS, INVOICES_PACE } from './invoice-due.js';
 
 export const InvoiceIssueJob = defineJob({
   name: 'invoice.issue',
@@ -13,6 +13,7 @@ export const InvoiceIssueJob = defineJob({
   startedBy: PaymentCaptured,
   attempts: 8,
   backoff: { type: 'exponential', delay: 2_000 },
+  rateLimit: INVOICES_PACE,
 });
 
 /** Money was captured: the tax invoice is issued, once, whatever the retries (InvoiceIssuer). */
