@@ -298,6 +298,41 @@ describe('GST invoices and credit notes', () => {
     await expectGapless();
   });
 
+  it('lists captured payments without an invoice, and processed refunds without a credit note, as due work', async () => {
+    const fan = await signUp(api);
+    const invoiceJob = api.app.get(InvoiceIssueHandler);
+    const creditJob = api.app.get(CreditNoteIssueHandler);
+    const heldInvoice = jest.spyOn(invoiceJob, 'handle').mockResolvedValue(undefined);
+    const heldCredit = jest.spyOn(creditJob, 'handle').mockResolvedValue(undefined);
+    const paid = await paidAndAccepted(fan, bengaluru.id);
+    await api
+      .http()
+      .post('/api/v1/payments/refund')
+      .set(bearer(host.token))
+      .send({ transactionId: paid.transactionId, amount: 100 })
+      .expect(200);
+    await runPendingJobs(api);
+    heldInvoice.mockRestore();
+    heldCredit.mockRestore();
+    const { rows } = await api.db.query<{ id: string }>('SELECT id FROM payment_refund WHERE transaction_id = $1', [paid.transactionId]);
+    const refundId = rows[0]!.id;
+
+    // Fresh work is the relay's and the running job's: due only after the grace period.
+    expect(await invoiceJob.findDue(1000)).not.toContainEqual({ transactionId: paid.transactionId });
+    expect(await creditJob.findDue(1000)).not.toContainEqual({ refundId });
+    await api.db.query(`UPDATE payment_transaction SET state_changed_at = now() - interval '1 minute' WHERE id = $1`, [paid.transactionId]);
+    await api.db.query(`UPDATE payment_refund SET processed_at = now() - interval '1 minute' WHERE id = $1`, [refundId]);
+    expect(await invoiceJob.findDue(1000)).toContainEqual({ transactionId: paid.transactionId });
+    expect(await creditJob.findDue(1000)).toContainEqual({ refundId });
+
+    await creditJob.handle({ refundId, outboxId: randomUUID() });
+    expect(await invoiceJob.findDue(1000)).not.toContainEqual({ transactionId: paid.transactionId });
+    expect(await creditJob.findDue(1000)).not.toContainEqual({ refundId });
+    // Beyond the window the reconciler no longer looks.
+    await api.db.query(`UPDATE payment_transaction SET state_changed_at = now() - interval '8 days' WHERE id = $1`, [paid.transactionId]);
+    expect(await invoiceJob.findDue(1000)).not.toContainEqual({ transactionId: paid.transactionId });
+  });
+
   it('keeps numbers gapless under 20 captures invoiced at once', async () => {
     const handler = api.app.get(InvoiceIssueHandler);
     const held = jest.spyOn(handler, 'handle').mockResolvedValue(undefined);
