@@ -60,6 +60,11 @@ export const configSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
     /** How often the workers compare the work the database says is due with the jobs in Redis. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * The workers process's CPU priority (nice, 0 to 19): background work (invoice PDFs above all)
+     * yields the CPU to the API when both share a machine. 0 leaves it as started.
+     */
+    WORKERS_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** Multiplies every job's retry delays (tests shorten them; 1 in production). */
     JOB_BACKOFF_SCALE: z.coerce.number().positive().max(1).default(1),
     /**

@@ -6,6 +6,15 @@ export interface JobBackoff {
   delay: number;
 }
 
+/**
+ * At most `max` jobs of the queue start per `perMs`, over all workers (BullMQ's queue limiter): for
+ * heavy background work that must not take the CPU, the database or a provider from everything else.
+ */
+export interface JobRateLimit {
+  max: number;
+  perMs: number;
+}
+
 interface JobBasics {
   /** `<subject>.<verb>` in snake_case. */
   readonly name: string;
@@ -19,6 +28,8 @@ interface JobBasics {
    * wait (on the payment provider, on PostgreSQL) want more; jobs that keep a core busy want few.
    */
   readonly concurrency?: number;
+  /** Paces the job's queue (the strictest limit of its jobs applies to the whole queue). */
+  readonly rateLimit?: JobRateLimit;
 }
 
 /**
@@ -60,6 +71,9 @@ function declare<Job extends AnyJobDefinition>(job: Job): Job {
     throw new Error(`Job "${job.name}" must run 1 to 64 at once`);
   }
   if (catalog.has(job.name)) throw new Error(`Job "${job.name}" is declared twice`);
+  if (job.rateLimit && !(Number.isInteger(job.rateLimit.max) && job.rateLimit.max >= 1 && job.rateLimit.perMs >= 10)) {
+    throw new Error(`Job "${job.name}" has an invalid rate limit: at least 1 job per at least 10 ms`);
+  }
   catalog.set(job.name, job);
   return job;
 }

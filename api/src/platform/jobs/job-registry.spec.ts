@@ -88,4 +88,17 @@ describe('JobRegistry', () => {
     expect(registry.scheduledJobs().map((job) => job.definition)).toEqual([Tidy]);
     expect(registry.queueNames()).toEqual(['members']);
   });
+
+  it('paces a queue by the strictest rate limit among its jobs', () => {
+    const Pinged = defineDomainEvent('member.pinged', z.object({ memberId: z.uuid() }));
+    const Slow = defineJob({ name: 'member.render', queue: 'render', startedBy: Pinged, rateLimit: { max: 4, perMs: 100 } });
+    const Slower = defineJob({ name: 'member.print', queue: 'render', startedBy: Pinged, rateLimit: { max: 10, perMs: 1000 } });
+    const Free = defineJob({ name: 'member.note', queue: 'notes', startedBy: Pinged });
+    const registry = JobRegistry.of([Slow, Slower, Free].map((definition) => ({ definition, handler: idle })));
+    expect(registry.queueRateLimit('render')).toEqual({ max: 10, perMs: 1000 });
+    expect(registry.queueRateLimit('notes')).toBeUndefined();
+    expect(() => defineJob({ name: 'member.flood', queue: 'render', startedBy: Pinged, rateLimit: { max: 0, perMs: 100 } })).toThrow(
+      'invalid rate limit',
+    );
+  });
 });

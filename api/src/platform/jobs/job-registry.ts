@@ -6,6 +6,7 @@ import {
   declaredJobs,
   type AnyJobDefinition,
   type JobDefinition,
+  type JobRateLimit,
   type ScheduledJobDefinition,
 } from './job-definition.js';
 import { HandlesJob, type JobHandler, type ScheduledJobHandler } from './job-handler.js';
@@ -87,6 +88,14 @@ export class JobRegistry implements OnModuleInit {
 
   route(type: string): { event: DomainEventDefinition; jobs: JobDefinition[] } | undefined {
     return this.routes.get(type);
+  }
+
+  /** The pace of a queue: the strictest rate limit among its jobs, if any declares one. */
+  queueRateLimit(queue: string): JobRateLimit | undefined {
+    const limits = [...this.jobs.values()].flatMap(({ definition }) =>
+      definition.queue === queue && definition.rateLimit ? [definition.rateLimit] : [],
+    );
+    return limits.sort((a, b) => a.max / a.perMs - b.max / b.perMs)[0];
   }
 
   queueNames(): string[] {

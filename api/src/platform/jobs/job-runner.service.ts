@@ -38,10 +38,12 @@ export class JobRunner implements OnApplicationShutdown {
     this.connection.on('ready', () => this.outage.recovered());
     const queues = this.registry.queueNames();
     this.workers = queues.map((queue) => {
+      const limit = this.registry.queueRateLimit(queue);
       const worker = new Worker<AnyJobData>(queue, (job) => this.run(job), {
         connection: this.connection!,
         prefix: this.config.QUEUE_PREFIX,
         concurrency: this.registry.concurrencyOf(queue),
+        ...(limit ? { limiter: { max: limit.max, duration: limit.perMs } } : {}),
         lockDuration: LOCK_MS,
         stalledInterval: STALLED_CHECK_MS,
       });
