@@ -8,6 +8,7 @@ import { MediaRetained1763700600000 } from './1763700600000-media-retained.js';
 import { MediaSweep1763700710000 } from './1763700710000-media-sweep.js';
 import { ApplicationsPayments1763700800000 } from './1763700800000-applications-payments.js';
 import { SandboxProvider1763700810000 } from './1763700810000-sandbox-provider.js';
+import { Invoices1763700900000 } from './1763700900000-invoices.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   MediaSweep1763700710000,
   ApplicationsPayments1763700800000,
   SandboxProvider1763700810000,
+  Invoices1763700900000,
 ];

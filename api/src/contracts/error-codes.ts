@@ -83,4 +83,11 @@ export const ErrorCodes = {
     openAgeAlone: 'event_open_age_alone',
     customAgeRangeRequired: 'event_custom_age_range_required',
   },
+  invoices: {
+    /** The application has no invoice yet (or the caller may not see it). */
+    notYetIssued: 'invoice_not_issued',
+    notFound: 'invoice_not_found',
+    /** A signed download link that was tampered with or has expired. */
+    linkInvalid: 'invoice_link_invalid',
+  },
 } as const;

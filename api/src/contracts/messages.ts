@@ -125,4 +125,13 @@ export const Messages = {
     imageNotFound: 'Image not found.',
     malformedForm: 'The upload could not be read. Please try again.',
   },
+  invoices: {
+    notYetIssued: 'No invoice found for this application. Invoice is generated after payment confirmation.',
+    notFound: 'Invoice not found.',
+    downloadFailed: 'Failed to download invoice. Please try again.',
+    downloaded: 'Invoice downloaded successfully',
+    downloadError: 'An error occurred while downloading the invoice.',
+    noToken: 'No authentication token found',
+    linkInvalid: 'This download link is not valid or has expired. Please download the invoice again from Tribe.',
+  },
 } as const;

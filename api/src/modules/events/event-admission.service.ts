@@ -24,6 +24,17 @@ export interface AdmissionEvent {
   showAttendees: boolean;
 }
 
+/** What a tax invoice says of the event paid for. */
+export interface InvoiceSubject {
+  id: string;
+  hostId: string;
+  title: string;
+  description: string | null;
+  date: Date;
+  location: string | null;
+  city: string | null;
+}
+
 /**
  * The events module's face to applications and payments: the event as joining sees it, its seats,
  * and its attendee count, which only accepted (and withdrawn) applications change.
@@ -48,6 +59,11 @@ export class EventAdmission {
   async changeAttendees(tx: EntityManager, eventId: string, delta: number): Promise<void> {
     await this.events.changeAttendeesCount(tx, eventId, delta);
     this.listCache.clear();
+  }
+
+  /** The event as an invoice describes it, even once deleted. */
+  invoiceSubject(eventId: string): Promise<InvoiceSubject | undefined> {
+    return this.events.invoiceSubject(eventId);
   }
 
   titles(eventIds: string[]): Promise<Map<string, string>> {

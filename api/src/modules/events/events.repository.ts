@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { Event } from './entities/event.entity.js';
-import { type AdmissionEvent } from './event-admission.service.js';
+import { type AdmissionEvent, type InvoiceSubject } from './event-admission.service.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
 import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
 
@@ -92,6 +92,15 @@ export class EventsRepository {
               e.moderation_status = 'published' AS published,
               (e.status = 'active' AND e.moderation_status = 'published' AND e.date > now()) AS open
          FROM event e WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** What a tax invoice prints of an event, deleted or not (the invoice outlives it). */
+  async invoiceSubject(id: string): Promise<InvoiceSubject | undefined> {
+    const rows: InvoiceSubject[] = await this.dataSource.query(
+      `SELECT e.id, e.host_id AS "hostId", e.title, e.description, e.date, e.location, e.city FROM event e WHERE e.id = $1`,
       [id],
     );
     return rows[0];

@@ -12,6 +12,7 @@ import { type AppConfig } from '../../platform/config/config.schema.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventAdmission } from '../events/event-admission.service.js';
+import { type PaymentRefund } from './entities/payment-refund.entity.js';
 import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { PaymentProvider, PaymentProviderError, type CheckoutBuyer, type ProviderWebhookEvent } from './payment-provider.port.js';
 import {
@@ -36,7 +37,7 @@ import { ProviderEventsRepository } from './provider-events.repository.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionApplications } from './transaction-applications.port.js';
 import { toTransactionView } from './transaction.views.js';
-import { TransactionsRepository, type NewAttempt } from './transactions.repository.js';
+import { TransactionsRepository, type NewAttempt, type SettledPage } from './transactions.repository.js';
 
 /** How often a concurrent pre-authorisation with the same tempBidId looks for the order the first one is creating. */
 const ORDER_POLL_MS = 50;
@@ -159,6 +160,20 @@ export class PaymentsService {
 
   find(id: string): Promise<PaymentTransaction | undefined> {
     return this.transactions.find(id);
+  }
+
+  findRefund(id: string): Promise<PaymentRefund | undefined> {
+    return this.refunds.find(id);
+  }
+
+  /** Transactions that took money, changed within a window (the invoices module's due work). */
+  settledTransactionIds(page: SettledPage): Promise<string[]> {
+    return this.transactions.settledIds(page);
+  }
+
+  /** Refunds the provider processed, within a window (the invoices module's due work). */
+  processedRefundIds(page: SettledPage): Promise<string[]> {
+    return this.refunds.processedIds(page);
   }
 
   /** Authorised transactions at least this old, oldest first (the applications job's due work). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../platform/database/returning.js';
 import { PaymentRefund } from './entities/payment-refund.entity.js';
+import { type SettledPage } from './transactions.repository.js';
 
 const COLUMNS = `id, transaction_id AS "transactionId", amount, status, provider_refund_id AS "providerRefundId", reason,
   requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt"`;
@@ -58,6 +59,19 @@ export class RefundsRepository {
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT id FROM payment_refund WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
       [olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Refunds processed within the window, past the grace period, by id after `afterId` (payment_refund_processed_idx). */
+  async processedIds(page: SettledPage): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_refund
+        WHERE status = 'processed'
+          AND processed_at > now() - make_interval(secs => $1) AND processed_at < now() - make_interval(secs => $2)
+          AND id > $3
+        ORDER BY id LIMIT $4`,
+      [page.withinMs / 1000, page.olderThanMs / 1000, page.afterId ?? '00000000-0000-0000-0000-000000000000', page.limit],
     );
     return rows.map((row) => row.id);
   }

@@ -22,6 +22,14 @@ const CHANGE_COLUMNS: Record<keyof MoveChanges, string> = {
   capturedAmount: 'captured_amount',
 };
 
+/** A page of settled work: changed within `withinMs`, at least `olderThanMs` ago, ids after `afterId`. */
+export interface SettledPage {
+  withinMs: number;
+  olderThanMs: number;
+  afterId?: string;
+  limit: number;
+}
+
 /** The payment_transaction table, all of its SQL. Every state change is a conditional move. */
 @Injectable()
 export class TransactionsRepository {
@@ -135,6 +143,23 @@ export class TransactionsRepository {
         WHERE state = $1 AND state_changed_at < now() - make_interval(secs => $2)
         ORDER BY state_changed_at LIMIT $3`,
       [state, olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Transactions that took money (captured, or captured and since refunded) whose state last changed
+   * within the window, past the grace period, by id after `afterId`: the invoice jobs' due work.
+   * Served by payment_transaction_settled_idx.
+   */
+  async settledIds(page: SettledPage): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_transaction
+        WHERE state IN ('captured', 'refunded') AND captured_amount > 0
+          AND state_changed_at > now() - make_interval(secs => $1) AND state_changed_at < now() - make_interval(secs => $2)
+          AND id > $3
+        ORDER BY id LIMIT $4`,
+      [page.withinMs / 1000, page.olderThanMs / 1000, page.afterId ?? '00000000-0000-0000-0000-000000000000', page.limit],
     );
     return rows.map((row) => row.id);
   }

@@ -48,6 +48,11 @@ export class UserAccounts {
     return toSelfUser(user);
   }
 
+  /** Who an invoice is made out to: the payer's name and location as their profile has them now. */
+  invoiceRecipient(id: string): Promise<{ name: string | null; location: string | null } | undefined> {
+    return this.users.billingDetails(id);
+  }
+
   emailTaken(email: string): Promise<boolean> {
     return this.users.emailTaken(email);
   }

@@ -89,6 +89,15 @@ export class UsersRepository {
     return (await queryPrepared<UserRecord>(this.dataSource, ACTIVE_BY_ID, [id]))[0];
   }
 
+  /** Name and location of any account, deleted or not: the recipient of an invoice. */
+  async billingDetails(id: string): Promise<{ name: string | null; location: string | null } | undefined> {
+    const rows: Array<{ name: string | null; location: string | null }> = await this.dataSource.query(
+      'SELECT name, location FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
   async isActive(id: string): Promise<boolean> {
     return (await queryPrepared(this.dataSource, IS_ACTIVE, [id])).length > 0;
   }
