@@ -9,6 +9,7 @@ import { MediaSweep1763700710000 } from './1763700710000-media-sweep.js';
 import { ApplicationsPayments1763700800000 } from './1763700800000-applications-payments.js';
 import { SandboxProvider1763700810000 } from './1763700810000-sandbox-provider.js';
 import { Invoices1763700900000 } from './1763700900000-invoices.js';
+import { Payouts1763700910000 } from './1763700910000-payouts.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ApplicationsPayments1763700800000,
   SandboxProvider1763700810000,
   Invoices1763700900000,
+  Payouts1763700910000,
 ];

@@ -3,6 +3,7 @@ import { AUTH_ENTITIES } from './modules/auth/auth.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/events.entities.js';
 import { NOTIFICATIONS_ENTITIES } from './modules/notifications/notifications.entities.js';
 import { PAYMENTS_ENTITIES } from './modules/payments/payments.entities.js';
+import { PAYOUTS_ENTITIES } from './modules/payouts/payouts.entities.js';
 import { UPLOADS_ENTITIES } from './modules/uploads/uploads.entities.js';
 import { USERS_ENTITIES } from './modules/users/users.entities.js';
 import { OutboxEvent } from './platform/outbox/outbox-event.entity.js';
@@ -17,4 +18,5 @@ export const APP_ENTITIES = [
   ...NOTIFICATIONS_ENTITIES,
   ...PAYMENTS_ENTITIES,
   ...APPLICATIONS_ENTITIES,
+  ...PAYOUTS_ENTITIES,
 ];

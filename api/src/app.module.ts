@@ -6,6 +6,7 @@ import { EventsModule } from './modules/events/events.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PaymentProviderModule } from './modules/payments/payment-provider.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ConfigModule } from './platform/config/config.module.js';
@@ -33,6 +34,7 @@ export function domainModules(config: AppConfig) {
     PaymentProviderModule.forRoot(config),
     PaymentsModule,
     ApplicationsModule,
+    PayoutsModule,
     PortsModule,
   ];
 }

@@ -12,6 +12,8 @@ import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
 import { TransactionApplications } from './modules/payments/transaction-applications.port.js';
+import { PayoutsErasureStep } from './modules/payouts/payouts-erasure.step.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
 import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -29,7 +31,7 @@ import { UsersModule } from './modules/users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule],
+  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     { provide: EventApplicants, useExisting: EventApplicantsAdapter },
@@ -42,9 +44,9 @@ import { UsersModule } from './modules/users/users.module.js';
     },
     {
       provide: ACCOUNT_ERASURE_STEPS,
-      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep],
+      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep, PayoutsErasureStep],
       // In this order, in the account.erase job: events keeps the photos its history shows, then
-      // uploads erases the rest.
+      // uploads erases the rest; payouts erases the payment profile.
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
     {

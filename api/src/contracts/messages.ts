@@ -106,6 +106,16 @@ export const Messages = {
     attendeesHidden: 'The host keeps the attendee list of this event private.',
     pendingApproval: 'Pending Approval',
   },
+  payouts: {
+    profileNotFound: 'You have not set up your payment profile yet. Add your PAN and a bank account or UPI id to get paid.',
+    payoutMethodRequired: 'Add a bank account number with its IFSC, or a UPI id, so we can pay you.',
+    hostsOnly: 'Only hosts can set up a payment profile. Switch to the host view to add one.',
+    profileSaved: 'Payment profile saved',
+    payoutNotFound: 'Payout not found.',
+    exceedsOwed: 'This payout is more than what is owed to the host for this event.',
+    noPaymentProfile: 'This host has not set up a payment profile yet, so they cannot be paid.',
+    alreadyPaid: 'This payout is already marked paid with another reference.',
+  },
   uploads: {
     uploadFailed: 'Failed to upload image',
     videoUploadFailed: 'Failed to upload video',

@@ -37,7 +37,15 @@ import { ProviderEventsRepository } from './provider-events.repository.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionApplications } from './transaction-applications.port.js';
 import { toTransactionView } from './transaction.views.js';
-import { TransactionsRepository, type NewAttempt, type SettledPage } from './transactions.repository.js';
+import {
+  TransactionsRepository,
+  type EventLedger,
+  type LedgerFilter,
+  type NewAttempt,
+  type SettledPage,
+} from './transactions.repository.js';
+
+export type { EventLedger, LedgerFilter };
 
 /** How often a concurrent pre-authorisation with the same tempBidId looks for the order the first one is creating. */
 const ORDER_POLL_MS = 50;
@@ -174,6 +182,14 @@ export class PaymentsService {
   /** Refunds the provider processed, within a window (the invoices module's due work). */
   processedRefundIds(page: SettledPage): Promise<string[]> {
     return this.refunds.processedIds(page);
+  }
+
+  /**
+   * Captured and refunded money by event, summed from the ledger now (for payouts). Pass the
+   * caller's transaction to read inside it, for example under a lock it holds.
+   */
+  ledgerByEvent(filter: LedgerFilter, runner?: EntityManager): Promise<EventLedger[]> {
+    return this.transactions.ledgerByEvent(filter, runner);
   }
 
   /** Authorised transactions at least this old, oldest first (the applications job's due work). */

@@ -10,6 +10,22 @@ const COLUMNS = `id, payer_id AS "payerId", event_id AS "eventId", temp_bid_id A
   refunded_amount AS "refundedAmount", failure_reason AS "failureReason", order_claimed_at AS "orderClaimedAt",
   authorized_at AS "authorizedAt", state_changed_at AS "stateChangedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** One event's money as the ledger has it now: captured by its payments, and refunds requested and not failed. */
+export interface EventLedger {
+  eventId: string;
+  hostId: string;
+  eventTitle: string;
+  eventDate: Date;
+  captured: number;
+  refunded: number;
+}
+
+/** Which events' ledgers to read: one host's, one event's, or (neither) every event with captured money. */
+export interface LedgerFilter {
+  hostId?: string;
+  eventId?: string;
+}
+
 export type NewAttempt = Pick<PaymentTransaction, 'payerId' | 'eventId' | 'tempBidId' | 'provider' | 'amount' | 'message'>;
 
 /** What a move writes beside the state. */
@@ -171,6 +187,29 @@ export class TransactionsRepository {
       `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND state <> 'created' ORDER BY created_at DESC LIMIT $2`,
       [payerId, limit],
     );
+  }
+
+  /**
+   * The ledger by event, summed from the rows on each call: each captured payment's captured amount,
+   * less its refunds that are pending or processed (a failed refund gave nothing back). Only events
+   * with captured money; newest event first. Reads the event's host, title and date for the view
+   * (read-only, as payment views read event titles).
+   */
+  async ledgerByEvent(filter: LedgerFilter, runner: DataSource | EntityManager = this.dataSource): Promise<EventLedger[]> {
+    const rows: Array<Omit<EventLedger, 'captured' | 'refunded'> & { captured: string; refunded: string }> = await runner.query(
+      `SELECT t.event_id AS "eventId", e.host_id AS "hostId", e.title AS "eventTitle", e.date AS "eventDate",
+              sum(t.captured_amount)::bigint AS captured, coalesce(sum(r.amount), 0)::bigint AS refunded
+         FROM payment_transaction t
+         JOIN event e ON e.id = t.event_id
+         LEFT JOIN LATERAL (
+           SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'processed')
+         ) r ON true
+        WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
+        GROUP BY t.event_id, e.host_id, e.title, e.date
+        ORDER BY e.date DESC, t.event_id`,
+      [filter.hostId ?? null, filter.eventId ?? null],
+    );
+    return rows.map((row) => ({ ...row, captured: Number(row.captured), refunded: Number(row.refunded) }));
   }
 
   private async one(where: string, params: unknown[], runner: DataSource | EntityManager = this.dataSource) {

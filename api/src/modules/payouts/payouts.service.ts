@@ -1,0 +1,153 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  type EventPayoutView,
+  type HostPayoutsView,
+  type MarkPayoutPaidInput,
+  type PayoutsSummaryView,
+  type PayoutView,
+  type RecordPayoutInput,
+} from '../../contracts/payouts.contract.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
+import { EventAdmission } from '../events/event-admission.service.js';
+import { PaymentsService, type EventLedger } from '../payments/payments.service.js';
+import { type Payout } from './entities/payout.entity.js';
+import { eventAmounts, totalsOf } from './payout-math.js';
+import {
+  NoPaymentProfileError,
+  PayoutAlreadyPaidError,
+  PayoutEventNotFoundError,
+  PayoutExceedsOwedError,
+  PayoutNotFoundError,
+} from './payouts.errors.js';
+import { PayoutsRepository, type PayoutSums } from './payouts.repository.js';
+
+const NO_PAYOUTS: PayoutSums = { pending: 0, paid: 0 };
+
+/**
+ * What each event owes its host, computed on every request from the payment ledger (through the
+ * payments module) and the payouts recorded here; nothing keeps a running total. Admins record
+ * payouts under a per-event lock, so two at once cannot take more than is owed.
+ */
+@Injectable()
+export class PayoutsService {
+  private readonly logger = new Logger(PayoutsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: PayoutsRepository,
+    private readonly payments: PaymentsService,
+    private readonly events: EventAdmission,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** GET /payouts: the caller's own events with captured money. */
+  async summaryFor(viewer: AuthUser): Promise<PayoutsSummaryView> {
+    const ledger = await this.payments.ledgerByEvent({ hostId: viewer.id });
+    return this.summary(await this.eventViews(ledger));
+  }
+
+  /** GET /admin/payouts: every host with captured money, most owed first. */
+  async listForAdmin(): Promise<HostPayoutsView[]> {
+    const ledger = await this.payments.ledgerByEvent({});
+    const views = await this.eventViews(ledger);
+    const hostOf = new Map(ledger.map((row) => [row.eventId, row.hostId]));
+    const byHost = new Map<string, EventPayoutView[]>();
+    for (const view of views) {
+      const hostId = hostOf.get(view.eventId)!;
+      byHost.set(hostId, [...(byHost.get(hostId) ?? []), view]);
+    }
+    const hostIds = [...byHost.keys()];
+    const [names, profiles] = await Promise.all([this.repository.hostNames(hostIds), this.repository.withProfiles(hostIds)]);
+    return hostIds
+      .map((hostId) => ({
+        hostId,
+        hostName: names.get(hostId) ?? null,
+        hasPaymentProfile: profiles.has(hostId),
+        ...this.summary(byHost.get(hostId)!),
+      }))
+      .sort((a, b) => b.owed - a.owed || a.hostId.localeCompare(b.hostId));
+  }
+
+  /**
+   * POST /admin/payouts: a pending payout of at most what the event owes its host now. The owed
+   * amount is read and the payout written in one transaction holding the event's payout lock.
+   */
+  async record(admin: AuthUser, input: RecordPayoutInput): Promise<PayoutView> {
+    const event = await this.events.find(input.eventId);
+    if (!event) throw new PayoutEventNotFoundError();
+    if ((await this.repository.withProfiles([event.hostId])).size === 0) throw new NoPaymentProfileError();
+    const payout = await this.dataSource.transaction(async (tx) => {
+      await this.repository.lockEventPayouts(tx, event.id);
+      const owed = await this.owedNow(tx, event.id);
+      if (input.amount > owed) throw new PayoutExceedsOwedError(owed);
+      return this.repository.insert(tx, { hostId: event.hostId, eventId: event.id, amount: input.amount, createdBy: admin.id });
+    });
+    this.logger.log({ payoutId: payout.id, eventId: payout.eventId, amount: payout.amount, by: admin.id }, 'payout recorded');
+    return toPayoutView(payout);
+  }
+
+  /** POST /admin/payouts/{id}/mark-paid: once; again with the same reference answers the same payout. */
+  async markPaid(admin: AuthUser, id: string, input: MarkPayoutPaidInput): Promise<PayoutView> {
+    const payout = await this.repository.find(id);
+    if (!payout) throw new PayoutNotFoundError();
+    const paid = payout.status === 'pending' ? await this.repository.markPaid(id, input.reference, admin.id) : undefined;
+    if (paid) {
+      this.logger.log({ payoutId: id, by: admin.id }, 'payout marked paid');
+      return toPayoutView(paid);
+    }
+    const now = (await this.repository.find(id))!;
+    if (now.reference !== input.reference) throw new PayoutAlreadyPaidError();
+    return toPayoutView(now);
+  }
+
+  private async owedNow(tx: EntityManager, eventId: string): Promise<number> {
+    const [ledger] = await this.payments.ledgerByEvent({ eventId }, tx);
+    if (!ledger) return 0;
+    const sums = (await this.repository.sumsByEvent([eventId], tx)).get(eventId) ?? NO_PAYOUTS;
+    return eventAmounts(
+      { captured: ledger.captured, refunded: ledger.refunded, pendingPayout: sums.pending, paid: sums.paid },
+      this.feePercent,
+    ).owed;
+  }
+
+  private async eventViews(ledger: EventLedger[]): Promise<EventPayoutView[]> {
+    const eventIds = ledger.map((row) => row.eventId);
+    const [sums, payouts] = await Promise.all([this.repository.sumsByEvent(eventIds), this.repository.forEvents(eventIds)]);
+    return ledger.map((row) => {
+      const { pending, paid } = sums.get(row.eventId) ?? NO_PAYOUTS;
+      const money = { captured: row.captured, refunded: row.refunded, pendingPayout: pending, paid };
+      return {
+        eventId: row.eventId,
+        eventTitle: row.eventTitle,
+        eventDate: row.eventDate.toISOString(),
+        ...money,
+        ...eventAmounts(money, this.feePercent),
+        payouts: payouts.filter((payout) => payout.eventId === row.eventId).map(toPayoutView),
+      };
+    });
+  }
+
+  private summary(events: EventPayoutView[]): PayoutsSummaryView {
+    return { platformFeePercent: this.feePercent, ...totalsOf(events), events };
+  }
+
+  private get feePercent(): number {
+    return this.config.PLATFORM_FEE_PERCENT;
+  }
+}
+
+function toPayoutView(payout: Payout): PayoutView {
+  return {
+    id: payout.id,
+    eventId: payout.eventId,
+    hostId: payout.hostId,
+    amount: payout.amount,
+    status: payout.status,
+    reference: payout.reference,
+    createdAt: payout.createdAt.toISOString(),
+    paidAt: payout.paidAt?.toISOString() ?? null,
+  };
+}
