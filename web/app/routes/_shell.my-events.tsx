@@ -103,11 +103,11 @@ export default function MyEventsPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-4 sm:px-6">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           {events.length === 0 ? 'Events you create show up here.' : `${events.length} event${events.length === 1 ? '' : 's'}`}
         </p>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to="/manage-application" className={buttonClasses('outline', 'sm', false, 'whitespace-nowrap')}>
             Applications
           </Link>
@@ -116,6 +116,20 @@ export default function MyEventsPage() {
           </Link>
         </div>
       </div>
+      <nav
+        aria-label="Getting paid"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3"
+      >
+        <p className="text-sm text-slate-600">What your events earn, and where it is paid.</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/payouts" className={buttonClasses('secondary', 'sm', false, 'whitespace-nowrap')}>
+            Payouts
+          </Link>
+          <Link to="/payment-profile" className={buttonClasses('outline', 'sm', false, 'whitespace-nowrap')}>
+            Payment profile
+          </Link>
+        </div>
+      </nav>
       {actionData?.error && !actionData.onDate ? <Alert>{actionData.error}</Alert> : null}
 
       {events.length === 0 ? (
