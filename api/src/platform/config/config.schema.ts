@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkGstin } from '../../contracts/kyc.js';
 import { mostFailuresFromOneAddress } from './login-delays.js';
 
 const csv = z.string().transform((value) =>
@@ -93,7 +94,7 @@ export const configSchema = z
      */
     SUPPLIER_NAME: z.string().min(1).default('Tribe Social Technologies Private Limited'),
     SUPPLIER_ADDRESS: z.string().min(1).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
-    SUPPLIER_GSTIN: z.string().min(15).max(15).default('29AAICT1234F1Z5'),
+    SUPPLIER_GSTIN: z.string().min(15).max(15).default('29AAICT1234F1ZF'),
     SUPPLIER_STATE: z.string().min(1).default('Karnataka'),
     /** GST on event admission (SAC 9996), in percent; CGST and SGST take half each within the supplier's state. */
     GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
@@ -215,6 +216,8 @@ export const configSchema = z
         message: 'INVOICE_URL_SECRET and KYC_ENCRYPTION_KEY are required when NODE_ENV=production',
       });
     }
+    const gstin = checkGstin(config.SUPPLIER_GSTIN);
+    if (!gstin.ok) ctx.addIssue({ code: 'custom', path: ['SUPPLIER_GSTIN'], message: gstin.error });
     if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
     }
