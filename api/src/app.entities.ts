@@ -1,6 +1,7 @@
 import { APPLICATIONS_ENTITIES } from './modules/applications/applications.entities.js';
 import { AUTH_ENTITIES } from './modules/auth/auth.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/events.entities.js';
+import { INVOICES_ENTITIES } from './modules/invoices/invoices.entities.js';
 import { NOTIFICATIONS_ENTITIES } from './modules/notifications/notifications.entities.js';
 import { PAYMENTS_ENTITIES } from './modules/payments/payments.entities.js';
 import { PAYOUTS_ENTITIES } from './modules/payouts/payouts.entities.js';
@@ -19,4 +20,5 @@ export const APP_ENTITIES = [
   ...PAYMENTS_ENTITIES,
   ...APPLICATIONS_ENTITIES,
   ...PAYOUTS_ENTITIES,
+  ...INVOICES_ENTITIES,
 ];

@@ -3,6 +3,7 @@ import { APP_ENTITIES } from './app.entities.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PaymentProviderModule } from './modules/payments/payment-provider.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
@@ -35,6 +36,7 @@ export function domainModules(config: AppConfig) {
     PaymentsModule,
     ApplicationsModule,
     PayoutsModule,
+    InvoicesModule,
     PortsModule,
   ];
 }

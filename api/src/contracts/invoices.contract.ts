@@ -15,7 +15,8 @@
  * - `GET /invoices/{id}/download-url` → {@link InvoiceDownloadUrlView}: a signed link that works
  *   without a token until `expires_at` (INVOICE_URL_TTL_SECONDS, 5 minutes by default).
  * - `GET /invoices/{id}/file?expires=…&signature=…` (no token: the signature is the proof) → the PDF.
- *   A tampered or expired link is 404 `{ error }` (code `invoice_link_invalid`).
+ *   A tampered or expired link is 403 `{ error, code: 'invoice_link_invalid' }` (checked before any
+ *   lookup, so it says nothing about whether the invoice exists).
  * - `GET /invoices/{id}/download` → the PDF (`content-type: application/pdf`,
  *   `content-disposition: attachment; filename="Tribe-invoice-TRB-2627-000042.pdf"`); errors are
  *   JSON `{ error, code }` as everywhere.
