@@ -125,7 +125,13 @@ test.describe('invoices, payment profile and payouts', () => {
     await expect(hostPage.getByText('Set up your payment profile', { exact: true })).toBeVisible();
     await hostPage.getByRole('link', { name: 'Set up payment profile' }).click();
     await expect(hostPage).toHaveURL((url) => url.pathname === '/payment-profile/edit');
+    // Each payout method shows its own fields.
+    await expect(hostPage.getByLabel('UPI id', { exact: true })).toBeHidden();
+    await hostPage.getByRole('radio', { name: 'UPI', exact: true }).check();
+    await expect(hostPage.getByLabel('UPI id', { exact: true })).toBeVisible();
+    await expect(hostPage.getByLabel('Bank account number')).toBeHidden();
     await fillProfile(hostPage, { ifsc: 'SBIN1001234' });
+    await expect(hostPage.getByLabel('UPI id', { exact: true })).toBeHidden();
     await hostPage.getByRole('button', { name: 'Save payment profile' }).click();
     const ifsc = hostPage.getByLabel('IFSC');
     await expect(ifsc).toHaveAttribute('aria-invalid', 'true');

@@ -16,7 +16,7 @@ import type { PaymentProfileView } from '../../../../api/src/contracts/payouts.c
 
 const METHOD_OPTIONS = [
   { value: 'bank', label: 'Bank account' },
-  { value: 'upi', label: 'UPI id' },
+  { value: 'upi', label: 'UPI' },
 ];
 
 /** Errors kept only on the fields that already showed one: leaving a field fixed clears its message, untouched fields stay quiet. */
@@ -74,7 +74,7 @@ export function PaymentProfileForm({
       noValidate
       onSubmit={checkBeforeSending}
       onBlur={recheckShown}
-      className="group space-y-5 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      className="group/profile space-y-5 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
       aria-label="Payment profile"
     >
       <TextField
@@ -101,7 +101,7 @@ export function PaymentProfileForm({
 
       <ChoiceField label="Get paid to" name="payout_method" options={METHOD_OPTIONS} defaultValue={values.payout_method} />
 
-      <div className="space-y-5 group-has-[[name=payout_method][value=upi]:checked]:hidden" data-testid="bank-fields">
+      <div className="space-y-5 group-has-[input[value=upi]:checked]/profile:hidden" data-testid="bank-fields">
         <TextField
           label="Bank account number"
           name="account_number"
@@ -126,7 +126,7 @@ export function PaymentProfileForm({
           error={fields.ifsc}
         />
       </div>
-      <div className="space-y-5 group-has-[[name=payout_method][value=bank]:checked]:hidden" data-testid="upi-fields">
+      <div className="space-y-5 group-has-[input[value=bank]:checked]/profile:hidden" data-testid="upi-fields">
         <TextField
           label="UPI id"
           name="upi_id"
