@@ -103,11 +103,11 @@ export default function MyEventsPage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-4 sm:px-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           {events.length === 0 ? 'Events you create show up here.' : `${events.length} event${events.length === 1 ? '' : 's'}`}
         </p>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex shrink-0 gap-2">
           <Link to="/manage-application" className={buttonClasses('outline', 'sm', false, 'whitespace-nowrap')}>
             Applications
           </Link>
