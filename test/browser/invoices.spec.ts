@@ -110,6 +110,13 @@ test.describe('invoices, payment profile and payouts', () => {
     expect(text).toContain('Ishaan Fan');
     await expect(fanPage.getByTestId('toast')).toContainText(Messages.invoices.downloaded);
 
+    // Someone else asking the web for it learns nothing but that it failed.
+    const strangerPage = await signedIn(browser, await register('fan', 'Dev Stranger'));
+    const refused = await strangerPage.request.get(`/resources/invoices/${invoice.id}`, { headers: { accept: 'application/json' } });
+    expect(refused.status()).toBe(404);
+    expect(await refused.json()).toMatchObject({ error: Messages.invoices.downloadFailed });
+    await strangerPage.context().close();
+
     // /my-bookings offers the same invoice.
     await fanPage.goto('/my-bookings');
     await expect(
