@@ -3,7 +3,18 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@play
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, logInThroughScreen, test } from './fixtures.js';
-import { daysFromNow, dbQuery, png, register, seedEvent, uploadImage, type Person } from './seed.js';
+import {
+  apiAs,
+  daysFromNow,
+  dbQuery,
+  paidApplicant,
+  pendingApplicationOf,
+  png,
+  register,
+  seedEvent,
+  uploadImage,
+  type Person,
+} from './seed.js';
 
 /**
  * axe-core's WCAG 2.x level A and AA rules over every main page, as a guest and signed in, on a
@@ -60,6 +71,9 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'pending applications': () => '/manage-application',
   "an event's applications": (world) => `/event/${world.ownEventId}/applications`,
   attendees: (world) => `/event/${world.ownEventId}/attendees`,
+  'payment profile': () => '/payment-profile',
+  'edit payment profile': () => '/payment-profile/edit',
+  payouts: () => '/payouts',
 };
 
 let world: World | undefined;
@@ -94,6 +108,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   });
   const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
   await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
+  await seedMoney(host, otherHost, other.id);
 
   const context = await browser.newContext({ baseURL: process.env.TRIBE_WEB_URL });
   try {
@@ -105,6 +120,51 @@ async function makeWorld(browser: Browser): Promise<World> {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Money on the host's pages: a fan paid for one of the host's events and was accepted (/payouts has
+ * figures), the host paid for the other host's event, was accepted and then partly refunded
+ * (/transactions and /my-bookings offer the invoice, with its credit note), and the host's payment
+ * profile is set up (/payment-profile shows it masked). Done before the host signs in, so no
+ * new-application sheet opens over the pages.
+ */
+async function seedMoney(host: Person, otherHost: Person, otherEventId: string): Promise<void> {
+  const jazz = await seedEvent(host, {
+    title: 'Jazz on the terrace',
+    date: daysFromNow(12),
+    location: 'Indiranagar, Bengaluru',
+    min_bid: 1000,
+  });
+  const fan = await register('fan', 'Ananya Rao');
+  await paidApplicant(fan, jazz.id, 1000);
+  await apiAs(host, 'POST', `/applications/${await pendingApplicationOf(host, fan)}/accept`);
+
+  await paidApplicant(host, otherEventId, 800);
+  await apiAs(otherHost, 'POST', `/applications/${await pendingApplicationOf(otherHost, host)}/accept`);
+  const captured = async () =>
+    (await apiAs<Array<{ id: string; eventId: string; state: string }>>(host, 'GET', '/payments/transactions')).find(
+      (transaction) => transaction.eventId === otherEventId && transaction.state === 'captured',
+    );
+  await expect.poll(captured, { timeout: 30_000 }).toBeTruthy();
+  await apiAs(otherHost, 'POST', '/payments/refund', { transactionId: (await captured())!.id, amount: 200 });
+  await expect
+    .poll(
+      async () => {
+        const { invoices } = await apiAs<{ invoices: Array<{ kind: string }> }>(host, 'GET', `/invoices/user/${host.id}`);
+        return invoices.map((document) => document.kind).sort();
+      },
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toEqual(['credit_note', 'invoice']);
+
+  await apiAs(host, 'PUT', '/payment-profile', {
+    legal_name: 'Riya Kulkarni',
+    pan: 'ABCPK1234L',
+    state: 'Karnataka',
+    account_number: '001234567890',
+    ifsc: 'HDFC0001234',
+  });
 }
 
 async function expectNoAxeViolations(page: Page, path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -77,4 +77,12 @@ export async function logInThroughScreen(page: Page, account: Pick<Account, 'ema
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel(/I agree to the/).check();
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** A person's own session in a browser context of its own (so two people can act side by side). */
+export async function signedIn(browser: Browser, person: Pick<Account, 'email' | 'password'>): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInThroughScreen(page, person);
+  await expect(page).toHaveURL(/\/home/);
+  return page;
 }

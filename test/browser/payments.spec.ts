@@ -1,17 +1,9 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from '@playwright/test';
-import { randomBytes, randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { Messages } from '../../api/src/contracts/messages.js';
-import { expect, logInThroughScreen, test } from './fixtures.js';
-import { apiUrl, daysFromNow, register, seedEvent, type Person } from './seed.js';
-
-/** The fan's own session in a browser context of its own (the host uses another). */
-async function signedIn(browser: Browser, person: Person): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughScreen(page, person);
-  await expect(page).toHaveURL(/\/home/);
-  return page;
-}
+import { expect, signedIn, test } from './fixtures.js';
+import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
 
 const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
 
@@ -27,39 +19,6 @@ async function bidAndPay(page: Page, eventId: string, amount: number, outcome: '
   const frame = checkout(page);
   if (outcome === 'pay') await frame.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
   else await frame.getByRole('button', { name: 'Pay with a card that has insufficient funds' }).click();
-}
-
-async function api<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${apiUrl()}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${person.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A fan joined and paid through the API and the sandbox's pay route (the checkout page's own call). */
-async function paidApplicant(fan: Person, eventId: string, amount: number): Promise<void> {
-  const order = await api<{ orderId: string }>(fan, 'POST', '/payments/pre-authorization', { tempBidId: randomUUID(), eventId, amount });
-  const paid = await fetch(`${apiUrl()}/api/v1/sandbox/orders/${order.orderId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ outcome: 'success' }),
-  });
-  expect(paid.status).toBe(200);
-}
-
-async function pendingApplicationOf(host: Person, fan: Person): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const pending = await api<Array<{ id: string; fan: { id: string } }>>(host, 'GET', '/applications/pending');
-      id = pending.find((application) => application.fan.id === fan.id)?.id;
-      return id;
-    })
-    .toBeTruthy();
-  return id!;
 }
 
 /** Reloads until the text shows: the work behind it happens in the workers. */

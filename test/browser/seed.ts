@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import pg from 'pg';
 import { uniqueMobile } from './fixtures.js';
@@ -33,6 +33,40 @@ export async function register(role: 'fan' | 'influencer', name: string): Promis
   if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { token: string; user: { id: string } };
   return { id: body.user.id, token: body.token, email, password, name };
+}
+
+/** Calls the API as the person (bearer token); anything but a 2xx throws with the API's answer. */
+export async function apiAs<T>(person: Person, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl()}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${person.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A fan joined and paid through the API and the sandbox's pay route (the checkout page's own call). */
+export async function paidApplicant(fan: Person, eventId: string, amount: number): Promise<void> {
+  const order = await apiAs<{ orderId: string }>(fan, 'POST', '/payments/pre-authorization', { tempBidId: randomUUID(), eventId, amount });
+  const paid = await fetch(`${apiUrl()}/api/v1/sandbox/orders/${order.orderId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome: 'success' }),
+  });
+  if (paid.status !== 200) throw new Error(`sandbox pay failed: ${paid.status} ${await paid.text()}`);
+}
+
+/** Waits for the workers to make the fan's application (after their payment) and answers its id. */
+export async function pendingApplicationOf(host: Person, fan: Person, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = await apiAs<Array<{ id: string; fan: { id: string } }>>(host, 'GET', '/applications/pending');
+    const id = pending.find((application) => application.fan.id === fan.id)?.id;
+    if (id) return id;
+    if (Date.now() > deadline) throw new Error(`no pending application of ${fan.name} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Seeds an event through the API (POST /events) as the given host. */

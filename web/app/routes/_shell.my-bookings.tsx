@@ -5,25 +5,32 @@ import { StatusBadge } from '~/components/applications/status-badge';
 import { useNow } from '~/components/events/event-bits';
 import { EventCard, EventGrid } from '~/components/events/event-card';
 import { RouteErrorPage } from '~/components/layout/error-page';
+import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { applicationStatusBadge } from '~/lib/applications';
 import { loadBookedEvents } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatRupees } from '~/lib/format-event';
+import { bookingInvoiceTarget, invoicesByApplication } from '~/lib/invoices';
+import { loadDocuments } from '~/lib/invoices.server';
 import type { ShellHandle } from '~/lib/route-handle';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Tribe' }];
 export const handle: ShellHandle = { title: 'My Bookings', ownHeading: true };
 
-/** /my-bookings (SPEC §2): the events the signed-in fan applied to, each with its application's status and their bid. */
+/**
+ * /my-bookings (SPEC §2): the events the signed-in fan applied to, each with its application's
+ * status and their bid, and the invoice of each one they paid for.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireUser(request);
-  return { bookings: await loadBookedEvents(token), now: Date.now() };
+  const { token, user } = await requireUser(request);
+  const [bookings, documents] = await Promise.all([loadBookedEvents(token), loadDocuments(token, user.id)]);
+  return { bookings, invoices: invoicesByApplication(documents), now: Date.now() };
 }
 
 export default function MyBookingsPage() {
-  const { bookings, now: loadedAt } = useLoaderData<typeof loader>();
+  const { bookings, invoices, now: loadedAt } = useLoaderData<typeof loader>();
   const now = useNow(loadedAt);
   const events = bookings.ok ? bookings.items : [];
   return (
@@ -56,23 +63,29 @@ export default function MyBookingsPage() {
       ) : null}
       {events.length > 0 ? (
         <EventGrid>
-          {events.map((event) => (
-            <EventCard
-              key={event.application_id ?? event.id}
-              event={event}
-              now={now}
-              footer={
-                <div className="flex items-center justify-between gap-3" data-testid="booking">
-                  <StatusBadge status={applicationStatusBadge(event.bid_status)} />
-                  {event.bid_amount ? (
-                    <span className="text-sm text-slate-700">
-                      Your bid <span className="font-semibold text-slate-900">{formatRupees(event.bid_amount)}</span>
-                    </span>
-                  ) : null}
-                </div>
-              }
-            />
-          ))}
+          {events.map((event) => {
+            const invoice = bookingInvoiceTarget(event, invoices);
+            return (
+              <EventCard
+                key={event.application_id ?? event.id}
+                event={event}
+                now={now}
+                footer={
+                  <div className="space-y-3" data-testid="booking">
+                    <div className="flex items-center justify-between gap-3">
+                      <StatusBadge status={applicationStatusBadge(event.bid_status)} />
+                      {event.bid_amount ? (
+                        <span className="text-sm text-slate-700">
+                          Your bid <span className="font-semibold text-slate-900">{formatRupees(event.bid_amount)}</span>
+                        </span>
+                      ) : null}
+                    </div>
+                    {invoice ? <InvoiceDownloadLink target={invoice} context={event.title} /> : null}
+                  </div>
+                }
+              />
+            );
+          })}
         </EventGrid>
       ) : null}
     </div>

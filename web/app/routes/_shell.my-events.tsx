@@ -116,6 +116,20 @@ export default function MyEventsPage() {
           </Link>
         </div>
       </div>
+      <nav
+        aria-label="Getting paid"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3"
+      >
+        <p className="text-sm text-slate-600">What your events earn, and where it is paid.</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/payouts" className={buttonClasses('secondary', 'sm', false, 'whitespace-nowrap')}>
+            Payouts
+          </Link>
+          <Link to="/payment-profile" className={buttonClasses('outline', 'sm', false, 'whitespace-nowrap')}>
+            Payment profile
+          </Link>
+        </div>
+      </nav>
       {actionData?.error && !actionData.onDate ? <Alert>{actionData.error}</Alert> : null}
 
       {events.length === 0 ? (

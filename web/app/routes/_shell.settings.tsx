@@ -5,7 +5,18 @@ import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { CalendarIcon } from '~/components/events/event-bits';
-import { ChevronRightIcon, FileTextIcon, LockIcon, LogoutIcon, ShieldIcon, TrashIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
+import {
+  BankIcon,
+  ChevronRightIcon,
+  FileTextIcon,
+  LockIcon,
+  LogoutIcon,
+  ShieldIcon,
+  TrashIcon,
+  UserIcon,
+  UsersIcon,
+  WalletIcon,
+} from '~/components/ui/icons';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { roleFormSchema } from '~/lib/auth-forms';
 import { requireUser } from '~/lib/auth.server';
@@ -134,6 +145,13 @@ export default function Settings() {
           </>
         ) : null}
       </Section>
+
+      {user.role === 'influencer' || isAdmin ? (
+        <Section title="Getting paid">
+          <SettingsLink to="/payouts" icon={<WalletIcon size={20} />} label="Payouts" />
+          <SettingsLink to="/payment-profile" icon={<BankIcon size={20} />} label="Payment profile" />
+        </Section>
+      ) : null}
 
       <Section title="Account">
         <SettingsLink to="/profile-v2" icon={<UserIcon size={20} />} label="Your profile" />

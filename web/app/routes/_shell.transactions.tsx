@@ -3,25 +3,34 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix
 import { EmptyState } from '~/components/applications/event-applications-page';
 import { StatusBadge } from '~/components/applications/status-badge';
 import { Page } from '~/components/layout/page';
+import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { transactionStatusBadge } from '~/lib/applications';
 import { loadTransactions } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDay, formatRupees, formatTime } from '~/lib/format-event';
+import { isInvoiceable, type TransactionDocuments } from '~/lib/invoices';
+import { loadDocumentsByTransaction } from '~/lib/invoices.server';
 import type { ShellHandle } from '~/lib/route-handle';
+import type { TransactionView } from '../../../api/src/contracts/payments.contract.js';
 
 export const meta: MetaFunction = () => [{ title: 'Transactions · Tribe' }];
 export const handle: ShellHandle = { title: 'Transactions', ownHeading: true };
 
-/** /transactions (SPEC §2): the signed-in person's payments, newest first. A failed read says "Failed to load transaction history" (SPEC §8). */
+/**
+ * /transactions (SPEC §2): the signed-in person's payments, newest first, each payment that was
+ * taken with its tax invoice to download and the credit notes of its refunds. A failed read says
+ * "Failed to load transaction history" (SPEC §8).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { token } = await requireUser(request);
-  return { transactions: await loadTransactions(token) };
+  const { token, user } = await requireUser(request);
+  const [transactions, documents] = await Promise.all([loadTransactions(token), loadDocumentsByTransaction(token, user.id)]);
+  return { transactions, documents };
 }
 
 export default function TransactionsPage() {
-  const { transactions } = useLoaderData<typeof loader>();
+  const { transactions, documents } = useLoaderData<typeof loader>();
   const items = transactions.ok ? transactions.items : [];
   return (
     <Page className="space-y-6">
@@ -41,32 +50,78 @@ export default function TransactionsPage() {
           aria-label="Your transactions"
         >
           {items.map((transaction) => (
-            <li key={transaction.id} className="flex items-start justify-between gap-3 px-4 py-4" data-testid="transaction-row">
-              <div className="min-w-0 space-y-1">
-                <Link
-                  to={`/event/${transaction.eventId}`}
-                  className="block truncate text-[15px] font-semibold text-slate-900 underline-offset-2 hover:underline"
-                >
-                  <bdi>{transaction.eventTitle ?? 'Event'}</bdi>
-                </Link>
-                <p className="text-sm text-slate-600">
-                  {formatDay(transaction.createdAt)} · {formatTime(transaction.createdAt)}
-                </p>
-                {transaction.refundedAmount > 0 ? (
-                  <p className="text-sm text-slate-600">Refunded {formatRupees(transaction.refundedAmount)}</p>
-                ) : null}
-              </div>
-              <div className="flex shrink-0 flex-col items-end gap-1.5">
-                <span className="text-[15px] font-semibold text-slate-900" data-testid="transaction-amount">
-                  {formatRupees(transaction.amount)}
-                </span>
-                <StatusBadge status={transactionStatusBadge(transaction.status, transaction.state)} />
-              </div>
-            </li>
+            <TransactionRow key={transaction.id} transaction={transaction} documents={documents[transaction.id] ?? null} />
           ))}
         </ul>
       ) : null}
     </Page>
+  );
+}
+
+function TransactionRow({ transaction, documents }: { transaction: TransactionView; documents: TransactionDocuments | null }) {
+  const title = transaction.eventTitle ?? 'Event';
+  const invoice = documents?.invoice ?? null;
+  const creditNotes = documents?.creditNotes ?? [];
+  // The invoice is known once issued; before that, a captured payment's invoice is looked up by its application when clicked.
+  const target = invoice ? { invoiceId: invoice.id } : transaction.applicationId ? { applicationId: transaction.applicationId } : null;
+  return (
+    <li className="space-y-3 px-4 py-4" data-testid="transaction-row">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <Link
+            to={`/event/${transaction.eventId}`}
+            className="block truncate text-[15px] font-semibold text-slate-900 underline-offset-2 hover:underline"
+          >
+            <bdi>{title}</bdi>
+          </Link>
+          <p className="text-sm text-slate-600">
+            {formatDay(transaction.createdAt)} · {formatTime(transaction.createdAt)}
+          </p>
+          {transaction.refundedAmount > 0 ? (
+            <p className="text-sm text-slate-600">Refunded {formatRupees(transaction.refundedAmount)}</p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <span className="text-[15px] font-semibold text-slate-900" data-testid="transaction-amount">
+            {formatRupees(transaction.amount)}
+          </span>
+          <StatusBadge status={transactionStatusBadge(transaction.status, transaction.state)} />
+        </div>
+      </div>
+      {isInvoiceable(transaction) && target ? (
+        <div className="flex flex-wrap items-center justify-between gap-2" data-testid="transaction-invoice">
+          <p className="min-w-0 text-sm text-slate-600">
+            {invoice ? (
+              <>
+                Tax invoice <span className="font-medium break-all text-slate-900">{invoice.invoiceNo}</span>
+              </>
+            ) : (
+              'Tax invoice'
+            )}
+          </p>
+          <InvoiceDownloadLink target={target} context={title} />
+        </div>
+      ) : null}
+      {creditNotes.length > 0 ? (
+        <ul className="space-y-2 rounded-xl bg-slate-50 px-3 py-2.5" aria-label={`Credit notes for ${title}`}>
+          {creditNotes.map((note) => (
+            <li key={note.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="credit-note">
+              <p className="min-w-0 text-sm text-slate-600">
+                Credit note <span className="font-medium break-all text-slate-900">{note.invoiceNo}</span> · {formatRupees(note.amount)} ·{' '}
+                {formatDay(note.createdAt)}
+              </p>
+              <InvoiceDownloadLink
+                target={{ invoiceId: note.id }}
+                label="Download credit note"
+                context={`${note.invoiceNo}, ${title}`}
+                variant="ghost"
+                testId="credit-note-download"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
 }
 
