@@ -64,6 +64,8 @@ test.describe('settings and account deletion', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
 
     await page.getByRole('button', { name: 'Log out' }).click();
+    // Logging out ends on /login; going there sooner would race the logout and find the session still open.
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
     await logInThroughScreen(page, account);
     await expect(page.getByRole('alert')).toBeVisible();
     await logInThroughScreen(page, { email: account.email, password: 'a-brand-new-secret' });
