@@ -60,8 +60,9 @@ const RECIPIENT_FALLBACK_NAME = 'Tribe member';
  * - two runs for the same payment cannot both issue: the second waits for the series lock, then
  *   sees the first one's invoice and rolls back (the unique indexes stay as the backstop).
  * The price is that documents of one series are issued one at a time, render and upload included,
- * while the lock is held: about 5 ms each on local disk (a pre-parsed font, a one-page PDF), so well
- * over the 20 a second the product needs (docs/performance.md measures it). Everything else (reading
+ * while the lock is held: a render is about 6 ms (a pre-parsed font, a one-page PDF), and one workers
+ * process issued 62–69 invoices a second unpaced on local disk, over three times the 20 the product
+ * needs (docs/performance.md, "Invoices"; the queue is paced at 40 a second). Everything else (reading
  * the payment, the event, the payer) happens before the transaction, and never on a second pool
  * connection while the lock is held. A store with a slow upload (S3 across a region) lowers that
  * ceiling to 1 / upload time: docs/decisions.md "Invoices (issue 9)".
