@@ -3,9 +3,11 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createApiApp } from '../api/src/bootstrap.js';
 import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
@@ -178,6 +180,19 @@ async function startWorkers(config: AppConfig): Promise<{ process: ChildProcess;
   };
 }
 
+/** Removes the run's queues from Redis (each run has its own prefix). */
+async function clearQueues(config: AppConfig): Promise<void> {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    for await (const keys of redis.scanStream({ match: `${config.QUEUE_PREFIX}:*`, count: 1000 })) {
+      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function main(): Promise<void> {
   const config = benchConfig();
   log(`database ${DATABASE_URL} (fresh), ${INVOICES} invoices, list load ${RATE} req/s, workers at nice ${config.WORKERS_NICE}`);
@@ -271,6 +286,8 @@ async function main(): Promise<void> {
     await workers?.stop();
     await api?.close();
     await client.end();
+    await clearQueues(config);
+    await rm(config.UPLOAD_DIR, { recursive: true, force: true });
   }
 }
 
