@@ -192,5 +192,6 @@ describe('work survives PostgreSQL being away longer than the retries last', () 
     await waitForAllDone(scenario!, work);
     expectDoneOnce(stack, work);
     expect(stack.processes.workers!.output()).toContain('job had failed for good while its work is still due; retrying');
-  });
+    // Up to 30 s of failing attempts, then the recovery: longer than Jest's default.
+  }, 120_000);
 });
