@@ -133,7 +133,9 @@ export function readDecision(form: FormData): { decision: Decision; applicationI
  * The host pages' action: accept or reject one application, then back to `returnTo` with the
  * toast that says how it went (works without JavaScript; with it, the row's fetcher follows).
  */
-export async function decisionAction(request: Request, returnTo: string) {
+/** Accept or reject, then back to the page the form was on (each host page posts to itself). */
+export async function decisionAction(request: Request) {
+  const returnTo = new URL(request.url).pathname;
   const { token } = await requireUser(request);
   const sent = readDecision(await request.formData());
   if (!sent) return data({ error: 'Choose an application and accept or reject it.' }, { status: 400 });

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return decisionAction(request, '/applications');
+  return decisionAction(request);
 }
 
 export default function PendingApplicationsRoute() {

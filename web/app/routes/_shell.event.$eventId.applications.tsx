@@ -15,8 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadEventApplicationsPage(request, params.eventId ?? '');
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  return decisionAction(request, `/event/${params.eventId ?? ''}/applications`);
+export async function action({ request }: ActionFunctionArgs) {
+  return decisionAction(request);
 }
 
 export default function EventApplicationsRoute() {

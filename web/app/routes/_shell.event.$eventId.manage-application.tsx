@@ -1,30 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
-import { EventApplicationsPage } from '~/components/applications/event-applications-page';
-import { RouteErrorPage } from '~/components/layout/error-page';
-import { decisionAction, loadEventApplicationsPage } from '~/lib/applications.server';
+import type { MetaFunction } from '@remix-run/node';
 import type { ShellHandle } from '~/lib/route-handle';
+import type { loader } from './_shell.event.$eventId.applications';
+
+/** /event/{eventId}/manage-application (SPEC §2): the same page as /event/{eventId}/applications, under the spec's other name. */
+export { action, ErrorBoundary, loader, default } from './_shell.event.$eventId.applications';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Manage applications${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
 ];
 export const handle: ShellHandle = { title: 'Applications', ownHeading: true };
-
-/** /event/{eventId}/manage-application (SPEC §2): the same page as /event/{eventId}/applications, under the spec's other name. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadEventApplicationsPage(request, params.eventId ?? '');
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  return decisionAction(request, `/event/${params.eventId ?? ''}/manage-application`);
-}
-
-export default function ManageEventApplicationsRoute() {
-  const { event, applications, now } = useLoaderData<typeof loader>();
-  return <EventApplicationsPage event={event} applications={applications} loadedAt={now} />;
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
