@@ -96,6 +96,7 @@ export class ApplicationsService {
         amount: application.bidAmount,
       });
     });
+    if (decision === 'accepted') this.events.listsChanged();
     return toApplicationView((await this.applications.row(id))!);
   }
 

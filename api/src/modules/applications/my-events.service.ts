@@ -14,7 +14,6 @@ export class MyEventsService {
 
   async list(user: AuthUser) {
     const latest = await this.applications.latestPerEventOfFan(user.id);
-    const byEvent = new Map(latest.map((application) => [application.eventId, application]));
     const accepted = new Set(latest.filter((application) => application.status === 'accepted').map((application) => application.eventId));
     const [full, limited] = await Promise.all([
       this.listing.views([...accepted], 'full'),
@@ -26,9 +25,7 @@ export class MyEventsService {
     const views = new Map([...full, ...limited].map((view) => [view.id, view]));
     const data = latest.flatMap((application) => {
       const view = views.get(application.eventId);
-      if (!view) return [];
-      const found = byEvent.get(application.eventId)!;
-      return [{ ...view, bid_amount: found.bidAmount, bid_status: found.status, application_id: found.id }];
+      return view ? [{ ...view, bid_amount: application.bidAmount, bid_status: application.status, application_id: application.id }] : [];
     });
     return { data, pagination: paginate(1, Math.max(1, data.length), data.length) };
   }

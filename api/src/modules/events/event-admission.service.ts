@@ -56,8 +56,17 @@ export class EventAdmission {
     return this.events.admission(tx, eventId, true);
   }
 
-  async changeAttendees(tx: EntityManager, eventId: string, delta: number): Promise<void> {
-    await this.events.changeAttendeesCount(tx, eventId, delta);
+  /** Inside the caller's transaction; call listsChanged() once it commits. */
+  changeAttendees(tx: EntityManager, eventId: string, delta: number): Promise<void> {
+    return this.events.changeAttendeesCount(tx, eventId, delta);
+  }
+
+  /**
+   * Drops this process's cached lists (they show attendee counts). Only after the commit: cleared
+   * sooner, a concurrent read could cache the old count again. Lists cached in other processes
+   * expire on their own (EVENT_LIST_CACHE_TTL_MS).
+   */
+  listsChanged(): void {
     this.listCache.clear();
   }
 
