@@ -6,6 +6,7 @@ import { EventsModule } from './modules/events/events.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PaymentProviderModule } from './modules/payments/payment-provider.module.js';
+import { PushSenderModule } from './modules/notifications/push/push-sender.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -33,6 +34,7 @@ export function domainModules(config: AppConfig) {
     EventsModule,
     NotificationsModule,
     PaymentProviderModule.forRoot(config),
+    PushSenderModule.forRoot(config),
     PaymentsModule,
     ApplicationsModule,
     InvoicesModule,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { type NotificationType } from '../notification-types.js';
+import { type NotificationType } from '../../../contracts/notification-types.js';
 
 /** An in-app notification (SPEC §3): who it is for, what happened, and whether they have read it. */
 @Entity('notification')
@@ -33,4 +33,37 @@ export class Notification {
 
   @Column({ type: 'timestamptz', nullable: true })
   readAt: Date | null;
+
+  /** An admin's own words (admin types); event-side types are worded from their fields. */
+  @Column({ type: 'text', nullable: true })
+  title: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  body: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  link: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  imageUrl: string | null;
+
+  /** The admin announcement it is a copy of. */
+  @Column({ type: 'uuid', nullable: true })
+  campaignId: string | null;
+
+  /** Makes a notification that must be sent once (a reminder) unique per person. */
+  @Column({ type: 'text', nullable: true })
+  dedupeKey: string | null;
+
+  /** When the person opened what it links to (from the inbox or a push). */
+  @Column({ type: 'timestamptz', nullable: true })
+  openedAt: Date | null;
+
+  /** Deleted from the inbox; kept for the delivery figures. */
+  @Column({ type: 'timestamptz', nullable: true })
+  dismissedAt: Date | null;
+
+  /** When the fan-out wrote its deliveries; null while the push is still to plan. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pushPlannedAt: Date | null;
 }

@@ -20,3 +20,16 @@ export const NOTIFICATION_TYPES = [
   'payment',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** What an admin may send (SPEC §3 admin types). */
+export const ADMIN_NOTIFICATION_TYPES = [
+  'admin_announcement',
+  'event_promotion',
+  'platform_update',
+  'city_specific',
+  'bid_placed',
+  'event_reminder',
+  'new_follower',
+  'payment',
+] as const satisfies readonly NotificationType[];
+export type AdminNotificationType = (typeof ADMIN_NOTIFICATION_TYPES)[number];
