@@ -8,7 +8,8 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  *   delivery jobs send what is pending in their batch, so PostgreSQL says what is still due.
  * - notification_mute: types a person keeps in the inbox but does not want pushed.
  * - admin_notification: an admin's announcement to an audience, sent now or at a time.
- * - push_log: what the log provider (local runs) would have pushed.
+ * - push_log: what the log provider (local runs) would have pushed, one row per notification a
+ *   device shows (a repeated send with the same collapse key replaces it, as on a phone; `sends` counts).
  * Notifications written before this migration are marked planned: nobody gets old news pushed.
  */
 export class NotificationsPush1763701000000 implements MigrationInterface {
@@ -113,7 +114,9 @@ export class NotificationsPush1763701000000 implements MigrationInterface {
         body text NOT NULL,
         link text NOT NULL,
         collapse_key text NOT NULL,
-        sent_at timestamptz NOT NULL DEFAULT now()
+        sends integer NOT NULL DEFAULT 1,
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT push_log_shown_once UNIQUE (device_id, collapse_key)
       )`);
     await queryRunner.query('CREATE INDEX push_log_notification_idx ON push_log (notification_id)');
   }

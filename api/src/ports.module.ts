@@ -12,6 +12,8 @@ import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
 import { TransactionApplications } from './modules/payments/transaction-applications.port.js';
+import { NotificationsDeletionStep, NotificationsErasureStep } from './modules/notifications/notifications-deletion.step.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { PayoutsErasureStep } from './modules/payouts/payouts-erasure.step.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
@@ -31,22 +33,22 @@ import { UsersModule } from './modules/users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule],
+  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule, NotificationsModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     { provide: EventApplicants, useExisting: EventApplicantsAdapter },
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     {
       provide: ACCOUNT_DELETION_STEPS,
-      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep],
+      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep],
       // In this order, inside the deletion transaction.
       useFactory: (...steps: AccountDeletionStep[]) => steps,
     },
     {
       provide: ACCOUNT_ERASURE_STEPS,
-      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep, PayoutsErasureStep],
+      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep, PayoutsErasureStep, NotificationsErasureStep],
       // In this order, in the account.erase job: events keeps the photos its history shows, then
-      // uploads erases the rest; payouts erases the payment profile.
+      // uploads erases the rest; payouts erases the payment profile; notifications the inbox.
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
     {

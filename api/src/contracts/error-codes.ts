@@ -107,4 +107,7 @@ export const ErrorCodes = {
     /** A signed download link that was tampered with or has expired. */
     linkInvalid: 'invoice_link_invalid',
   },
+  notifications: {
+    notFound: 'notification_not_found',
+  },
 } as const;

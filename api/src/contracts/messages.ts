@@ -135,6 +135,9 @@ export const Messages = {
     imageNotFound: 'Image not found.',
     malformedForm: 'The upload could not be read. Please try again.',
   },
+  notifications: {
+    notFound: 'Notification not found.',
+  },
   invoices: {
     notYetIssued: 'No invoice found for this application. Invoice is generated after payment confirmation.',
     notFound: 'Invoice not found.',

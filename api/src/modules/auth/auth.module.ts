@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
@@ -13,7 +14,7 @@ import { SessionsService } from './sessions.service.js';
 
 /** Sign-in, sessions and passwords, over the accounts of the users module. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, NotificationsModule],
   controllers: [AuthController, PasswordController],
   providers: [
     AuthService,

@@ -4,6 +4,7 @@ import { Messages } from '../../contracts/messages.js';
 import { type ChangePasswordInput, type RegisterInput } from '../../contracts/user.contract.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
+import { PushDevicesService } from '../notifications/push-devices.service.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
 import { AuthThrottle } from './auth-throttle.service.js';
 import { CurrentPasswordIncorrectError } from './auth.errors.js';
@@ -19,6 +20,7 @@ export class AuthService {
     private readonly accounts: UserAccounts,
     private readonly sessions: SessionsService,
     private readonly throttle: AuthThrottle,
+    private readonly pushDevices: PushDevicesService,
   ) {}
 
   async register(input: RegisterInput, ip: string) {
@@ -49,8 +51,10 @@ export class AuthService {
     return { user: account.view, token: await this.sessions.issue(account.id) };
   }
 
+  /** Ends the session, and the pushes to the device it registered. */
   async logout(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
+    await this.pushDevices.forgetSession(sessionId);
   }
 
   /** A fresh token for the same person; the old one stops working. */

@@ -1,10 +1,34 @@
 import { Module } from '@nestjs/common';
+import { NotificationPushHandler } from './jobs/notification-push.job.js';
+import { PushDeliverHandler } from './jobs/push-deliver.job.js';
+import { NotificationsController } from './notifications.controller.js';
+import { NotificationsDeletionStep, NotificationsErasureStep } from './notifications-deletion.step.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
+import { PushDeliveriesRepository } from './push-deliveries.repository.js';
+import { PushDevicesRepository } from './push-devices.repository.js';
+import { PushDevicesService } from './push-devices.service.js';
+import { PushPlanner } from './push-planner.service.js';
 
-/** In-app notifications. Depends on no other module: the others record what they have to tell. */
+/**
+ * Notifications: the inbox, the devices pushes go to, and the two-level push fan-out
+ * (notification.push plans deliveries per device, push.deliver sends them in batches). Depends on
+ * no other domain module: the others record what they have to tell through NotificationsService.
+ */
 @Module({
-  providers: [NotificationsRepository, NotificationsService],
-  exports: [NotificationsService],
+  controllers: [NotificationsController],
+  providers: [
+    NotificationsRepository,
+    NotificationsService,
+    PushDevicesRepository,
+    PushDevicesService,
+    PushDeliveriesRepository,
+    PushPlanner,
+    NotificationPushHandler,
+    PushDeliverHandler,
+    NotificationsDeletionStep,
+    NotificationsErasureStep,
+  ],
+  exports: [NotificationsService, PushDevicesService, PushPlanner, NotificationsDeletionStep, NotificationsErasureStep],
 })
 export class NotificationsModule {}

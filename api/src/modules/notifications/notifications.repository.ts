@@ -1,14 +1,138 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { Notification } from './entities/notification.entity.js';
 
 export type NewNotification = Pick<Notification, 'userId' | 'type'> &
-  Partial<Pick<Notification, 'eventId' | 'eventTitle' | 'applicationId' | 'fanId' | 'amount'>>;
+  Partial<
+    Pick<
+      Notification,
+      'eventId' | 'eventTitle' | 'applicationId' | 'fanId' | 'amount' | 'title' | 'body' | 'link' | 'imageUrl' | 'dedupeKey'
+    >
+  >;
 
-/** The notification table, all of its SQL. */
+const INSERTED_COLUMNS = [
+  'userId',
+  'type',
+  'eventId',
+  'eventTitle',
+  'applicationId',
+  'fanId',
+  'amount',
+  'title',
+  'body',
+  'link',
+  'imageUrl',
+  'dedupeKey',
+] as const;
+
+/** The notification table: the inbox's reads and writes. */
 @Injectable()
 export class NotificationsRepository {
-  async insert(tx: EntityManager, notifications: NewNotification[]): Promise<void> {
-    if (notifications.length > 0) await tx.insert(Notification, notifications);
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Stores the notifications; one whose dedupe key the person already has is skipped. Answers the
+   * ids of those stored.
+   */
+  async insert(tx: EntityManager, notifications: NewNotification[]): Promise<string[]> {
+    if (notifications.length === 0) return [];
+    const rows = notifications.map((notification) =>
+      Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, notification[column] ?? null])),
+    );
+    const result = await tx
+      .createQueryBuilder()
+      .insert()
+      .into(Notification)
+      .values(rows)
+      .orIgnore('("user_id", "dedupe_key") WHERE dedupe_key IS NOT NULL')
+      .returning(['id'])
+      .execute();
+    return (result.raw as Array<{ id: string }>).map(({ id }) => id);
+  }
+
+  page(userId: string, page: number, limit: number): Promise<[Notification[], number]> {
+    return this.dataSource.getRepository(Notification).findAndCount({
+      where: { userId, dismissedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+  }
+
+  latestUnread(userId: string, limit: number): Promise<Notification[]> {
+    return this.dataSource.getRepository(Notification).find({
+      where: { userId, readAt: IsNull(), dismissedAt: IsNull() },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return this.dataSource.getRepository(Notification).count({ where: { userId, readAt: IsNull(), dismissedAt: IsNull() } });
+  }
+
+  /** Marks one of the person's notifications read (and opened); null when they have no such notification. */
+  async markRead(userId: string, id: string, opened: boolean): Promise<Notification | null> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(Notification)
+      .set({ readAt: () => 'coalesce(read_at, now())', ...(opened ? { openedAt: () => 'coalesce(opened_at, now())' } : {}) })
+      .where('id = :id AND user_id = :userId AND dismissed_at IS NULL', { id, userId })
+      .execute();
+    return result.affected ? this.dataSource.getRepository(Notification).findOneBy({ id }) : null;
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(Notification)
+      .set({ readAt: () => 'now()' })
+      .where('user_id = :userId AND read_at IS NULL AND dismissed_at IS NULL', { userId })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Takes it out of the inbox; the row stays for the delivery figures. False when there is no such notification. */
+  async dismiss(userId: string, id: string): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(Notification)
+      .set({ dismissedAt: () => 'now()', readAt: () => 'coalesce(read_at, now())' })
+      .where('id = :id AND user_id = :userId AND dismissed_at IS NULL', { id, userId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Notifications whose pushes are not planned yet, locked for the caller's transaction (others skip them). */
+  lockUnplanned(tx: EntityManager, ids: string[]): Promise<Notification[]> {
+    return tx
+      .getRepository(Notification)
+      .createQueryBuilder('notification')
+      .where('notification.id = ANY(:ids) AND notification.push_planned_at IS NULL', { ids })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  async markPlanned(tx: EntityManager, ids: string[]): Promise<void> {
+    if (ids.length > 0) await tx.query('UPDATE notification SET push_planned_at = now() WHERE id = ANY($1)', [ids]);
+  }
+
+  /** Notifications stored between `olderThanMs` and `withinMs` ago whose pushes were never planned. */
+  async unplanned(olderThanMs: number, withinMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM notification
+        WHERE push_planned_at IS NULL
+          AND created_at < now() - make_interval(secs => $1 / 1000.0)
+          AND created_at > now() - make_interval(secs => $2 / 1000.0)
+        ORDER BY created_at LIMIT $3`,
+      [olderThanMs, withinMs, limit],
+    );
+    return rows.map(({ id }) => id);
+  }
+
+  /** Every notification of a person, for account erasure. */
+  async deleteAllOf(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query('DELETE FROM notification WHERE user_id = $1', [userId]);
   }
 }

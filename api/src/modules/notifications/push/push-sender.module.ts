@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
 import { LogPushSender } from './log-push-sender.js';
-import { PushSender } from './push-sender.port.js';
+import { PushSender, WEB_PUSH_PUBLIC_KEY } from './push-sender.port.js';
 
 /** Binds the push sender the configuration names (PUSH_PROVIDER), for the notifications module. */
 @Global()
@@ -10,8 +10,8 @@ export class PushSenderModule {
   static forRoot(_config: AppConfig): DynamicModule {
     return {
       module: PushSenderModule,
-      providers: [LogPushSender, { provide: PushSender, useExisting: LogPushSender }],
-      exports: [PushSender],
+      providers: [LogPushSender, { provide: PushSender, useExisting: LogPushSender }, { provide: WEB_PUSH_PUBLIC_KEY, useValue: null }],
+      exports: [PushSender, WEB_PUSH_PUBLIC_KEY],
     };
   }
 }

@@ -1,0 +1,83 @@
+import { type NotificationType } from '../../contracts/notification-types.js';
+import { type Notification } from './entities/notification.entity.js';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+  link: string;
+}
+
+type Worded = Pick<Notification, 'type' | 'userId' | 'eventId' | 'eventTitle' | 'fanId' | 'amount' | 'title' | 'body' | 'link'>;
+
+const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+
+/** Where each type leads: the page where the person can act on it. */
+function linkFor({ type, eventId, userId, fanId }: Worded): string {
+  const eventPage = eventId ? `/event/${eventId}` : '/my-bookings';
+  switch (type) {
+    case 'new_application':
+      return eventId ? `/event/${eventId}/applications` : '/applications';
+    case 'application_expired':
+      return userId === fanId ? '/my-bookings' : eventId ? `/event/${eventId}/applications` : '/applications';
+    case 'bid_rejected':
+    case 'application_rejected':
+      return '/my-bookings';
+    case 'payment':
+      return '/transactions';
+    case 'new_follower':
+      return '/profile-v2';
+    default:
+      return eventPage;
+  }
+}
+
+/** What the event-side types say, from their fields (admins write their own words). */
+function worded({ type, userId, fanId, eventTitle, amount }: Worded): Omit<NotificationText, 'link'> {
+  const event = eventTitle ?? 'an event';
+  const held = amount ? ` The ${rupees(amount)} held for it is released.` : '';
+  switch (type as NotificationType) {
+    case 'new_application':
+      return { title: 'New application', body: `Someone applied to ${event}${amount ? ` with ${rupees(amount)}` : ''}.` };
+    case 'bid_placed':
+      return { title: 'New bid', body: `A new bid was placed on ${event}${amount ? `: ${rupees(amount)}` : ''}.` };
+    case 'bid_accepted':
+    case 'application_accepted':
+      return { title: "You're in!", body: `Your application to ${event} was accepted.` };
+    case 'bid_rejected':
+    case 'application_rejected':
+      return { title: 'Application not accepted', body: `The host did not accept your application to ${event}.${held}` };
+    case 'application_expired':
+      return userId === fanId
+        ? { title: 'Application expired', body: `The host did not decide on your application to ${event} in time.${held}` }
+        : { title: 'Application expired', body: `An application to ${event} expired before you decided on it.` };
+    case 'event_update':
+      return { title: 'Event updated', body: `${event} has changed. Check the latest details.` };
+    case 'event_approved':
+      return { title: 'Event approved', body: `${event} is approved and live.` };
+    case 'event_rejected':
+      return { title: 'Event not approved', body: `${event} was not approved.` };
+    case 'event_cancelled':
+      return { title: 'Event cancelled', body: `${event} was cancelled. Any payment for it is released or refunded.` };
+    case 'event_reminder':
+      return { title: 'Event reminder', body: `${event} is coming up soon.` };
+    case 'payment':
+      return {
+        title: 'Payment released',
+        body: `We could not add your application to ${event}${amount ? `, so the ${rupees(amount)} held is released` : ''}.`,
+      };
+    case 'new_follower':
+      return { title: 'New follower', body: 'Someone started following you.' };
+    default:
+      return { title: 'Tribe', body: eventTitle ?? '' };
+  }
+}
+
+/** The title, body and link a notification shows in the inbox and in a push. */
+export function notificationText(notification: Worded): NotificationText {
+  const fromFields = worded(notification);
+  return {
+    title: notification.title ?? fromFields.title,
+    body: notification.body ?? fromFields.body,
+    link: notification.link ?? linkFor(notification),
+  };
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { type DeviceInput, type DeviceView, type PreferencesView, type PushConfigView } from '../../contracts/notifications.contract.js';
+import { type NotificationType } from '../../contracts/notification-types.js';
+import { PushDevicesRepository } from './push-devices.repository.js';
+import { WEB_PUSH_PUBLIC_KEY } from './push/push-sender.port.js';
+
+/** The devices a person's pushes go to, and which types they want pushed. */
+@Injectable()
+export class PushDevicesService {
+  constructor(
+    private readonly devices: PushDevicesRepository,
+    @Inject(WEB_PUSH_PUBLIC_KEY) private readonly webPushPublicKey: string | null,
+  ) {}
+
+  async register(userId: string, sessionId: string | null, device: DeviceInput): Promise<DeviceView> {
+    const registered = await this.devices.register(userId, sessionId, device);
+    return { id: registered.id, kind: registered.kind, createdAt: new Date(registered.createdAt).toISOString() };
+  }
+
+  unregister(userId: string, token: string): Promise<void> {
+    return this.devices.unregister(userId, token);
+  }
+
+  /** Signing out stops the pushes to the device that signed out. */
+  forgetSession(sessionId: string): Promise<void> {
+    return this.devices.removeForSession(sessionId);
+  }
+
+  forgetAllOf(tx: EntityManager, userId: string): Promise<void> {
+    return this.devices.removeAllOf(tx, userId);
+  }
+
+  async preferences(userId: string): Promise<PreferencesView> {
+    return { muted: (await this.devices.muted(userId)) as NotificationType[] };
+  }
+
+  async setPreferences(userId: string, muted: NotificationType[]): Promise<PreferencesView> {
+    await this.devices.setMuted(userId, [...new Set(muted)]);
+    return this.preferences(userId);
+  }
+
+  pushConfig(): PushConfigView {
+    return { webPushPublicKey: this.webPushPublicKey };
+  }
+}
