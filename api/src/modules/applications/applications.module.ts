@@ -11,6 +11,7 @@ import { ApplicationsService } from './applications.service.js';
 import { ApplicationCreateHandler } from './jobs/application-create.job.js';
 import { ApplicationsCancelHandler } from './jobs/applications-cancel.job.js';
 import { ApplicationsExpireHandler } from './jobs/applications-expire.job.js';
+import { EventRemindersHandler } from './jobs/event-reminders.job.js';
 import { JoinController } from './join.controller.js';
 import { JoinService } from './join.service.js';
 import { MyEventsService } from './my-events.service.js';
@@ -31,6 +32,7 @@ import { MyEventsService } from './my-events.service.js';
     ApplicationCreateHandler,
     ApplicationsCancelHandler,
     ApplicationsExpireHandler,
+    EventRemindersHandler,
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
     ApplicationsDeletionStep,

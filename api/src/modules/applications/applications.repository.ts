@@ -112,6 +112,32 @@ export class ApplicationsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Claims, in the caller's transaction, accepted applications whose event starts within the
+   * reminder's window and that have not had this reminder (nor a later one): marks them reminded and
+   * answers what the reminder says. Rows another run holds are skipped, so each goes once.
+   */
+  async claimReminders(tx: EntityManager, reminder: ReminderWindow, limit: number): Promise<ReminderDue[]> {
+    const column = reminder.kind === 'day_before' ? 'reminded_day_before_at' : 'reminded_hour_before_at';
+    return queryRows<ReminderDue>(
+      tx,
+      `WITH due AS (
+         SELECT a.id FROM application a JOIN event e ON e.id = a.event_id
+          WHERE a.status = 'accepted' AND a.reminded_hour_before_at IS NULL AND a.${column} IS NULL
+            AND e.deleted_at IS NULL AND e.status <> 'cancelled'
+            AND e.date > now() + make_interval(secs => $1 / 1000.0)
+            AND e.date <= now() + make_interval(secs => $2 / 1000.0)
+          ORDER BY e.date LIMIT $3
+          FOR UPDATE OF a SKIP LOCKED
+       )
+       UPDATE application a SET ${column} = now()
+         FROM due, event e
+        WHERE a.id = due.id AND e.id = a.event_id
+       RETURNING a.id AS "applicationId", a.fan_id AS "fanId", e.id AS "eventId", e.title AS "eventTitle", e.date AS "startsAt"`,
+      [reminder.startsAfterMs, reminder.startsWithinMs, limit],
+    );
+  }
+
   /** Events the fan was accepted to that have started, latest first. */
   async attendedEventIds(fanId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(
@@ -212,4 +238,19 @@ export class ApplicationsRepository {
       fanId,
     ]);
   }
+}
+
+/** A reminder sent to accepted fans while their event starts between the two offsets from now. */
+export interface ReminderWindow {
+  kind: 'day_before' | 'hour_before';
+  startsAfterMs: number;
+  startsWithinMs: number;
+}
+
+export interface ReminderDue {
+  applicationId: string;
+  fanId: string;
+  eventId: string;
+  eventTitle: string;
+  startsAt: Date;
 }
