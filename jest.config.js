@@ -1,4 +1,4 @@
-/** Three tiers: unit tests beside the code, API e2e and workflow tests under test/. */
+/** Three tiers: unit tests beside the code, API e2e and workflow tests under test/; and the k8s/ manifests. */
 const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -22,6 +22,8 @@ export default {
         '<rootDir>/web/server/**/*.spec.ts',
       ],
     },
+    // k8s/ rendered with kubectl kustomize and checked offline against the Kubernetes schemas.
+    { ...common, displayName: 'k8s', testMatch: ['<rootDir>/test/k8s/**/*.k8s-spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     // Real processes start and stop here; a loaded CI machine needs more than the default.
     { ...common, displayName: 'workflow', testTimeout: 60_000, testMatch: ['<rootDir>/test/workflow/**/*.workflow-spec.ts'] },
