@@ -38,8 +38,9 @@ export class WebPushProvider {
     return mapConcurrently(items, this.settings.concurrency, (item) => this.push(item));
   }
 
-  close(): void {
+  close(): Promise<void> {
     if (!this.settings.agent) this.agent.destroy();
+    return Promise.resolve();
   }
 
   private async push({ message, target }: PushItem): Promise<PushOutcome> {
