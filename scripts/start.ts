@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import webpush from 'web-push';
 import { ConfigError, parseConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { checkServices, PreflightError } from './preflight.js';
@@ -30,6 +31,22 @@ async function keptSecret(name: string, file: string): Promise<string> {
   return secret;
 }
 
+/**
+ * The VAPID key pair that signs Web Push requests: browsers subscribe with its public half, so it
+ * must outlive a restart too (new keys would leave every subscribed browser without pushes). Kept in
+ * .data/vapid-keys.json unless the environment gives keys.
+ */
+async function keptVapidKeys(file: string): Promise<{ VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }> {
+  if (process.env.VAPID_PUBLIC_KEY || process.env.VAPID_PRIVATE_KEY) return {};
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  const keys = existing ? (JSON.parse(existing) as webpush.VapidKeys) : webpush.generateVAPIDKeys();
+  if (!existing) {
+    await mkdir('.data', { recursive: true });
+    await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+}
+
 async function waitForHealth(url: string, deadlineMs: number): Promise<boolean> {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
@@ -57,6 +74,7 @@ async function main() {
     SESSION_SECRET: await keptSecret('SESSION_SECRET', '.data/session-secret'),
     KYC_ENCRYPTION_KEY: await keptSecret('KYC_ENCRYPTION_KEY', '.data/kyc-key'),
     INVOICE_URL_SECRET: await keptSecret('INVOICE_URL_SECRET', '.data/invoice-url-secret'),
+    ...(await keptVapidKeys('.data/vapid-keys.json')),
   };
   // The payment sandbox (the default provider) takes no real money and refuses NODE_ENV=production,
   // so the API and workers run as development unless told otherwise; the web still runs as production.

@@ -83,7 +83,7 @@ const token = (what: string) =>
 /** A browser's PushSubscription.toJSON(). */
 export const webPushSubscriptionSchema = z.object({
   endpoint: z
-    .url({ message: 'endpoint must be an https address', protocol: /^https?$/ })
+    .url({ message: 'endpoint must be an https address', protocol: /^https$/ })
     .max(MAX_DEVICE_TOKEN_LENGTH, { message: 'endpoint is too long' }),
   keys: z.object({ p256dh: token('keys.p256dh'), auth: token('keys.auth') }, { message: 'keys are required' }),
 });
@@ -123,4 +123,20 @@ export interface PreferencesView {
 export interface PushConfigView {
   /** The VAPID public key a browser subscribes with; null when Web Push is not set up. */
   webPushPublicKey: string | null;
+}
+
+/**
+ * What a Web Push message carries to the browser (JSON, encrypted for it): the service worker shows
+ * `title` and `body` (with the image, if any) and opens `link` when it is clicked. Every send of one
+ * notification carries the same `notificationId`: as the shown notification's tag, a repeated push
+ * replaces the first instead of showing twice.
+ */
+export interface PushPayload {
+  title: string;
+  body: string;
+  /** A path inside the web app ("/event/…"), or an https address. */
+  link: string;
+  imageUrl: string | null;
+  notificationId: string;
+  type: NotificationType;
 }

@@ -1,16 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { type DeviceInput, type DeviceView, type PreferencesView, type PushConfigView } from '../../contracts/notifications.contract.js';
 import { type NotificationType } from '../../contracts/notification-types.js';
 import { PushDevicesRepository } from './push-devices.repository.js';
-import { WEB_PUSH_PUBLIC_KEY } from './push/push-sender.port.js';
+import { WebPushKeys } from './push/web-push-keys.js';
 
 /** The devices a person's pushes go to, and which types they want pushed. */
 @Injectable()
 export class PushDevicesService {
   constructor(
     private readonly devices: PushDevicesRepository,
-    @Inject(WEB_PUSH_PUBLIC_KEY) private readonly webPushPublicKey: string | null,
+    private readonly webPushKeys: WebPushKeys,
   ) {}
 
   async register(userId: string, sessionId: string | null, device: DeviceInput): Promise<DeviceView> {
@@ -41,6 +41,6 @@ export class PushDevicesService {
   }
 
   pushConfig(): PushConfigView {
-    return { webPushPublicKey: this.webPushPublicKey };
+    return { webPushPublicKey: this.webPushKeys.publicKey };
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkGstin } from '../../contracts/kyc.js';
 import { mostFailuresFromOneAddress } from './login-delays.js';
+import { serviceAccountKeyIssue, vapidKeysIssue } from './push-keys.js';
 
 const csv = z.string().transform((value) =>
   value
@@ -8,6 +9,9 @@ const csv = z.string().transform((value) =>
     .map((item) => item.trim())
     .filter(Boolean),
 );
+
+/** An optional setting that compose files pass as an empty string when it is not set. */
+const optionalSetting = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -122,6 +126,31 @@ export const configSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/i, { message: 'must be 64 hex characters (32 bytes)' })
       .optional(),
+    /**
+     * Where pushes go: `log` records them in push_log (local runs and tests); `live` sends them to
+     * browsers through Web Push (VAPID keys required) and to the mobile app through FCM (FIREBASE_*;
+     * without them an FCM device's push is refused with "FCM is not configured").
+     */
+    PUSH_PROVIDER: z.enum(['log', 'live']).default('log'),
+    /**
+     * The key pair that signs Web Push requests (VAPID, RFC 8292); browsers subscribe with the public
+     * one, so it is served with either provider. `npm start` keeps a pair in .data/.
+     */
+    VAPID_PUBLIC_KEY: optionalSetting(z.string().trim()),
+    VAPID_PRIVATE_KEY: optionalSetting(z.string().trim()),
+    /** Who push services may contact about our pushes (VAPID `sub`): a mailto: or https: address. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, { message: 'must be a mailto: or https: address' })
+      .default('mailto:support@tribe.local'),
+    /** Longest wait for one push request (an FCM call of up to 500 pushes, or one Web Push); longer is retried later. */
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** The Firebase project (FCM, and later Firebase sign-in) and its service account for sending pushes. */
+    FIREBASE_PROJECT_ID: optionalSetting(z.string().trim()),
+    FIREBASE_CLIENT_EMAIL: optionalSetting(z.email({ message: 'must be the service account e-mail' })),
+    /** The service account's PEM key; "\n" as two characters (as a .env file holds it) counts as a newline. */
+    FIREBASE_PRIVATE_KEY: optionalSetting(z.string().transform((value) => value.replace(/\\n/g, '\n'))),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
     /** This API's public address; defaults to localhost at API_PORT. */
@@ -221,6 +250,7 @@ export const configSchema = z
         message: 'INVOICE_URL_SECRET and KYC_ENCRYPTION_KEY are required when NODE_ENV=production',
       });
     }
+    checkPushSettings(config, ctx);
     const gstin = checkGstin(config.SUPPLIER_GSTIN);
     if (!gstin.ok) ctx.addIssue({ code: 'custom', path: ['SUPPLIER_GSTIN'], message: gstin.error });
     if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
@@ -245,6 +275,49 @@ export const configSchema = z
       KYC_ENCRYPTION_KEY: config.KYC_ENCRYPTION_KEY ?? '0'.repeat(63) + '1',
     };
   });
+
+interface PushSettings {
+  PUSH_PROVIDER: 'log' | 'live';
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  FIREBASE_PROJECT_ID?: string;
+  FIREBASE_CLIENT_EMAIL?: string;
+  FIREBASE_PRIVATE_KEY?: string;
+}
+
+/**
+ * Live pushes need the VAPID keys (browsers are the first devices). FCM credentials are optional:
+ * a misspelt or half-given set is refused, but none at all only leaves FCM devices' pushes refused.
+ */
+function checkPushSettings(config: PushSettings, ctx: z.RefinementCtx): void {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = config;
+  if (publicKey && privateKey) {
+    const issue = vapidKeysIssue(publicKey, privateKey);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: issue });
+  } else if (publicKey || privateKey) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+  } else if (config.PUSH_PROVIDER === 'live') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['VAPID_PUBLIC_KEY'],
+      message:
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when PUSH_PROVIDER=live (make a pair with `npx web-push generate-vapid-keys`)',
+    });
+  }
+  const { FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: serviceAccountKey } = config;
+  if (!clientEmail && !serviceAccountKey) return;
+  if (!clientEmail || !serviceAccountKey || !config.FIREBASE_PROJECT_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FIREBASE_CLIENT_EMAIL'],
+      message:
+        'FIREBASE_PROJECT_ID, FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY go together (the service account that sends FCM pushes)',
+    });
+    return;
+  }
+  const issue = serviceAccountKeyIssue(serviceAccountKey);
+  if (issue) ctx.addIssue({ code: 'custom', path: ['FIREBASE_PRIVATE_KEY'], message: issue });
+}
 
 export type AppConfig = z.infer<typeof configSchema>;
 

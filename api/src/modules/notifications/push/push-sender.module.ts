@@ -1,17 +1,50 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { cert } from 'firebase-admin/app';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
+import { FcmProvider } from './fcm/fcm-provider.js';
+import { LivePushSender, UnconfiguredFcm } from './live-push-sender.js';
 import { LogPushSender } from './log-push-sender.js';
-import { PushSender, WEB_PUSH_PUBLIC_KEY } from './push-sender.port.js';
+import { PushSender } from './push-sender.port.js';
+import { WebPushProvider } from './web-push/web-push-provider.js';
+import { WebPushKeys } from './web-push-keys.js';
 
-/** Binds the push sender the configuration names (PUSH_PROVIDER), for the notifications module. */
+/** Pushes in flight at once per provider in each process (Web Push requests, FCM connections). */
+const PUSH_CONCURRENCY = 50;
+
+/**
+ * Binds the push sender the configuration names (PUSH_PROVIDER), and the VAPID public key browsers
+ * subscribe with (WebPushKeys), whichever the provider: local runs log pushes, but browsers still
+ * subscribe.
+ */
 @Global()
 @Module({})
 export class PushSenderModule {
-  static forRoot(_config: AppConfig): DynamicModule {
-    return {
-      module: PushSenderModule,
-      providers: [LogPushSender, { provide: PushSender, useExisting: LogPushSender }, { provide: WEB_PUSH_PUBLIC_KEY, useValue: null }],
-      exports: [PushSender, WEB_PUSH_PUBLIC_KEY],
-    };
+  static forRoot(config: AppConfig): DynamicModule {
+    const keys: Provider = { provide: WebPushKeys, useValue: new WebPushKeys(config.VAPID_PUBLIC_KEY ?? null) };
+    const sender: Provider[] =
+      config.PUSH_PROVIDER === 'live'
+        ? [{ provide: PushSender, inject: [APP_CONFIG], useFactory: livePushSender }]
+        : [LogPushSender, { provide: PushSender, useExisting: LogPushSender }];
+    return { module: PushSenderModule, providers: [keys, ...sender], exports: [PushSender, WebPushKeys] };
   }
+}
+
+function livePushSender(config: AppConfig): LivePushSender {
+  const webpush = new WebPushProvider({
+    vapid: { publicKey: config.VAPID_PUBLIC_KEY!, privateKey: config.VAPID_PRIVATE_KEY!, subject: config.VAPID_SUBJECT },
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+    concurrency: PUSH_CONCURRENCY,
+  });
+  const { FIREBASE_PROJECT_ID: projectId, FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = config;
+  const fcm =
+    projectId && clientEmail && privateKey
+      ? new FcmProvider({
+          projectId,
+          credential: cert({ projectId, clientEmail, privateKey }),
+          timeoutMs: config.PUSH_TIMEOUT_MS,
+          connections: PUSH_CONCURRENCY,
+        })
+      : new UnconfiguredFcm();
+  return new LivePushSender({ webpush, fcm });
 }

@@ -56,6 +56,3 @@ export const MAX_PUSHES_PER_SEND = 500;
 export abstract class PushSender {
   abstract send(items: ReadonlyArray<PushItem>): Promise<PushOutcome[]>;
 }
-
-/** The VAPID public key browsers subscribe with (string), or null when Web Push is not set up. */
-export const WEB_PUSH_PUBLIC_KEY = Symbol('WEB_PUSH_PUBLIC_KEY');
