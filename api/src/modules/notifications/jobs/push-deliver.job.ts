@@ -6,7 +6,13 @@ import { notificationText } from '../notification-text.js';
 import { PushBatchPlanned } from '../notifications.events.js';
 import { PushDeliveriesRepository, type DeliveryResult, type PendingDelivery } from '../push-deliveries.repository.js';
 import { PushDevicesRepository } from '../push-devices.repository.js';
-import { MAX_PUSHES_PER_SEND, PushSender, type PushItem, type PushOutcome } from '../push/push-sender.port.js';
+import { PushSender, type PushItem, type PushOutcome } from '../push/push-sender.port.js';
+
+/**
+ * Pushes sent between two records of their outcomes. A crash can resend at most this many (each then
+ * replaces itself on the device: the collapse key); providers send one request per push anyway.
+ */
+const RECORD_EVERY = 100;
 
 /** A batch still pending this long after planning has lost its job; after a day, the news is stale. */
 const DUE_AFTER_MS = 2 * 60_000;
@@ -58,8 +64,8 @@ export class PushDeliverHandler implements JobHandler<typeof PushDeliverJob> {
     const sendable = pending.filter((delivery) => delivery.token !== null);
     const retries: DeliveryResult[] = [];
     await this.save(orphaned.map((delivery) => result(delivery, 'pruned', 'the device was removed')));
-    for (let start = 0; start < sendable.length; start += MAX_PUSHES_PER_SEND) {
-      const chunk = sendable.slice(start, start + MAX_PUSHES_PER_SEND);
+    for (let start = 0; start < sendable.length; start += RECORD_EVERY) {
+      const chunk = sendable.slice(start, start + RECORD_EVERY);
       const outcomes = await this.sender.send(chunk.map(pushItem));
       const results = chunk.map((delivery, index) => {
         const outcome = outcomes[index] ?? { status: 'retry', reason: 'the provider gave no answer for this push' };

@@ -1,0 +1,211 @@
+import { Queue } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import webpush from 'web-push';
+import { EventRemindersJob } from '../../api/src/modules/applications/jobs/event-reminders.job.js';
+import { waitUntil } from '../support/poll.js';
+import { startPushService, type BrowserSubscription, type PushService } from '../support/push-service.js';
+import { startStack, type Stack } from '../support/servers.js';
+
+interface Person {
+  token: string;
+  id: string;
+}
+
+/**
+ * Pushes through the real workers and Web Push, against a local push service: each device gets a
+ * notification once whatever fails on the way — expired subscriptions, a push service failing for a
+ * moment, a workers process killed in the middle of a fan-out — and reminders go once with two
+ * workers processes running them at the same time.
+ */
+describe('push delivery', () => {
+  let pushService: PushService;
+  let stack: Stack;
+  let db: pg.Pool;
+  const vapid = webpush.generateVAPIDKeys();
+
+  beforeAll(async () => {
+    pushService = await startPushService();
+    stack = await startStack({
+      web: false,
+      config: { PUSH_PROVIDER: 'live', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey },
+      workersEnv: () => ({ NODE_EXTRA_CA_CERTS: pushService.certificateFile }),
+    });
+    db = new pg.Pool({ connectionString: stack.config.DATABASE_URL, max: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.end();
+    await stack?.stop();
+    await pushService?.close();
+  });
+
+  async function call(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<any> {
+    const response = await fetch(`${stack.apiUrl}/api/v1${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    const body = response.status === 204 ? undefined : ((await response.json()) as unknown);
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  }
+
+  async function signUp(fields: Record<string, unknown> = {}): Promise<Person> {
+    const body = await call('/auth/register', {
+      method: 'POST',
+      body: { email: `person.${randomUUID()}@example.in`, password: 'a-good-password', name: 'Test Person', ...fields },
+    });
+    return { token: body.token, id: body.user.id };
+  }
+
+  async function hostWithEvent(title: string): Promise<{ host: Person; eventId: string }> {
+    const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    const host = await signUp({ role: 'influencer', name: 'Host Person', age: 31, gender: 'female', mobile_number: mobile });
+    const event = await call('/events', {
+      method: 'POST',
+      token: host.token,
+      body: { title, date: '2031-06-01T19:00:00+05:30', min_bid: 0, capacity: 10, meeting_link: 'https://meet.example.in/j' },
+    });
+    return { host, eventId: event.id };
+  }
+
+  /** The person's browsers, subscribed at the push service and registered with Tribe. */
+  async function browsersOf(person: Person, count: number): Promise<BrowserSubscription[]> {
+    const browsers = Array.from({ length: count }, () => pushService.subscribe(vapid.publicKey));
+    for (const subscription of browsers)
+      await call('/notifications/devices', { method: 'POST', token: person.token, body: { kind: 'webpush', subscription } });
+    return browsers;
+  }
+
+  async function applicationNotificationOf(host: Person): Promise<{ id: string; title: string; body: string; link: string }> {
+    return waitUntil(
+      async () => (await call('/notifications', { token: host.token })).notifications[0],
+      'the host to be told of the application',
+    );
+  }
+
+  const deliveryCounts = async (notificationId: string) =>
+    Object.fromEntries(
+      (
+        await db.query<{ status: string; count: number }>(
+          'SELECT status, count(*)::int AS count FROM push_delivery WHERE notification_id = $1 GROUP BY status',
+          [notificationId],
+        )
+      ).rows.map(({ status, count }) => [status, count]),
+    ) as Record<string, number>;
+
+  it('prunes expired subscriptions and retries a failing push service, delivering each push once', async () => {
+    const { host, eventId } = await hostWithEvent('Street Food Walk');
+    const browsers = await browsersOf(host, 30);
+    const expired = browsers.slice(0, 3);
+    const flaky = browsers.slice(3, 6);
+    for (const subscription of expired) pushService.answer(subscription.endpoint, 410);
+    for (const subscription of flaky) pushService.failFirst(subscription.endpoint, 1, 503);
+
+    await call(`/events/${eventId}/bid`, { method: 'POST', token: (await signUp()).token, body: {} });
+    const notification = await applicationNotificationOf(host);
+    await waitUntil(
+      async () => {
+        const counts = await deliveryCounts(notification.id);
+        return (counts.delivered ?? 0) + (counts.pruned ?? 0) === browsers.length;
+      },
+      'every push to be settled',
+      60_000,
+    );
+
+    expect(await deliveryCounts(notification.id)).toEqual({ delivered: 27, pruned: 3 });
+    for (const subscription of browsers.slice(3)) {
+      const received = pushService.received(subscription.endpoint);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.topic).toBe(notification.id.replaceAll('-', ''));
+      expect(received[0]!.payload).toMatchObject({
+        notificationId: notification.id,
+        title: notification.title,
+        body: notification.body,
+        link: notification.link,
+      });
+    }
+    for (const subscription of flaky) expect(pushService.attempts(subscription.endpoint)).toBe(2);
+    for (const subscription of expired) expect(pushService.received(subscription.endpoint)).toEqual([]);
+    const devices = await db.query('SELECT token FROM push_device WHERE user_id = $1', [host.id]);
+    expect(devices.rows.map((row) => row.token).sort()).toEqual(
+      browsers
+        .slice(3)
+        .map((subscription) => subscription.endpoint)
+        .sort(),
+    );
+  }, 120_000);
+
+  it('delivers to every device once after the workers are killed in the middle of a fan-out', async () => {
+    const { host, eventId } = await hostWithEvent('Night Market');
+    const browsers = await browsersOf(host, 300);
+    for (const subscription of browsers) pushService.delay(subscription.endpoint, 250);
+
+    await call(`/events/${eventId}/bid`, { method: 'POST', token: (await signUp()).token, body: {} });
+    const notification = await applicationNotificationOf(host);
+    await waitUntil(
+      async () => ((await deliveryCounts(notification.id)).delivered ?? 0) >= 100,
+      'the first pushes to be delivered',
+      60_000,
+    );
+    stack.processes.workers!.child.kill('SIGKILL');
+    const sentBeforeKill = (await deliveryCounts(notification.id)).delivered ?? 0;
+    expect(sentBeforeKill).toBeLessThan(300);
+
+    stack.startWorkers();
+    await waitUntil(
+      async () => (await deliveryCounts(notification.id)).delivered === 300,
+      'every push to be delivered after the restart',
+      90_000,
+    );
+
+    // Each browser shows it once: a push resent after the crash carries the same Topic and replaces the first.
+    const topic = notification.id.replaceAll('-', '');
+    for (const subscription of browsers) {
+      const received = pushService.received(subscription.endpoint);
+      expect(received.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(received.map((push) => push.topic))).toEqual(new Set([topic]));
+    }
+    // What was recorded before the kill was never sent again: only pushes in flight at the kill were.
+    const resent = browsers.filter((subscription) => pushService.received(subscription.endpoint).length > 1).length;
+    expect(resent).toBeLessThanOrEqual(300 - sentBeforeKill);
+    expect(resent).toBeLessThanOrEqual(100);
+  }, 180_000);
+
+  it('sends each reminder once while two workers processes run the reminders at the same moment', async () => {
+    const { host, eventId } = await hostWithEvent('Sunrise Cycling');
+    const fans = await Promise.all(Array.from({ length: 6 }, () => signUp()));
+    for (const fan of fans) {
+      const application = await call(`/events/${eventId}/bid`, { method: 'POST', token: fan.token, body: {} });
+      await call(`/applications/${application.id}/accept`, { method: 'POST', token: host.token });
+    }
+    await db.query(`UPDATE event SET date = now() + interval '23 hours' WHERE id = $1`, [eventId]);
+
+    const first = stack.processes.workers!;
+    const second = stack.startWorkers();
+    const queue = new Queue(EventRemindersJob.queue, { connection: { url: stack.config.REDIS_URL }, prefix: stack.config.QUEUE_PREFIX });
+    try {
+      await waitUntil(async () => second.output().includes('workers started'), 'the second workers process to start', 60_000);
+      const runs = await queue.addBulk(
+        Array.from({ length: 4 }, () => ({ name: EventRemindersJob.name, data: {}, opts: { jobId: `reminders-${randomUUID()}` } })),
+      );
+      await waitUntil(
+        async () => (await Promise.all(runs.map((run) => run.getState()))).every((state) => state === 'completed'),
+        'the reminder runs to complete',
+        60_000,
+      );
+    } finally {
+      await queue.close();
+      await first.stop();
+    }
+    const reminders = await db.query<{ user_id: string; count: number }>(
+      `SELECT user_id, count(*)::int AS count FROM notification WHERE type = 'event_reminder' AND event_id = $1 GROUP BY user_id`,
+      [eventId],
+    );
+    expect(reminders.rows.map((row) => row.count)).toEqual(fans.map(() => 1));
+    expect(new Set(reminders.rows.map((row) => row.user_id))).toEqual(new Set(fans.map((fan) => fan.id)));
+  }, 180_000);
+});
