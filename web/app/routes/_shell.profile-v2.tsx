@@ -49,7 +49,7 @@ export default function Profile() {
             </span>
           )}
           <div className="mb-2 flex items-center gap-2">
-            <NotificationBell className="border border-slate-300 bg-white lg:hidden" />
+            <NotificationBell className="lg:hidden" />
             <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
               <SettingsIcon size={16} />
               Settings

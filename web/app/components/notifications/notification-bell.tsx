@@ -16,41 +16,30 @@ export function NotificationBell({ variant = 'icon', className }: { variant?: 'i
   const badge = formatBadge(count);
   const here = matchesPrefix(location.pathname, '/notifications');
 
-  if (variant === 'rail') {
-    return (
+  const rail = variant === 'rail';
+
+  // The count sits beside the link, not in it: the link's name says it in words, and a visible
+  // "3" inside would not be part of that name (WCAG 2.5.3).
+  return (
+    <span className={cn('relative', rail ? 'block' : 'inline-flex shrink-0', className)}>
       <Link
         to="/notifications"
         aria-label={bellLabel(count)}
         aria-current={here ? 'page' : undefined}
         data-testid="notification-bell"
         className={cn(
-          'flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors',
-          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-          here ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-          className,
+          'focus-visible:outline-2 focus-visible:outline-brand-600',
+          rail
+            ? 'flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:-outline-offset-2'
+            : 'flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100',
+          rail && (here ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'),
         )}
       >
-        <BellIcon size={24} strokeWidth={here ? 2.2 : 1.8} />
-        <span className="flex-1">Notifications</span>
-        {badge ? <Count badge={badge} /> : null}
+        <BellIcon size={rail ? 24 : 22} strokeWidth={rail && here ? 2.2 : 1.8} />
+        {rail ? <span>Notifications</span> : null}
       </Link>
-    );
-  }
-  return (
-    <Link
-      to="/notifications"
-      aria-label={bellLabel(count)}
-      aria-current={here ? 'page' : undefined}
-      data-testid="notification-bell"
-      className={cn(
-        'relative flex size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100',
-        'focus-visible:outline-2 focus-visible:outline-brand-600',
-        className,
-      )}
-    >
-      <BellIcon size={22} />
-      {badge ? <Count badge={badge} className="absolute -top-0.5 left-5 ring-2 ring-white" /> : null}
-    </Link>
+      {badge ? <Count badge={badge} className={rail ? 'top-3.5 right-3' : '-top-0.5 left-5 ring-2 ring-white'} /> : null}
+    </span>
   );
 }
 
@@ -59,7 +48,10 @@ function Count({ badge, className }: { badge: string; className?: string }) {
     <span
       aria-hidden="true"
       data-testid="notification-count"
-      className={cn('min-w-[1.25rem] rounded-full bg-rose-600 px-1 text-center text-[10px] leading-5 font-semibold text-white', className)}
+      className={cn(
+        'pointer-events-none absolute min-w-[1.25rem] rounded-full bg-rose-600 px-1 text-center text-[10px] leading-5 font-semibold text-white',
+        className,
+      )}
     >
       {badge}
     </span>
