@@ -49,7 +49,7 @@ export default function Profile() {
             </span>
           )}
           <div className="mb-2 flex items-center gap-2">
-            <NotificationBell className="lg:hidden" />
+            <NotificationBell className="lg:hidden" linkClassName="border border-slate-300 bg-white hover:bg-slate-50" />
             <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
               <SettingsIcon size={16} />
               Settings

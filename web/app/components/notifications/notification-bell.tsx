@@ -10,7 +10,17 @@ import { useLiveNotifications } from './live-notifications';
  * screen readers). `icon` is the round button of the top bar and page headers (phones and tablets);
  * `rail` is the row under the tabs of the desktop rail.
  */
-export function NotificationBell({ variant = 'icon', className }: { variant?: 'icon' | 'rail'; className?: string }) {
+export function NotificationBell({
+  variant = 'icon',
+  className,
+  linkClassName,
+}: {
+  variant?: 'icon' | 'rail';
+  /** Placement (and visibility) of the bell. */
+  className?: string;
+  /** Extra look of the link itself (a white ground over a picture). */
+  linkClassName?: string;
+}) {
   const { count } = useLiveNotifications();
   const location = useLocation();
   const badge = formatBadge(count);
@@ -33,6 +43,7 @@ export function NotificationBell({ variant = 'icon', className }: { variant?: 'i
             ? 'flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:-outline-offset-2'
             : 'flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100',
           rail && (here ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'),
+          linkClassName,
         )}
       >
         <BellIcon size={rail ? 24 : 22} strokeWidth={rail && here ? 2.2 : 1.8} />

@@ -4,7 +4,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { currentSubscription, pushSupported, subscribe } from '~/lib/browser-push';
 import { cn } from '~/lib/cn';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '~/lib/notifications';
+import { NOTIFICATION_TYPE_LABELS, type NotificationType } from '~/lib/notifications';
 
 type SwitchState = 'checking' | 'unsupported' | 'not-set-up' | 'denied' | 'off' | 'on';
 
@@ -170,9 +170,11 @@ const FROM_TRIBE = new Set<NotificationType>(['admin_announcement', 'platform_up
 export function PushPreferencesForm({ muted }: { muted: readonly NotificationType[] }) {
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'preferences';
+  // In the order the labels are listed: a host's, then a fan's, then Tribe's own.
+  const types = Object.keys(NOTIFICATION_TYPE_LABELS) as NotificationType[];
   const groups = [
-    { legend: 'Your events and applications', types: NOTIFICATION_TYPES.filter((type) => !FROM_TRIBE.has(type)) },
-    { legend: 'From Tribe', types: NOTIFICATION_TYPES.filter((type) => FROM_TRIBE.has(type)) },
+    { legend: 'Your events and applications', types: types.filter((type) => !FROM_TRIBE.has(type)) },
+    { legend: 'From Tribe', types: types.filter((type) => FROM_TRIBE.has(type)) },
   ];
   return (
     <Form method="post" preventScrollReset className="space-y-4 p-4" aria-label="Push notifications by type">
