@@ -110,4 +110,9 @@ export default defineConfig(
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
+  {
+    // The service worker runs in the browser's worker scope, not in Node.
+    files: ['web/public/sw.js'],
+    languageOptions: { globals: globals.serviceworker, sourceType: 'script' },
+  },
 );

@@ -13,6 +13,9 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: webRoot,
+  // Files served as they are from the site's root (the service worker, its icon). Named in full:
+  // the Remix CLI builds with the repository as Vite's root.
+  publicDir: `${webRoot}public`,
   server: { port: 3000 },
   // `~/…` is web/app (the same mapping as web/tsconfig.json "paths").
   resolve: { alias: { '~': `${webRoot}app` } },

@@ -57,6 +57,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   chat: () => '/chat',
   profile: () => '/profile-v2',
   settings: () => '/settings',
+  notifications: () => '/notifications',
   'change password': () => '/settings/password',
   'my events': () => '/my-events',
   'city filter': () => '/city-filter',

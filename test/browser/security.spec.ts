@@ -97,6 +97,8 @@ test.describe('bad input gets a readable refusal, never a server error', () => {
       '/city-filter',
       '/my-events',
       '/create-event',
+      '/notifications',
+      '/resources/notifications',
     ];
     for (const path of [...paths, `/event/${someEvent}`, `/event/${someEvent}/report`, `/event/${someEvent}/edit`]) {
       for (const body of [

@@ -59,6 +59,16 @@ function proxyQueueDashboard(hooks: WebServerHooks) {
   };
 }
 
+/**
+ * The service worker (web/public/sw.js) is always checked for a newer version, and may control the
+ * whole site from where it is served.
+ */
+function serviceWorkerHeaders(res: express.Response, filePath: string): void {
+  if (path.basename(filePath) !== 'sw.js') return;
+  res.set('cache-control', 'no-cache');
+  res.set('service-worker-allowed', '/');
+}
+
 async function main() {
   const rawBuild = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const hooks = (rawBuild.entry.module as ServerBuild['entry']['module'] & { webServerHooks: WebServerHooks }).webServerHooks;
@@ -82,7 +92,7 @@ async function main() {
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }));
+  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders }));
   const remix = createRequestHandler({
     build,
     mode: process.env.NODE_ENV ?? 'production',

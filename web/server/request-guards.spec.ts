@@ -61,7 +61,7 @@ describe('checkBody', () => {
 });
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts from this site, inline ones with the nonce, and exactly the checkout’s script and frame', () => {
+  it('allows scripts from this site, inline ones with the nonce, exactly the checkout’s script and frame, and our own service worker', () => {
     const policy = contentSecurityPolicy('abc123', ['http://localhost:3101']);
     expect(policy.split('; ')).toEqual([
       "frame-ancestors 'none'",
@@ -70,6 +70,7 @@ describe('contentSecurityPolicy', () => {
       "form-action 'self'",
       "script-src 'self' 'nonce-abc123' http://localhost:3101",
       'frame-src http://localhost:3101',
+      "worker-src 'self'",
     ]);
   });
 

@@ -19,7 +19,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  * The Content-Security-Policy of one response. No framing (clickjacking), no plugins, forms only to
  * this site. Scripts: this site's own files, the inline scripts Remix renders carrying this
  * response's `nonce`, and the payment checkout's script from `checkoutOrigins`; frames: only the
- * checkout's (its payment form).
+ * checkout's (its payment form); workers: only this site's service worker.
  */
 export function contentSecurityPolicy(nonce: string, checkoutOrigins: readonly string[]): string {
   const checkout = checkoutOrigins.join(' ');
@@ -30,6 +30,8 @@ export function contentSecurityPolicy(nonce: string, checkoutOrigins: readonly s
     "form-action 'self'",
     `script-src 'self' 'nonce-${nonce}'${checkout ? ` ${checkout}` : ''}`,
     `frame-src ${checkout || "'none'"}`,
+    // The service worker that shows browser notifications (/sw.js), and nothing else.
+    "worker-src 'self'",
   ].join('; ');
 }
 

@@ -1,5 +1,6 @@
 import {
   actionsForPoll,
+  announcedApplicationIds,
   clearSeenApplications,
   applicationSheetReducer,
   currentApplication,
@@ -59,22 +60,39 @@ describe('the new-application sheet (SPEC §4)', () => {
 });
 
 describe('merging a poll', () => {
-  it('shows the ones not seen this session, oldest first, and remembers them', () => {
-    const { actions, seen } = actionsForPoll(EMPTY_SHEET, new Set(['old']), [
-      application('new', 1),
-      application('old', 5),
-      application('older', 9),
-    ]);
+  const notice = (applicationId: string | null, type = 'new_application', isRead = false) => ({ type, applicationId, isRead });
+
+  it('announces the applications of unread new_application notifications not seen yet, once each', () => {
+    const notices = [
+      notice('a'),
+      notice('b', 'new_application', true),
+      notice('c', 'bid_placed'),
+      notice(null),
+      notice('seen'),
+      notice('a'),
+      notice('d'),
+    ];
+    expect(announcedApplicationIds(notices, new Set(['seen']))).toEqual(['a', 'd']);
+  });
+
+  it('shows the announced ones still pending, oldest first, and remembers every announced one', () => {
+    const { actions, seen } = actionsForPoll(
+      EMPTY_SHEET,
+      new Set(['old']),
+      [application('new', 1), application('old', 5), application('older', 9), application('quiet', 3)],
+      ['new', 'older', 'decided'],
+    );
     expect(actions).toEqual([
       { type: 'show', application: application('older', 9) },
       { type: 'show', application: application('new', 1) },
     ]);
-    expect([...seen].sort()).toEqual(['new', 'old', 'older']);
+    // "quiet" is pending but no notification announced it (read already): it does not pop up.
+    expect([...seen].sort()).toEqual(['decided', 'new', 'old', 'older']);
   });
 
   it('drops listed applications that are no longer pending', () => {
     const state = run(EMPTY_SHEET, { type: 'show', application: application('a') }, { type: 'show', application: application('b') });
-    const { actions } = actionsForPoll(state, new Set(['a', 'b']), [application('b')]);
+    const { actions } = actionsForPoll(state, new Set(['a', 'b']), [application('b')], []);
     expect(actions).toEqual([{ type: 'markSeen', id: 'a' }]);
   });
 

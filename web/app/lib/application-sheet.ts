@@ -48,15 +48,38 @@ export function applicationSheetReducer(state: ApplicationSheetState, action: Ap
 export const currentApplication = (state: ApplicationSheetState): SheetApplication | null =>
   state.open ? (state.pending[0] ?? null) : null;
 
+/** What the sheet needs of a notification: its type, its application and whether it is read. */
+export interface ApplicationNotice {
+  type: string;
+  applicationId: string | null;
+  isRead: boolean;
+}
+
 /**
- * One poll's answer merged in: applications not seen before in this session are shown (in the
- * order they came in, oldest first), and those no longer pending (decided elsewhere) leave the list.
- * Returns the actions to apply and the ids now seen.
+ * The applications that unread new_application notifications announce and this tab has not seen
+ * yet, oldest announcement last as the notifications come (newest first).
+ */
+export function announcedApplicationIds(notices: readonly ApplicationNotice[], seen: ReadonlySet<string>): string[] {
+  const ids: string[] = [];
+  for (const notice of notices) {
+    const id = notice.applicationId;
+    if (notice.type === 'new_application' && !notice.isRead && id && !seen.has(id) && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * One poll merged in: the host's applications still pending, and those the live notifications
+ * announce. An announced application that is still pending is shown (oldest first); every
+ * announced one counts as seen (one decided already is never shown); applications in the sheet
+ * that are no longer pending (decided elsewhere) leave it. Returns the actions to apply and the
+ * ids now seen.
  */
 export function actionsForPoll(
   state: ApplicationSheetState,
   seen: ReadonlySet<string>,
   stillPending: readonly SheetApplication[],
+  announced: readonly string[],
 ): { actions: ApplicationSheetAction[]; seen: Set<string> } {
   const nextSeen = new Set(seen);
   const actions: ApplicationSheetAction[] = [];
@@ -64,12 +87,10 @@ export function actionsForPoll(
   for (const item of state.pending) {
     if (!pendingIds.has(item.id)) actions.push({ type: 'markSeen', id: item.id });
   }
-  const fresh = stillPending.filter((item) => !nextSeen.has(item.id));
+  const fresh = stillPending.filter((item) => announced.includes(item.id) && !nextSeen.has(item.id));
   fresh.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
-  for (const item of fresh) {
-    nextSeen.add(item.id);
-    actions.push({ type: 'show', application: item });
-  }
+  for (const item of fresh) actions.push({ type: 'show', application: item });
+  for (const id of announced) nextSeen.add(id);
   return { actions, seen: nextSeen };
 }
 

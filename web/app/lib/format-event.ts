@@ -181,6 +181,12 @@ function istParts(iso: string) {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+/** The India-time calendar day of an instant, as "2025-12-27" (two instants on the same day share it). */
+export function istDayKey(iso: string): string {
+  const parts = istParts(iso);
+  return parts ? `${parts.year}-${pad(parts.month + 1)}-${pad(parts.day)}` : '';
+}
+
 /** "7:30 PM" in India time. */
 export function formatTime(iso: string): string {
   const parts = istParts(iso);

@@ -6,6 +6,7 @@ import { FilterControls } from '~/components/events/filter-sheet';
 import { RecentlyViewedStrip } from '~/components/events/recently-viewed';
 import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
+import { NotificationBell } from '~/components/notifications/notification-bell';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
@@ -103,7 +104,10 @@ export default function HomePage() {
             </Link>
           </div>
         </div>
-        <FilterControls filters={data.filters} />
+        <div className="flex shrink-0 items-center gap-1">
+          <NotificationBell className="lg:hidden" />
+          <FilterControls filters={data.filters} />
+        </div>
       </header>
 
       <nav aria-label="Home tabs" className="mt-5 flex gap-1 rounded-full bg-slate-200/60 p-1">

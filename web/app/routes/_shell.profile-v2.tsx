@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { Page } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
+import { NotificationBell } from '~/components/notifications/notification-bell';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon, SettingsIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
@@ -47,10 +48,13 @@ export default function Profile() {
               {initialsOf(profile.name)}
             </span>
           )}
-          <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'mb-2 bg-white')}>
-            <SettingsIcon size={16} />
-            Settings
-          </Link>
+          <div className="mb-2 flex items-center gap-2">
+            <NotificationBell className="lg:hidden" linkClassName="border border-slate-300 bg-white hover:bg-slate-50" />
+            <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
+              <SettingsIcon size={16} />
+              Settings
+            </Link>
+          </div>
         </div>
         <div className="mt-3">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError 
 import { LogoutForm } from '~/components/auth/logout-button';
 import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
+import { BrowserNotificationsSwitch, PushPreferencesForm } from '~/components/notifications/notification-settings';
 import { Alert } from '~/components/ui/alert';
 import { CalendarIcon } from '~/components/events/event-bits';
 import {
@@ -23,6 +24,8 @@ import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
 import { parseForm } from '~/lib/forms';
 import type { ShellHandle } from '~/lib/route-handle';
+import { mutedFromPushed } from '~/lib/notifications';
+import { loadPreferences, loadPushConfig, savePreferences } from '~/lib/notifications.server';
 import { isAdminUser } from '~/lib/redirects';
 import { flashToast } from '~/lib/session.server';
 import { initialsOf } from '~/lib/text';
@@ -32,16 +35,27 @@ export const meta: MetaFunction = () => [{ title: 'Settings · Tribe' }];
 export const handle: ShellHandle = { title: 'Settings' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireUser(request);
+  const { user, token } = await requireUser(request);
+  const [preferences, pushConfig] = await Promise.all([loadPreferences(token), loadPushConfig()]);
   return {
     user: { name: user.name, email: user.email, role: user.role, avatarUrl: user.avatar_url },
     isAdmin: isAdminUser(user),
+    preferences,
+    webPushPublicKey: pushConfig.ok ? pushConfig.value.webPushPublicKey : null,
+    pushConfigError: pushConfig.ok ? null : pushConfig.error,
   };
 }
 
+/** intent `preferences`: which types are pushed (the rest are muted); otherwise the fan / influencer view switch. */
 export async function action({ request }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request);
   const form = await request.formData();
+  if (form.get('intent') === 'preferences') {
+    const saved = await savePreferences(token, mutedFromPushed(form.getAll('push')));
+    if (!saved.ok) return data({ error: saved.error, form: 'preferences' as const }, { status: saved.status });
+    const cookie = await flashToast(request, { kind: 'success', message: 'Notification preferences saved.' });
+    return redirect('/settings', { headers: { 'Set-Cookie': cookie } });
+  }
   const parsed = parseForm(roleFormSchema, form);
   if (!parsed.ok)
     return data({ error: parsed.formError ?? Object.values(parsed.fieldErrors)[0] ?? 'Please choose a view' }, { status: 400 });
@@ -65,7 +79,7 @@ const LEGAL_LINKS = [
 ];
 
 export default function Settings() {
-  const { user, isAdmin } = useLoaderData<typeof loader>();
+  const { user, isAdmin, preferences, webPushPublicKey, pushConfigError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const pendingRole = navigation.formData?.get('intent') === 'switch-role' ? navigation.formData.get('role') : null;
@@ -129,10 +143,26 @@ export default function Settings() {
                 );
               })}
             </Form>
-            {actionData?.error ? <Alert className="mt-3">{actionData.error}</Alert> : null}
+            {actionData?.error && !('form' in actionData) ? <Alert className="mt-3">{actionData.error}</Alert> : null}
           </div>
         </section>
       )}
+
+      <Section title="Notifications">
+        <BrowserNotificationsSwitch webPushPublicKey={webPushPublicKey} configError={pushConfigError} />
+        {preferences.ok ? (
+          <PushPreferencesForm muted={preferences.value.muted} />
+        ) : (
+          <div className="p-4">
+            <Alert>{preferences.error}</Alert>
+          </div>
+        )}
+        {actionData && 'form' in actionData ? (
+          <div className="p-4">
+            <Alert>{actionData.error}</Alert>
+          </div>
+        ) : null}
+      </Section>
 
       <Section title="Your activity">
         <SettingsLink to="/my-bookings" icon={<CalendarIcon size={20} />} label="My bookings" />

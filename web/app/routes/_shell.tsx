@@ -4,8 +4,12 @@ import { NewApplicationSheet } from '~/components/applications/new-application-s
 import { BottomNav } from '~/components/layout/bottom-nav';
 import { FullPageRouteError } from '~/components/layout/error-page';
 import { TopBar } from '~/components/layout/top-bar';
+import { LiveNotificationsProvider } from '~/components/notifications/live-notifications';
+import { NotificationBell } from '~/components/notifications/notification-bell';
 import { cn } from '~/lib/cn';
-import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden } from '~/lib/nav';
+import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden, matchesPrefix } from '~/lib/nav';
+import { loadUnreadCount } from '~/lib/notifications.server';
+import { getToken } from '~/lib/session.server';
 import { isShellHandle } from '~/lib/route-handle';
 import type { RootLoaderData } from '~/root';
 
@@ -15,15 +19,17 @@ import type { RootLoaderData } from '~/root';
  * Child routes are `_shell.<name>.tsx`; their content fills <main>, which sets no padding of its
  * own (pages choose theirs, so hero images can run edge to edge). A child may export
  * `handle: ShellHandle` (~/lib/route-handle) to set the top bar title or hide chrome.
- * A host also gets the new-application sheet here (SPEC §4).
+ * A signed-in person gets the notification bell with its live unread count (in the top bar, the
+ * main pages' own headers and the desktop rail), and a host the new-application sheet (SPEC §4).
  */
-export async function loader(_args: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await getToken(request);
   // The chat service arrives in a later issue; until then nobody has unread chats.
-  return { unreadChats: 0 };
+  return { unreadChats: 0, unreadNotifications: token ? await loadUnreadCount(token) : null };
 }
 
 export default function Shell() {
-  const { unreadChats } = useLoaderData<typeof loader>();
+  const { unreadChats, unreadNotifications } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const location = useLocation();
   const matches = useMatches();
@@ -46,7 +52,7 @@ export default function Shell() {
   const showTop = !fullScreen && !forceHideTop && !isTopNavHidden(location.pathname, isGuest);
   const showBottom = !forceHideBottom && !isBottomNavHidden(location.pathname, isGuest);
 
-  return (
+  const page = (
     <div className={cn('flex min-h-dvh flex-col bg-slate-50', showBottom && 'lg:pl-60')}>
       {showTop ? (
         <TopBar
@@ -54,6 +60,12 @@ export default function Shell() {
           titleIsHeading={!ownHeading}
           showBack={hasBackButton(location.pathname)}
           backFallback={isGuest ? '/public' : '/home'}
+          actions={
+            isGuest || matchesPrefix(location.pathname, '/notifications') ? null : (
+              // The desktop rail has its own bell.
+              <NotificationBell className={showBottom ? 'lg:hidden' : undefined} />
+            )
+          }
         />
       ) : null}
       <main id="main" className={cn('flex-1', showBottom && 'pb-nav')}>
@@ -63,6 +75,12 @@ export default function Shell() {
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
       {root?.user?.role === 'influencer' ? <NewApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
     </div>
+  );
+  if (!root?.user) return page;
+  return (
+    <LiveNotificationsProvider key={root.user.id} initialCount={unreadNotifications}>
+      {page}
+    </LiveNotificationsProvider>
   );
 }
 

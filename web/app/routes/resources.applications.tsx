@@ -1,19 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { RETRY_AFTER_SECONDS } from '~/lib/api.server';
+import { jsonResponse as json } from '~/lib/json-response.server';
 import type { SheetApplication } from '~/lib/application-sheet';
 import { decideApplication, decisionToast, loadPendingApplications, readDecision } from '~/lib/applications.server';
 import { readAuth } from '~/lib/auth.server';
 import type { ToastMessage } from '~/lib/toast';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
-    },
-  });
 
 /** What the sheet's Accept and Reject answer with. */
 export interface SheetDecisionResult {

@@ -1,20 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { RETRY_AFTER_SECONDS } from '~/lib/api.server';
+import { jsonResponse as json } from '~/lib/json-response.server';
 import { readAuth } from '~/lib/auth.server';
 import { readCityChoice } from '~/lib/city-choice.server';
 import { loadHomeFeed, loadPublicFeed } from '~/lib/event-feeds.server';
 import { homeTabFrom } from '~/lib/home-tab.server';
 import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
-    },
-  });
 
 /**
  * GET /resources/events?source=home|public&page=N&<the page's filters>: one more page of the home

@@ -4,8 +4,10 @@ import { useNow } from '~/components/events/event-bits';
 import { Button } from '~/components/ui/button';
 import { Sheet } from '~/components/ui/sheet';
 import { useToast } from '~/components/ui/toast';
+import { useLiveNotifications } from '~/components/notifications/live-notifications';
 import {
   actionsForPoll,
+  announcedApplicationIds,
   applicationSheetReducer,
   currentApplication,
   EMPTY_SHEET,
@@ -21,20 +23,19 @@ import { Messages } from '../../../../api/src/contracts/messages.js';
 import type { ToastMessage } from '~/lib/toast';
 import { ApplicantLine } from './application-row';
 
-/** How often the host's pending applications are asked for while the tab is visible. */
-export const PENDING_POLL_MS = 10_000;
-
 const RESOURCE = '/resources/applications';
 
 type Decision = 'accept' | 'reject';
 
 /**
- * The host's new-application bottom sheet (SPEC §2 Other screens, §4): the shell polls the host's
- * pending applications every 10 s while the tab is visible; one not seen before in this browser
- * session opens the sheet with the event's title, the fan, their bid and message, and Accept,
- * Reject and "Review Later" (which only closes it). Seen ids are kept in sessionStorage per person,
- * and cleared at logout with the rest of the browser's memory; the list itself lives in the shell,
- * which logout leaves, so it resets too. Give it `key={userId}`.
+ * The host's new-application bottom sheet (SPEC §2 Other screens, §4), opened by a live
+ * notification: when the shell's notification poll brings an unread new_application notification
+ * this tab has not seen, the host's pending applications are read (for the fan, the bid and the
+ * message) and the sheet opens with the event's title, the fan, their bid and message, and Accept,
+ * Reject and "Review Later" (which only closes it). While the sheet holds applications they are
+ * read again at each poll, so one decided elsewhere leaves it. Seen application ids are kept in
+ * sessionStorage per person and cleared at logout with the rest of the browser's memory; the list
+ * itself lives in the shell, which logout leaves, so it resets too. Give it `key={userId}`.
  */
 export function NewApplicationSheet({ userId }: { userId: string }) {
   const [state, dispatch] = useReducer(applicationSheetReducer, EMPTY_SHEET);
@@ -46,47 +47,36 @@ export function NewApplicationSheet({ userId }: { userId: string }) {
   revalidate.current = revalidator.revalidate;
   const [busy, setBusy] = useState<Decision | null>(null);
   const now = useNow(Date.now());
+  const { latest, polls } = useLiveNotifications();
+  const seen = useRef<Set<string> | null>(null);
 
   useEffect(() => {
+    if (polls === 0) return;
     const store = scrollMemoryStore();
     const key = `${SEEN_APPLICATIONS_KEY_PREFIX}${userId}`;
-    let seen = parseSeen(readStore(store, key));
-    let stopped = false;
-    let inFlight: AbortController | null = null;
+    seen.current ??= parseSeen(readStore(store, key));
+    const announced = announcedApplicationIds(latest, seen.current);
+    if (announced.length === 0 && stateRef.current.pending.length === 0) return;
 
-    const poll = async () => {
-      if (stopped || inFlight || document.visibilityState !== 'visible') return;
-      const controller = new AbortController();
-      inFlight = controller;
+    const controller = new AbortController();
+    const merge = async () => {
       try {
         const response = await fetch(RESOURCE, { headers: { Accept: 'application/json' }, signal: controller.signal });
         if (!response.ok) return;
         const body = (await response.json()) as { applications?: SheetApplication[] };
-        if (stopped || !Array.isArray(body.applications)) return;
-        const merged = actionsForPoll(stateRef.current, seen, body.applications);
-        seen = merged.seen;
-        writeStore(store, key, serialiseSeen(seen));
+        if (controller.signal.aborted || !Array.isArray(body.applications)) return;
+        const merged = actionsForPoll(stateRef.current, seen.current ?? new Set(), body.applications, announced);
+        seen.current = merged.seen;
+        writeStore(store, key, serialiseSeen(merged.seen));
         merged.actions.forEach(dispatch);
       } catch {
-        // Offline or aborted: the next poll tries again.
-      } finally {
-        inFlight = null;
+        // Offline or aborted: the next poll tries again (what was announced is not yet seen).
       }
     };
-
-    void poll();
-    const timer = window.setInterval(() => void poll(), PENDING_POLL_MS);
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void poll();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-      inFlight?.abort();
-    };
-  }, [userId]);
+    void merge();
+    return () => controller.abort();
+    // Each poll answer brings a new `latest`: one merge per answer.
+  }, [latest, polls, userId]);
 
   const application = currentApplication(state);
 

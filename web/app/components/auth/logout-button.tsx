@@ -1,13 +1,15 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { clearSeenApplications } from '~/lib/application-sheet';
+import { dropSubscription } from '~/lib/browser-push';
 import { persistentStore, scrollMemoryStore } from '~/lib/client-storage';
 import { clearRecentlyViewed } from '~/lib/recently-viewed';
 import { clearScrollMemory } from '~/lib/scroll-memory';
 
 /**
  * Logout forgets the scroll memory, the recently viewed events and the applications the host's
- * sheet has shown, as kept in this browser (SPEC §4 Session, Application bottom sheet).
+ * sheet has shown, as kept in this browser (SPEC §4 Session, Application bottom sheet), and drops
+ * this browser's push subscription (the API has forgotten the session's device already).
  */
 export function clearBrowserMemory(): void {
   for (const store of [scrollMemoryStore(), persistentStore()]) {
@@ -26,6 +28,7 @@ export function clearBrowserMemory(): void {
   } catch {
     // blocked storage: nothing to clear
   }
+  void dropSubscription().catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
+import { NotificationBell } from '~/components/notifications/notification-bell';
 import { ChatIcon, HomeIcon, PlusSquareIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import { scrollMemoryStore, tapVibration } from '~/lib/client-storage';
@@ -92,6 +93,12 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
             </li>
           );
         })}
+        {isGuest ? null : (
+          // On the desktop rail the bell is a row of its own; phones and tablets have it in the top bar and page headers.
+          <li className="hidden lg:block">
+            <NotificationBell variant="rail" />
+          </li>
+        )}
       </ul>
     </nav>
   );
