@@ -16,6 +16,12 @@ export class UsersController {
     private readonly reports: UserReportsService,
   ) {}
 
+  /** The caller's own view (the mobile app's session handed to the web view is checked with it). */
+  @Get('me')
+  me(@CurrentUser() user: AuthUser) {
+    return this.users.view(user.id, user);
+  }
+
   @Put('me')
   updateMe(@CurrentUser() user: AuthUser, @ZBody(profileFieldsSchema) body: ProfileFields) {
     return this.users.updateProfile(user, body);
