@@ -10,6 +10,7 @@ import { EventsErasureStep } from './modules/events/events-erasure.step.js';
 import { EventApplicants } from './modules/events/event-applicants.port.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
+import { EventListsOnHostCardChange } from './modules/events/host-card-changes.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
 import { TransactionApplications } from './modules/payments/transaction-applications.port.js';
 import { NotificationsDeletionStep, NotificationsErasureStep } from './modules/notifications/notifications-deletion.step.js';
@@ -21,6 +22,7 @@ import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
+import { HostCardChanges } from './modules/users/host-card-changes.port.js';
 import { HostedEvents } from './modules/users/hosted-events.port.js';
 import { UserMediaReferences } from './modules/users/user-media-references.adapter.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -36,6 +38,7 @@ import { UsersModule } from './modules/users/users.module.js';
   imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule, NotificationsModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
+    { provide: HostCardChanges, useExisting: EventListsOnHostCardChange },
     { provide: EventApplicants, useExisting: EventApplicantsAdapter },
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     {
@@ -58,6 +61,14 @@ import { UsersModule } from './modules/users/users.module.js';
       useFactory: (...sources: MediaReferences[]) => sources,
     },
   ],
-  exports: [HostedEvents, EventApplicants, TransactionApplications, ACCOUNT_DELETION_STEPS, ACCOUNT_ERASURE_STEPS, MEDIA_REFERENCES],
+  exports: [
+    HostedEvents,
+    HostCardChanges,
+    EventApplicants,
+    TransactionApplications,
+    ACCOUNT_DELETION_STEPS,
+    ACCOUNT_ERASURE_STEPS,
+    MEDIA_REFERENCES,
+  ],
 })
 export class PortsModule {}

@@ -36,6 +36,9 @@ export const ErrorCodes = {
   },
   users: {
     currentPasswordIncorrect: 'current_password_incorrect',
+    reportAlreadyOpen: 'user_report_already_open',
+    cannotReportSelf: 'cannot_report_self',
+    notAnInfluencer: 'not_an_influencer',
   },
   payments: {
     verificationFailed: 'payment_verification_failed',

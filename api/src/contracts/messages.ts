@@ -46,6 +46,10 @@ export const Messages = {
     currentPasswordIncorrect: 'Current password is incorrect',
     passwordUnchanged: 'The new password must be different from the current one',
     noPasswordToChange: 'This account signs in without a password',
+    reportAlreadyOpen: 'You have already reported this person. Our team is looking into it.',
+    cannotReportSelf: 'You cannot report yourself.',
+    onlyInfluencersVerified: 'Only influencers can be verified.',
+    reported: 'Thanks for telling us. Our team will review this report.',
   },
   events: {
     notFound: 'Event not found.',

@@ -37,6 +37,11 @@ const schema = z.object({
   COMPANY_NAME: z.string().default('Tribe Social Technologies Private Limited'),
   COMPANY_ADDRESS: z.string().default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
   CONTACT_EMAIL: z.string().email().default('support@tribe.example'),
+  /** The mobile app's login screen (a custom-scheme deep link, no query): /login in the app's web view goes there with its query string. */
+  NATIVE_LOGIN_URL: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*:\/\/[^?#\s]*$/i, { message: 'must be a deep link like tribe://login, without a query' })
+    .default('tribe://login'),
 });
 
 /** A setting the web cannot run with; the server prints its message alone and exits. */

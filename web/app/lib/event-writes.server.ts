@@ -4,7 +4,7 @@ import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 /** An API refusal of a write comes back as a value (the status to answer with, see failureInit; the API's message and code), never thrown. */
 export type WriteResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string; code: string | null };
 
-async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
+export async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {

@@ -21,4 +21,14 @@ export interface SelfUser {
   is_admin?: boolean;
   needs_profile: boolean;
   created_at?: string;
+  work?: string | null;
+  education?: string | null;
+  drinking?: string | null;
+  height?: string | null;
+  interests?: string[];
+  media_gallery?: string[];
+  profile_photos?: string[];
+  instagram_url?: string | null;
+  facebook_url?: string | null;
+  youtube_url?: string | null;
 }

@@ -1,104 +1,180 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRouteError } from '@remix-run/react';
-import { Page } from '~/components/layout/page';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { NotificationBell } from '~/components/notifications/notification-bell';
-import { buttonClasses } from '~/components/ui/button';
-import { MapPinIcon, SettingsIcon } from '~/components/ui/icons';
+import { ProfileDetailsFields, profileDetailsValues } from '~/components/profile/profile-fields';
+import { ProfilePhotosField } from '~/components/profile/profile-photos-field';
+import { ProfileView } from '~/components/profile/profile-view';
+import { Alert } from '~/components/ui/alert';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { ChoiceField, TextField } from '~/components/ui/field';
+import { SettingsIcon } from '~/components/ui/icons';
+import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { requireUser } from '~/lib/auth.server';
-import { initialsOf } from '~/lib/text';
+import { profileFormSchema } from '~/lib/auth-forms';
+import { parseForm, type FieldErrors } from '~/lib/forms';
+import { arrangePhotos, photosOf, profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile';
+import { saveProfile, toPublicProfile } from '~/lib/profile.server';
+import { flashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tribe' }];
 
-/** The Profile tab: who you are on Tribe. Editing, photos and reviews come with the profile issue. */
+/**
+ * The Profile tab (SPEC §2): your profile as others see it, and with `?edit=1` the editor of every
+ * field (photos, details, social links). /profile is the same page (routes/_shell.profile.tsx).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
+  const editing = new URL(request.url).searchParams.get('edit') === '1';
   return {
-    name: user.name ?? 'Tribe member',
-    username: user.username,
-    role: user.role,
-    avatarUrl: user.avatar_url,
-    bio: user.bio,
-    location: user.location,
-    age: user.age,
-    instagram: user.instagram_handle,
-    stats: [
-      { label: 'Attended', value: user.events_attended ?? 0 },
-      { label: 'Hosted', value: user.events_hosted ?? 0 },
-      { label: 'Followers', value: user.follower_count ?? 0 },
-    ],
-    rating: user.rating,
-    verified: Boolean(user.verified),
+    profile: toPublicProfile(user),
+    editing,
+    form: {
+      name: user.name ?? '',
+      age: user.age === null ? '' : String(user.age),
+      gender: user.gender ?? '',
+      mobileNumber: (user.mobile_number ?? '').replace(/^\+91/, ''),
+      facebook: user.facebook_url ?? '',
+      youtube: user.youtube_url ?? '',
+      photos: photosOf(user),
+      details: profileDetailsValues(user),
+    },
   };
 }
 
-const ROLE_LABEL: Record<string, string> = { fan: 'Fan', influencer: 'Host', admin: 'Admin' };
+const link = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, { message: `${label} link is too long` })
+    .transform((value) => value || null)
+    .pipe(z.url({ protocol: /^https$/, message: `Please enter the full https:// address of your ${label} page` }).nullable());
+
+const socialLinksSchema = z.object({ facebook: link('Facebook'), youtube: link('YouTube') });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { token } = await requireUser(request);
+  const form = await request.formData();
+  const input = profileDetailsInput(form);
+  const photos = form.getAll('photos').map(String);
+  const basics = parseForm(profileFormSchema, form);
+  const details = parseForm(profileDetailsSchema, input);
+  const social = parseForm(socialLinksSchema, { facebook: String(form.get('facebook') ?? ''), youtube: String(form.get('youtube') ?? '') });
+  if (!basics.ok || !details.ok || !social.ok) {
+    const fieldErrors: FieldErrors = {
+      ...(social.ok ? {} : social.fieldErrors),
+      ...(details.ok ? {} : details.fieldErrors),
+      ...(basics.ok ? {} : basics.fieldErrors),
+    };
+    return data({ fieldErrors, error: null }, 400);
+  }
+  const result = await saveProfile(token, {
+    ...profileDetailsBody(details.data),
+    name: basics.data.name,
+    age: basics.data.age,
+    gender: basics.data.gender,
+    mobile_number: basics.data.mobileNumber,
+    facebook_url: social.data.facebook,
+    youtube_url: social.data.youtube,
+    ...arrangePhotos(photos),
+  });
+  if (!result.ok) return data({ fieldErrors: {} as FieldErrors, error: result.error }, result.status);
+  return redirect('/profile-v2', {
+    headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Your profile is saved.' }) },
+  });
+}
 
 export default function Profile() {
-  const profile = useLoaderData<typeof loader>();
-  return (
-    <div>
-      <div className="h-32 bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-500 sm:h-44" aria-hidden="true" />
-      <Page className="-mt-14 pt-0 sm:-mt-16 sm:pt-0">
-        <div className="flex items-end justify-between gap-3">
-          {profile.avatarUrl ? (
-            <img src={profile.avatarUrl} alt="" className="size-24 rounded-full border-4 border-white object-cover shadow-md sm:size-28" />
-          ) : (
-            <span className="flex size-24 items-center justify-center rounded-full border-4 border-white bg-brand-100 text-3xl font-bold text-brand-700 shadow-md sm:size-28">
-              {initialsOf(profile.name)}
-            </span>
-          )}
-          <div className="mb-2 flex items-center gap-2">
+  const { profile, editing, form } = useLoaderData<typeof loader>();
+  if (!editing) {
+    return (
+      <ProfileView
+        profile={profile}
+        intro="Say hello to your tribe — a short bio helps hosts and fans get to know you."
+        actions={
+          <>
             <NotificationBell className="lg:hidden" linkClassName="border border-slate-300 bg-white hover:bg-slate-50" />
+            <Link to="/profile-v2?edit=1" className={buttonClasses('primary', 'sm', false, 'shadow-sm')}>
+              Edit profile
+            </Link>
             <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
               <SettingsIcon size={16} />
               Settings
             </Link>
-          </div>
+          </>
+        }
+      />
+    );
+  }
+  return <ProfileEditor form={form} />;
+}
+
+function ProfileEditor({ form }: { form: ReturnType<typeof useLoaderData<typeof loader>>['form'] }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [uploading, setUploading] = useState(false);
+  const errors = actionData?.fieldErrors ?? {};
+  const formRef = useFocusFirstError(actionData, Object.keys(errors).length > 0 || Boolean(actionData?.error));
+  const saving = navigation.state === 'submitting';
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Edit profile</h1>
+      <Form ref={formRef} method="post" action="/profile-v2?edit=1" noValidate className="mt-6 space-y-5">
+        <ProfilePhotosField initial={form.photos} error={errors.photos} onBusyChange={setUploading} />
+        <TextField label="Full name" name="name" autoComplete="name" defaultValue={form.name} error={errors.name} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Age" name="age" inputMode="numeric" maxLength={3} defaultValue={form.age} error={errors.age} />
+          <TextField
+            label="Mobile number"
+            name="mobileNumber"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            maxLength={15}
+            leading={<span className="text-[15px] font-medium text-slate-600">+91</span>}
+            defaultValue={form.mobileNumber}
+            error={errors.mobileNumber}
+          />
         </div>
-        <div className="mt-3">
-          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
-            <bdi>{profile.name}</bdi>
-            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-              {ROLE_LABEL[profile.role] ?? profile.role}
-            </span>
-            {profile.verified ? (
-              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-700">Verified</span>
-            ) : null}
-          </h1>
-          {profile.username ? (
-            <p className="text-[15px] text-slate-500">
-              @<bdi>{profile.username}</bdi>
-            </p>
-          ) : null}
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            {profile.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPinIcon size={16} />
-                <bdi>{profile.location}</bdi>
-              </span>
-            ) : null}
-            {profile.age ? <span>{profile.age} years</span> : null}
-            {profile.instagram ? (
-              <span>
-                Instagram @<bdi>{profile.instagram}</bdi>
-              </span>
-            ) : null}
-          </div>
-          <p dir="auto" className="mt-4 text-[15px] leading-relaxed text-slate-700">
-            {profile.bio ?? 'Say hello to your tribe — a short bio helps hosts and fans get to know you.'}
-          </p>
+        <ChoiceField
+          label="Gender"
+          name="gender"
+          options={[
+            { value: 'male', label: 'Male' },
+            { value: 'female', label: 'Female' },
+          ]}
+          defaultValue={form.gender}
+          error={errors.gender}
+        />
+        <ProfileDetailsFields values={form.details} errors={errors} />
+        <TextField
+          label="Facebook"
+          name="facebook"
+          type="url"
+          placeholder="https://facebook.com/you"
+          defaultValue={form.facebook}
+          error={errors.facebook}
+        />
+        <TextField
+          label="YouTube"
+          name="youtube"
+          type="url"
+          placeholder="https://youtube.com/@you"
+          defaultValue={form.youtube}
+          error={errors.youtube}
+        />
+        {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
+        <div className="flex gap-3">
+          <Link to="/profile-v2" className={buttonClasses('outline', 'lg', true)}>
+            Cancel
+          </Link>
+          <Button type="submit" size="lg" fullWidth loading={saving} disabled={uploading}>
+            {uploading ? 'Uploading photos...' : saving ? 'Saving...' : 'Save profile'}
+          </Button>
         </div>
-        <dl className="mt-6 grid grid-cols-3 divide-x divide-slate-100 rounded-2xl border border-slate-200 bg-white py-4 text-center">
-          {profile.stats.map((stat) => (
-            <div key={stat.label}>
-              <dt className="text-xs font-medium text-slate-500">{stat.label}</dt>
-              <dd className="mt-1 text-xl font-semibold text-slate-900">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-        {profile.rating !== null ? <p className="mt-3 text-sm text-slate-600">Rated {profile.rating.toFixed(1)} by attendees</p> : null}
-      </Page>
+      </Form>
     </div>
   );
 }

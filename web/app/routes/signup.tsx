@@ -1,6 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useState } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { AuthLayout } from '~/components/auth/auth-layout';
+import { ProfileDetailsFields, profileDetailsValues, type ProfileDetailsValues } from '~/components/profile/profile-fields';
+import { ProfilePhotosField } from '~/components/profile/profile-photos-field';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -11,6 +14,7 @@ import { api, ApiError, failureInit } from '~/lib/api.server';
 import { profileFormSchema, registerFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
+import { arrangePhotos, profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile';
 import { completeProfilePath, isAdminUser, postLoginPath, safeReturnTo } from '~/lib/redirects';
 import { commitAuth, flashToast } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
@@ -52,10 +56,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       age: user.age === null ? '' : String(user.age),
       gender: user.gender ?? '',
     },
+    details: profileDetailsValues(user),
   };
 }
 
-type ActionResult = { intent: 'register' | 'profile'; fieldErrors: FieldErrors; formError: string | null; values: Record<string, string> };
+type ActionResult = {
+  intent: 'register' | 'profile';
+  fieldErrors: FieldErrors;
+  formError: string | null;
+  values: Record<string, string>;
+  /** The profile details and photos as sent, so a refused form keeps them. */
+  details?: ProfileDetailsValues;
+  photos?: string[];
+};
 
 function fail(result: ActionResult, init: number | ResponseInit = 400) {
   return data(result, init);
@@ -96,14 +109,29 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'profile') {
     const { auth, setCookie } = await readAuth(request);
     if (!auth) throw redirect('/signup', setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+    const input = profileDetailsInput(form);
+    const photos = form.getAll('photos').map(String);
+    const sent = { details: input, photos };
     const parsed = parseForm(profileFormSchema, form);
-    if (!parsed.ok) return fail({ intent, fieldErrors: parsed.fieldErrors, formError: parsed.formError, values });
+    const details = parseForm(profileDetailsSchema, input);
+    if (!parsed.ok || !details.ok) {
+      const fieldErrors = { ...(details.ok ? {} : details.fieldErrors), ...(parsed.ok ? {} : parsed.fieldErrors) };
+      return fail({ intent, fieldErrors, formError: parsed.ok ? null : parsed.formError, values, ...sent });
+    }
     let user: SelfUser;
     try {
       user = await api<SelfUser>('/users/me', {
         method: 'PUT',
         token: auth.token,
-        body: { name: parsed.data.name, age: parsed.data.age, gender: parsed.data.gender, mobile_number: parsed.data.mobileNumber },
+        body: {
+          ...profileDetailsBody(details.data),
+          name: parsed.data.name,
+          age: parsed.data.age,
+          gender: parsed.data.gender,
+          mobile_number: parsed.data.mobileNumber,
+          // No photo: the avatar stays empty and pages show the default one for the gender (~/lib/profile).
+          ...(photos.length > 0 ? arrangePhotos(photos) : {}),
+        },
       });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.profileSetupFailed;
@@ -115,6 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
           fieldErrors: field ? { [field]: message } : {},
           formError: field ? null : message || Messages.auth.profileSetupFailed,
           values,
+          ...sent,
         },
         failureInit(error),
       );
@@ -147,7 +176,7 @@ export default function Signup() {
   }
   return (
     <AuthLayout title="Complete your profile" subtitle="A few details help hosts know who's coming." company={company}>
-      <ProfileForm returnTo={loaderData.returnTo} prefill={loaderData.prefill} />
+      <ProfileForm returnTo={loaderData.returnTo} prefill={loaderData.prefill} details={loaderData.details} />
     </AuthLayout>
   );
 }
@@ -160,7 +189,7 @@ function useFormState(intent: ActionResult['intent']) {
   const errors = mine?.fieldErrors ?? {};
   const formError = mine?.formError ?? null;
   const formRef = useFocusFirstError(mine, Object.keys(errors).length > 0 || Boolean(formError));
-  return { errors, formError, values: mine?.values, submitting, formRef };
+  return { errors, formError, values: mine?.values, details: mine?.details, photos: mine?.photos, submitting, formRef };
 }
 
 function AccountForm({ returnTo, prefill }: { returnTo: string; prefill: { email: string; name: string } }) {
@@ -216,11 +245,14 @@ function AccountForm({ returnTo, prefill }: { returnTo: string; prefill: { email
 function ProfileForm({
   returnTo,
   prefill,
+  details,
 }: {
   returnTo: string;
   prefill: { email: string; name: string; mobileNumber: string; age: string; gender: string };
+  details: ProfileDetailsValues;
 }) {
-  const { errors, formError, values, submitting, formRef } = useFormState('profile');
+  const { errors, formError, values, submitting, formRef, ...sent } = useFormState('profile');
+  const [uploading, setUploading] = useState(false);
   return (
     <>
       {prefill.email ? (
@@ -231,6 +263,7 @@ function ProfileForm({
       <Form ref={formRef} method="post" noValidate className="space-y-4">
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="returnTo" value={returnTo} />
+        <ProfilePhotosField initial={sent.photos ?? []} error={errors.photos} onBusyChange={setUploading} />
         <TextField label="Full name" name="name" autoComplete="name" defaultValue={values?.name ?? prefill.name} error={errors.name} />
         <TextField
           label="Age"
@@ -265,9 +298,10 @@ function ProfileForm({
           error={errors.mobileNumber}
           hint="Hosts use it to reach you about events you join."
         />
+        <ProfileDetailsFields values={sent.details ?? details} errors={errors} />
         {formError ? <Alert>{formError}</Alert> : null}
-        <Button type="submit" size="lg" fullWidth loading={submitting}>
-          {submitting ? 'Saving...' : 'Continue'}
+        <Button type="submit" size="lg" fullWidth loading={submitting} disabled={uploading}>
+          {uploading ? 'Uploading photos...' : submitting ? 'Saving...' : 'Continue'}
         </Button>
       </Form>
       <Form method="post" action="/logout" className="mt-6 text-center">

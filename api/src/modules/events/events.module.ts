@@ -11,6 +11,7 @@ import { EventsDeletionStep } from './events-deletion.step.js';
 import { EventsErasureStep } from './events-erasure.step.js';
 import { EventsRepository } from './events.repository.js';
 import { EventsService } from './events.service.js';
+import { EventListsOnHostCardChange } from './host-card-changes.adapter.js';
 import { ListedEventCounts } from './listed-event-counts.adapter.js';
 import { UserEventsController } from './user-events.controller.js';
 
@@ -32,6 +33,7 @@ import { UserEventsController } from './user-events.controller.js';
     EventsErasureStep,
     EventMediaReferences,
     EventAdmission,
+    EventListsOnHostCardChange,
   ],
   exports: [
     EventsService,
@@ -41,6 +43,7 @@ import { UserEventsController } from './user-events.controller.js';
     EventsDeletionStep,
     EventsErasureStep,
     EventMediaReferences,
+    EventListsOnHostCardChange,
   ],
 })
 export class EventsModule {}

@@ -1,4 +1,5 @@
+import { UserReport } from './entities/user-report.entity.js';
 import { User } from './entities/user.entity.js';
 
 /** The tables the users module owns. */
-export const USERS_ENTITIES = [User];
+export const USERS_ENTITIES = [User, UserReport];

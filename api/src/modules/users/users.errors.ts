@@ -22,3 +22,9 @@ export class InfluencerNotFoundError extends NotFoundError {
     super(Messages.events.influencerNotFound, ErrorCodes.events.influencerNotFound);
   }
 }
+
+export class NotAnInfluencerError extends ConflictError {
+  constructor() {
+    super(Messages.users.onlyInfluencersVerified, ErrorCodes.users.notAnInfluencer);
+  }
+}

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AdminUsersController } from './admin-users.controller.js';
 import { InfluencersController } from './influencers.controller.js';
 import { InfluencersService } from './influencers.service.js';
 import { AccountEraseHandler } from './jobs/account-erase.job.js';
 import { UserAccounts } from './user-accounts.service.js';
+import { UserReportsRepository } from './user-reports.repository.js';
+import { UserReportsService } from './user-reports.service.js';
 import { UserMediaReferences } from './user-media-references.adapter.js';
 import { UsersController } from './users.controller.js';
 import { UsersRepository } from './users.repository.js';
@@ -15,8 +18,17 @@ import { UsersService } from './users.service.js';
  * MediaReferences port (which uploads a profile shows).
  */
 @Module({
-  controllers: [UsersController, InfluencersController],
-  providers: [UsersRepository, UsersService, UserAccounts, InfluencersService, AccountEraseHandler, UserMediaReferences],
+  controllers: [UsersController, InfluencersController, AdminUsersController],
+  providers: [
+    UsersRepository,
+    UsersService,
+    UserAccounts,
+    InfluencersService,
+    AccountEraseHandler,
+    UserMediaReferences,
+    UserReportsRepository,
+    UserReportsService,
+  ],
   exports: [UserAccounts, UserMediaReferences],
 })
 export class UsersModule {}

@@ -164,6 +164,27 @@ export class UsersRepository {
       .execute();
   }
 
+  /**
+   * Marks an influencer verified (keeping the first verification's time when it already was); false
+   * when the person is no influencer, or gone, by the time of the write.
+   */
+  async markVerified(id: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.dataSource,
+      `UPDATE users SET verified = true, verified_at = COALESCE(verified_at, now()), updated_at = now()
+        WHERE id = $1 AND role = 'influencer' AND deleted_at IS NULL RETURNING id`,
+      [id],
+    );
+    return rows.length === 1;
+  }
+
+  async clearVerified(id: string): Promise<void> {
+    await this.dataSource.query(
+      'UPDATE users SET verified = false, verified_at = NULL, updated_at = now() WHERE id = $1 AND deleted_at IS NULL',
+      [id],
+    );
+  }
+
   /** Makes the person with this email an admin (npm run admin:create). */
   async promoteToAdmin(email: string, permissions: AdminPermissions): Promise<void> {
     await this.dataSource.query(

@@ -7,12 +7,16 @@ import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { NotFoundError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './account-deletion.port.js';
+import { HostCardChanges } from './host-card-changes.port.js';
 import { HostedEvents } from './hosted-events.port.js';
 import { profileFieldsToEntity } from './profile-fields.js';
-import { AdminRoleSwitchError, profileConflict } from './users.errors.js';
+import { AdminRoleSwitchError, NotAnInfluencerError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { UsersRepository } from './users.repository.js';
 import { hostedFields, toPublicUser, toSelfUser } from './user.views.js';
+
+/** What an event card shows of its host besides the badge. */
+const CARD_FIELDS = ['name', 'avatarUrl', 'instagramHandle'] as const;
 
 @Injectable()
 export class UsersService {
@@ -21,6 +25,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly outbox: OutboxService,
     private readonly hostedEvents: HostedEvents,
+    private readonly hostCards: HostCardChanges,
     @Inject(ACCOUNT_DELETION_STEPS) private readonly deletionSteps: AccountDeletionStep[],
   ) {}
 
@@ -43,8 +48,27 @@ export class UsersService {
         if (constraint) throw profileConflict(constraint);
         throw error;
       }
+      if (CARD_FIELDS.some((field) => changes[field] !== undefined)) this.hostCards.changed();
     }
     return this.view(user.id, user);
+  }
+
+  /** An admin vouches for an influencer (the badge on their cards, event pages and profile). */
+  async verify(id: string, admin: AuthUser) {
+    if (!(await this.users.markVerified(id))) {
+      const user = await this.users.findActive(id);
+      if (!user) throw new NotFoundError(Messages.users.notFound);
+      throw new NotAnInfluencerError();
+    }
+    this.hostCards.changed();
+    return this.view(id, admin);
+  }
+
+  async unverify(id: string, admin: AuthUser) {
+    if (!(await this.users.isActive(id))) throw new NotFoundError(Messages.users.notFound);
+    await this.users.clearVerified(id);
+    this.hostCards.changed();
+    return this.view(id, admin);
   }
 
   /**

@@ -3,6 +3,7 @@ import { cn } from '~/lib/cn';
 import { formatRating } from '~/lib/format-event';
 import { initialOf, initialsOf } from '~/lib/text';
 import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
+import { VerifiedBadge } from '~/components/profile/verified-badge';
 
 /**
  * The current time for countdowns. It starts at the loader's `now` so the server's HTML and the
@@ -141,11 +142,7 @@ export function HostLine({
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
           <bdi>{host.name || 'Host'}</bdi>
-          {host.verified ? (
-            <span className="ml-1 align-middle text-brand-600" title="Verified host" aria-label="Verified host">
-              ✓
-            </span>
-          ) : null}
+          {host.verified ? <VerifiedBadge label="Verified host" size={14} className="ml-1" /> : null}
         </p>
         <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="host-rating">
           {rating ? (

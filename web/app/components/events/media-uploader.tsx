@@ -81,12 +81,23 @@ export function PhotoUploader({
   hydrated,
   error,
   onBusyChange,
+  fieldName = 'images',
+  fileFieldName = 'photo_files',
+  inputLabel = 'Event photos',
+  firstBadge = 'Cover',
 }: {
   initial: string[];
   max: number;
   hydrated: boolean;
   error?: string | null;
   onBusyChange: (busy: boolean) => void;
+  /** The form field carrying the uploaded URLs, in order. */
+  fieldName?: string;
+  /** The picker's field without JavaScript (the action uploads the files); null: no picker then. */
+  fileFieldName?: string | null;
+  inputLabel?: string;
+  /** What the first photo is used as; the others offer to take its place. */
+  firstBadge?: string;
 }) {
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((url) => ({ key: nextKey(), name: url, preview: url, progress: 1, url, error: null })),
@@ -135,6 +146,10 @@ export function PhotoUploader({
     setItems((current) => current.filter((item) => item.key !== key));
   };
 
+  /** The photo goes first (becomes the cover or avatar); the others keep their order. */
+  const makeFirst = (key: string) =>
+    setItems((current) => [...current.filter((item) => item.key === key), ...current.filter((item) => item.key !== key)]);
+
   const full = photos.length >= max;
 
   return (
@@ -160,7 +175,7 @@ export function PhotoUploader({
                   <span className="line-clamp-3">{item.name}</span>
                 </span>
               )}
-              {item.url ? <input type="hidden" name="images" value={item.url} /> : null}
+              {item.url ? <input type="hidden" name={fieldName} value={item.url} /> : null}
               {!item.url ? (
                 <div className="absolute inset-x-2 bottom-2 space-y-1">
                   <ProgressBar value={item.progress} label={`Uploading ${item.name}`} />
@@ -169,8 +184,18 @@ export function PhotoUploader({
               ) : null}
               {index === 0 && item.url ? (
                 <span className="absolute top-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white">
-                  Cover
+                  {firstBadge}
                 </span>
+              ) : null}
+              {index > 0 && item.url ? (
+                <button
+                  type="button"
+                  onClick={() => makeFirst(item.key)}
+                  aria-label={`Use photo ${index + 1} as ${firstBadge.toLowerCase()}`}
+                  className="absolute bottom-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white hover:bg-slate-900"
+                >
+                  Make {firstBadge.toLowerCase()}
+                </button>
               ) : null}
               <button
                 type="button"
@@ -223,10 +248,10 @@ export function PhotoUploader({
           type="file"
           accept="image/*"
           multiple
-          name={hydrated ? undefined : 'photo_files'}
+          name={hydrated ? undefined : (fileFieldName ?? undefined)}
           onChange={onPick}
-          disabled={hydrated && full}
-          aria-label="Event photos"
+          disabled={(hydrated && full) || (!hydrated && fileFieldName === null)}
+          aria-label={inputLabel}
           data-testid="photo-input"
           className={hydrated ? 'sr-only' : 'mt-2 text-sm'}
         />

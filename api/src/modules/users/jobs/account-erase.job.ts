@@ -3,6 +3,7 @@ import { defineJob, type JobData } from '../../../platform/jobs/job-definition.j
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from '../account-erasure.port.js';
 import { UserDeletionRequested } from '../users.events.js';
+import { UserReportsRepository } from '../user-reports.repository.js';
 import { UsersRepository } from '../users.repository.js';
 
 export const AccountEraseJob = defineJob({
@@ -30,6 +31,7 @@ export class AccountEraseHandler implements JobHandler<typeof AccountEraseJob> {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly reports: UserReportsRepository,
     @Inject(ACCOUNT_ERASURE_STEPS) private readonly steps: AccountErasureStep[],
   ) {}
 
@@ -39,6 +41,7 @@ export class AccountEraseHandler implements JobHandler<typeof AccountEraseJob> {
       return;
     }
     for (const step of this.steps) await step.erase(userId);
+    await this.reports.clearDetailsWrittenBy(userId);
     await this.users.eraseProfile(userId);
     for (const step of this.steps) step.afterErasure?.(userId);
     this.logger.log({ userId }, 'account erased');

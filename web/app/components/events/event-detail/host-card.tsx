@@ -1,8 +1,10 @@
 import { Link } from '@remix-run/react';
 import { Avatar, StarIcon } from '~/components/events/event-bits';
+import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 import { formatRating } from '~/lib/format-event';
+import { profilePreviewPath } from '~/lib/profile';
 import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
 /** "Hosted by": the host's picture, name, rating and contacts, and (signed in) their past events. */
@@ -17,12 +19,14 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
         <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={48} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-base font-semibold text-slate-900" data-testid="host-name">
-            <bdi>{host.name || 'Host'}</bdi>
-            {host.verified ? (
-              <span className="ml-1 text-brand-600" aria-label="Verified host">
-                ✓
-              </span>
-            ) : null}
+            {signedIn ? (
+              <Link to={profilePreviewPath(host.id, `/event/${event.id}`)} className="hover:underline">
+                <bdi>{host.name || 'Host'}</bdi>
+              </Link>
+            ) : (
+              <bdi>{host.name || 'Host'}</bdi>
+            )}
+            {host.verified ? <VerifiedBadge label="Verified host" className="ml-1" /> : null}
           </p>
           <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="host-rating">
             {rating ? (
