@@ -10,6 +10,7 @@ import { ApplicationsPayments1763700800000 } from './1763700800000-applications-
 import { SandboxProvider1763700810000 } from './1763700810000-sandbox-provider.js';
 import { Invoices1763700900000 } from './1763700900000-invoices.js';
 import { Payouts1763700910000 } from './1763700910000-payouts.js';
+import { Operations1763701000000 } from './1763701000000-operations.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   SandboxProvider1763700810000,
   Invoices1763700900000,
   Payouts1763700910000,
+  Operations1763701000000,
 ];

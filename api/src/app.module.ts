@@ -14,14 +14,24 @@ import { ConfigModule } from './platform/config/config.module.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { ProbesModule } from './platform/health/probes.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { PortsModule } from './ports.module.js';
 
 /** Platform modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
-  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(APP_ENTITIES), QueueModule, OutboxModule, JobsModule];
+  return [
+    ConfigModule.forRoot(config),
+    DatabaseModule.forRoot(APP_ENTITIES),
+    QueueModule,
+    MetricsModule,
+    ProbesModule,
+    OutboxModule,
+    JobsModule,
+  ];
 }
 
 /** The domain modules: the API serves their controllers, the workers run their jobs. */
