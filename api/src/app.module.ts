@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_ENTITIES } from './app.entities.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
@@ -48,6 +49,7 @@ export function domainModules(config: AppConfig) {
     InvoicesModule,
     PayoutsModule,
     PortsModule,
+    AdminModule,
   ];
 }
 
