@@ -162,7 +162,7 @@ async function main() {
     log(`\nfailed requests during the roll: ${roll.errors + roll.non2xx} (target 0); p99 during the roll ${ms(roll.p99)}`);
   } finally {
     await balancer.close();
-    await Promise.all(apis.map((api) => (api.child.exitCode === null ? stopApi(api) : undefined)));
+    await Promise.all(apis.filter((api) => api.child.exitCode === null).map(stopApi));
     await dropDatabase(DATABASE_URL).catch(() => undefined);
   }
 }
