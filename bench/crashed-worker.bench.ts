@@ -8,6 +8,8 @@ import { defineJob, jobIdFor } from '../api/src/platform/jobs/job-definition.js'
 import { JobQueues } from '../api/src/platform/jobs/job-queues.js';
 import { JobRegistry } from '../api/src/platform/jobs/job-registry.js';
 import { JobRunner } from '../api/src/platform/jobs/job-runner.service.js';
+import { JobMetrics } from '../api/src/platform/jobs/job-metrics.js';
+import { Metrics } from '../api/src/platform/metrics/metrics.js';
 import { defineDomainEvent } from '../api/src/platform/outbox/domain-event.js';
 
 /**
@@ -38,7 +40,7 @@ async function runWorker(hang: boolean): Promise<void> {
       },
     },
   ]);
-  new JobRunner(registry, config).start();
+  new JobRunner(registry, config, new JobMetrics(new Metrics())).start();
   process.send!({ ready: true });
 }
 

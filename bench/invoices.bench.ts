@@ -13,6 +13,7 @@ import { createApiApp } from '../api/src/bootstrap.js';
 import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
+import { latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
  * npm run bench:invoices
@@ -34,46 +35,6 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const EVENTS = 300;
 const TIMEOUT_MS = 10 * 60 * 1000;
 const log = (line: string) => console.log(line);
-
-/** What paced-load.ts reports: every answered request's latency (ms, sorted) and what went wrong. */
-interface LoadRun {
-  sent: number;
-  errors: number;
-  non2xx: number;
-  skipped: number;
-  seconds: number;
-  latencies: number[];
-}
-
-interface Latency {
-  answered: number;
-  errors: number;
-  non2xx: number;
-  skipped: number;
-  seconds: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
-/** Figures of one or more runs taken together. */
-function latencyOf(...runs: LoadRun[]): Latency {
-  const all = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-  const at = (quantile: number) => (all.length ? all[Math.min(all.length - 1, Math.ceil(quantile * all.length) - 1)]! : 0);
-  const sum = (pick: (run: LoadRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
-  return {
-    answered: all.length,
-    errors: sum((run) => run.errors),
-    non2xx: sum((run) => run.non2xx),
-    skipped: sum((run) => run.skipped),
-    seconds: sum((run) => run.seconds),
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    max: at(1),
-  };
-}
 
 function benchConfig(): AppConfig {
   return parseConfig({
@@ -126,23 +87,6 @@ async function seed(client: pg.Client): Promise<void> {
        FROM (SELECT id, row_number() OVER (ORDER BY email) AS n FROM users WHERE role = 'fan') f
        JOIN (SELECT id, min_bid, row_number() OVER (ORDER BY title) AS n FROM event) e ON e.n = 1 + f.n % ${EVENTS}`,
   );
-}
-
-/** Starts the paced list load; `stop()` ends it and returns the figures. */
-function pacedLoad(url: string, paths: string[]): { stop: () => Promise<LoadRun> } {
-  const runner = fileURLToPath(new URL('./paced-load.js', import.meta.url));
-  const child = spawn(process.execPath, [runner], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  const closed = once(child, 'close');
-  child.stdin.write(`${JSON.stringify({ url, paths, rate: RATE })}\n`);
-  return {
-    stop: async () => {
-      child.stdin.end();
-      await closed;
-      return JSON.parse(Buffer.concat(output).toString('utf8')) as LoadRun;
-    },
-  };
 }
 
 /** The real workers process (one), its log lines counted by level. */
@@ -222,14 +166,14 @@ async function main(): Promise<void> {
     // neighbour's load that comes or goes during the bench weighs on both sides alike.
     const measureIdle = async (when: string) => {
       log(`idle (${when}): the list for ${IDLE_SECONDS} s, the workers running with nothing to do`);
-      const idleLoad = pacedLoad(url, paths);
+      const idleLoad = pacedLoad(url, paths, RATE);
       await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
       return idleLoad.stop();
     };
     const idleBefore = await measureIdle('before');
 
     log(`run: ${INVOICES} payment.captured events published at once`);
-    const runLoad = pacedLoad(url, paths);
+    const runLoad = pacedLoad(url, paths, RATE);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const started = Date.now();
     await client.query(

@@ -13,6 +13,7 @@ import { Payouts1763700910000 } from './1763700910000-payouts.js';
 import { NotificationsPush1763701000000 } from './1763701000000-notifications-push.js';
 import { ApplicationReminders1763701010000 } from './1763701010000-application-reminders.js';
 import { UserReports1763701100000 } from './1763701100000-user-reports.js';
+import { Operations1763701200000 } from './1763701200000-operations.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   NotificationsPush1763701000000,
   ApplicationReminders1763701010000,
   UserReports1763701100000,
+  Operations1763701200000,
 ];

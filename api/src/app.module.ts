@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_ENTITIES } from './app.entities.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { EventsModule } from './modules/events/events.module.js';
@@ -15,14 +16,24 @@ import { ConfigModule } from './platform/config/config.module.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { DatabaseModule } from './platform/database/database.module.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { ProbesModule } from './platform/health/probes.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MetricsModule } from './platform/metrics/metrics.module.js';
 import { OutboxModule } from './platform/outbox/outbox.module.js';
 import { QueueModule } from './platform/queue/queue.module.js';
 import { PortsModule } from './ports.module.js';
 
 /** Platform modules shared by the HTTP process and the workers process. */
 export function coreModules(config: AppConfig) {
-  return [ConfigModule.forRoot(config), DatabaseModule.forRoot(APP_ENTITIES), QueueModule, OutboxModule, JobsModule];
+  return [
+    ConfigModule.forRoot(config),
+    DatabaseModule.forRoot(APP_ENTITIES),
+    QueueModule,
+    MetricsModule,
+    ProbesModule,
+    OutboxModule,
+    JobsModule,
+  ];
 }
 
 /** The domain modules: the API serves their controllers, the workers run their jobs. */
@@ -40,6 +51,7 @@ export function domainModules(config: AppConfig) {
     InvoicesModule,
     PayoutsModule,
     PortsModule,
+    AdminModule,
   ];
 }
 

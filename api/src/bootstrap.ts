@@ -4,8 +4,10 @@ import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppModule } from './app.module.js';
 import { setOwnUploadBases } from './contracts/media-url.js';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
@@ -16,7 +18,11 @@ import { ErrorFilter } from './platform/http/error.filter.js';
 import { SECURITY_HEADERS } from './platform/http/security-headers.js';
 import { publicUploadBase } from './platform/providers/storage/storage.module.js';
 import { STORAGE, type StoragePort } from './platform/providers/storage/storage.port.js';
+import { Readiness } from './platform/health/readiness.js';
+import { currentRequestId, withLogContext } from './platform/logging/log-context.js';
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
+import { observeHttp } from './platform/metrics/http-metrics.js';
+import { Metrics } from './platform/metrics/metrics.js';
 import { JobQueues } from './platform/jobs/job-queues.js';
 import { JobRegistry } from './platform/jobs/job-registry.js';
 
@@ -24,6 +30,12 @@ export const API_PREFIX = 'api/v1';
 
 /** A caller's X-Request-Id is kept only when it cannot garble a log line. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The caller's request id when it is safe to log, else a new one. */
+function requestIdOf(headers: IncomingHttpHeaders): string {
+  const sent = headers['x-request-id'];
+  return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+}
 
 /** Builds the HTTP application (used by main.ts, the tests and the benchmarks). */
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -35,9 +47,16 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     requestIdHeader: false,
     // Fastify's own 503 while closing has its own body; the hooks below answer in the product's shape.
     return503OnClosing: false,
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
-      const sent = request.headers['x-request-id'];
-      return typeof sent === 'string' && SAFE_REQUEST_ID.test(sent) ? sent : randomUUID();
+    // Each request is served inside its log context, from its first log line ("incoming request") on,
+    // so every line written for it (Fastify's, Nest's, the services') carries its id.
+    serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void) =>
+      createServer((request, response) => withLogContext({ reqId: requestIdOf(request.headers) }, () => handler(request, response))),
+    // (Requests injected in-process bypass the server: they get their id here.)
+    genReqId: (request: IncomingMessage) => currentRequestId() ?? requestIdOf(request.headers),
+    // The id is on every line already (the logger's mixin): not a second time from Fastify's child logger.
+    childLoggerFactory: (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) => {
+      const { reqId: _reqId, ...rest } = bindings;
+      return parent.child(rest, options);
     },
     // The router refuses a malformed URL (400) or an over-long path parameter (414) before any hook
     // or Nest filter runs; these get the same `{ error }` shape and request id as every other error.
@@ -65,9 +84,14 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     else void parseJson(request, body.toString('utf8'), done);
   });
 
+  observeHttp(fastify, app.get(Metrics));
+  // While a shutdown drains, each answer closes its connection: keep-alive clients reconnect, and the
+  // load balancer sends them to an instance that stays.
+  const readiness = app.get(Readiness);
   fastify.addHook('onSend', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
+    if (readiness.draining) reply.header('connection', 'close');
   });
 
   // Requests that still arrive on open connections while the server closes (a deploy, a restart) are

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { SUPPORT_RECORD_SOURCES, type SupportRecordSource } from './modules/admin/support/support-records.port.js';
+import { ApplicationSupportRecords } from './modules/applications/application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './modules/applications/applications-deletion.step.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
@@ -8,13 +10,16 @@ import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
 import { EventsErasureStep } from './modules/events/events-erasure.step.js';
 import { EventApplicants } from './modules/events/event-applicants.port.js';
+import { EventSupportRecords } from './modules/events/event-support-records.adapter.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { EventListsOnHostCardChange } from './modules/events/host-card-changes.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { TransactionApplications } from './modules/payments/transaction-applications.port.js';
 import { NotificationsDeletionStep, NotificationsErasureStep } from './modules/notifications/notifications-deletion.step.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { TransactionSupportRecords } from './modules/payments/transaction-support-records.adapter.js';
 import { PayoutsErasureStep } from './modules/payouts/payouts-erasure.step.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
@@ -35,7 +40,7 @@ import { UsersModule } from './modules/users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule, NotificationsModule],
+  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule, PaymentsModule, NotificationsModule],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     { provide: HostCardChanges, useExisting: EventListsOnHostCardChange },
@@ -55,6 +60,12 @@ import { UsersModule } from './modules/users/users.module.js';
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
     {
+      provide: SUPPORT_RECORD_SOURCES,
+      inject: [TransactionSupportRecords, ApplicationSupportRecords, EventSupportRecords],
+      // The records the support view shows beside a job, found by the job data field each one names.
+      useFactory: (...sources: SupportRecordSource[]) => sources,
+    },
+    {
       provide: MEDIA_REFERENCES,
       inject: [UserMediaReferences, EventMediaReferences],
       // Every module whose records show uploads: the uploads sweep deletes only what none of them references.
@@ -69,6 +80,7 @@ import { UsersModule } from './modules/users/users.module.js';
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,
+    SUPPORT_RECORD_SOURCES,
   ],
 })
 export class PortsModule {}

@@ -9,6 +9,10 @@ describe('GET /api/v1/health when a dependency is down', () => {
     try {
       const response = await api.http().get('/api/v1/health').expect(503);
       expect(response.body).toEqual({ status: 'unavailable', database: 'up', redis: 'down' });
+      // Not ready for traffic, but alive: an outage must not get every pod restarted.
+      const ready = await api.http().get('/api/v1/health/ready').expect(503);
+      expect(ready.body).toMatchObject({ status: 'unavailable', redis: 'down' });
+      await api.http().get('/api/v1/health/live').expect(200);
     } finally {
       await api.close();
     }
@@ -35,6 +39,9 @@ describe('GET /api/v1/health when a dependency is down', () => {
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
       const down = await api.http().get('/api/v1/health').expect(503);
       expect(down.body).toEqual({ status: 'unavailable', database: 'down', redis: 'up' });
+      const unready = await api.http().get('/api/v1/health/ready').expect(503);
+      expect(unready.body).toEqual({ status: 'unavailable', database: 'down', redis: 'up', migrations: 'unknown' });
+      await api.http().get('/api/v1/health/live').expect(200);
 
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       const up = await api.http().get('/api/v1/health').expect(200);

@@ -9,6 +9,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.TRIBE_WEB_URL = stack.webUrl;
   process.env.TRIBE_API_URL = stack.apiUrl;
   process.env.TRIBE_DATABASE_URL = stack.config.DATABASE_URL;
+  process.env.TRIBE_REDIS_URL = stack.config.REDIS_URL;
+  process.env.TRIBE_QUEUE_PREFIX = stack.config.QUEUE_PREFIX;
   return async () => {
     await stack.stop();
   };

@@ -39,4 +39,9 @@ export async function makeAdmin(api: TestApi, userId: string): Promise<void> {
   await api.db.query(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [userId]);
 }
 
+/** Support staff: the `support` admin permission alone, without the admin role or flag. */
+export async function makeSupportStaff(api: TestApi, userId: string): Promise<void> {
+  await api.db.query(`UPDATE users SET admin_permissions = '{"support": true}' WHERE id = $1`, [userId]);
+}
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

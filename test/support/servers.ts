@@ -18,12 +18,18 @@ export interface Stack {
   webUrl: string;
   /** http://127.0.0.1:<api port> (without /api/v1) */
   apiUrl: string;
+  /** The API's Prometheus endpoint: http://127.0.0.1:<API_METRICS_PORT>/metrics */
+  apiMetricsUrl: string;
+  /** The workers' ops server (/live, /ready, /metrics): http://127.0.0.1:<WORKERS_OPS_PORT> */
+  workersOpsUrl: string;
   processes: Record<string, NodeProcess>;
   /**
    * Starts a workers process again with the same settings (after the test killed or stopped the
    * last one), as `processes.workers`; `script` runs instead of the product's workers entry.
    */
   startWorkers: (script?: string) => NodeProcess;
+  /** Starts one more API process with the same settings and these on top (its own ports), as `processes[name]`. */
+  startApi: (name: string, overrides: Record<string, string>) => NodeProcess;
   /** Everything the processes printed, for failure messages. */
   output: () => string;
   stop: () => Promise<void>;
@@ -45,6 +51,8 @@ export interface StackOptions {
   web: boolean;
   /** Settings for every process (on top of the test defaults). */
   config?: Record<string, string>;
+  /** Settings for the API alone (e.g. its log level). */
+  apiEnv?: Record<string, string>;
   /** Settings for the workers alone (e.g. a database address through a proxy the test controls). */
   workersEnv?: (config: AppConfig) => Record<string, string>;
   /** A compiled script to run as the workers instead of the product's entry (a fault injector of a test's own). */
@@ -57,7 +65,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   for (const file of needed) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the workflow and browser tests.`);
   }
-  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const [apiPort, webPort, metricsPort, opsPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const webUrl = `http://127.0.0.1:${webPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const config = testConfig({
@@ -65,6 +73,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     WEB_PORT: String(webPort),
     CORS_ORIGINS: `${webUrl},http://localhost:${webPort}`,
     PUBLIC_API_URL: apiUrl,
+    API_METRICS_PORT: String(metricsPort),
+    WORKERS_OPS_PORT: String(opsPort),
     ...options.config,
   });
   const env = {
@@ -81,11 +91,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // The workers announce readiness at info level.
   const workersEnv = { ...env, LOG_LEVEL: 'info', ...options.workersEnv?.(config) };
   const processes: Record<string, NodeProcess> = {
-    api: startNodeProcess(ENTRY_POINTS.api, env),
+    api: startNodeProcess(ENTRY_POINTS.api, { ...env, ...options.apiEnv }),
     workers: startNodeProcess(options.workersScript ?? ENTRY_POINTS.workers, workersEnv),
     ...(options.web ? { web: startNodeProcess(ENTRY_POINTS.web, env) } : {}),
   };
   const startWorkers = (script: string = ENTRY_POINTS.workers) => (processes.workers = startNodeProcess(script, workersEnv));
+  const startApi = (name: string, overrides: Record<string, string>) =>
+    (processes[name] = startNodeProcess(ENTRY_POINTS.api, { ...env, ...options.apiEnv, ...overrides }));
   const output = () =>
     Object.entries(processes)
       .map(([name, process]) => `--- ${name} ---\n${process.output()}`)
@@ -134,7 +146,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { config, webUrl, apiUrl, processes, startWorkers, output, stop };
+  const apiMetricsUrl = `http://127.0.0.1:${config.API_METRICS_PORT}/metrics`;
+  const workersOpsUrl = `http://127.0.0.1:${config.WORKERS_OPS_PORT}`;
+  return { config, webUrl, apiUrl, apiMetricsUrl, workersOpsUrl, processes, startWorkers, startApi, output, stop };
 }
 
 async function runToEnd(script: string, env: Record<string, string>): Promise<void> {

@@ -18,6 +18,11 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // Tests check what the workers do, not how the scheduler ranks them; on a loaded machine a
     // lowered priority only stretches every wait.
     WORKERS_NICE: '0',
+    // Many stacks run at once: each ops server takes any free port unless a test names one.
+    API_METRICS_PORT: '0',
+    WORKERS_OPS_PORT: '0',
+    // No load balancer polls a test's processes: stopping them need not wait for one.
+    SHUTDOWN_DRAIN_MS: '0',
     ...overrides,
   });
 }

@@ -14,6 +14,8 @@ import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
 import { JobReconciler } from '../../api/src/platform/jobs/job-reconciler.service.js';
 import { JobRegistry } from '../../api/src/platform/jobs/job-registry.js';
 import { JobRunner } from '../../api/src/platform/jobs/job-runner.service.js';
+import { JobMetrics } from '../../api/src/platform/jobs/job-metrics.js';
+import { Metrics } from '../../api/src/platform/metrics/metrics.js';
 import { defineDomainEvent } from '../../api/src/platform/outbox/domain-event.js';
 import { OutboxRelay } from '../../api/src/platform/outbox/outbox-relay.service.js';
 import { OutboxRepository } from '../../api/src/platform/outbox/outbox.repository.js';
@@ -137,7 +139,7 @@ describe('OutboxRelay', () => {
     await dataSource.query('UPDATE outbox_event SET published_at = NULL WHERE id = $1', [id]);
     expect(await relayFor(registry).drain()).toBe(1);
 
-    const runner = new JobRunner(registry, config);
+    const runner = new JobRunner(registry, config, new JobMetrics(new Metrics()));
     expect(runner.start()).toEqual(['guests']);
     try {
       await waitUntil(async () => welcome.runs.length === 1 && visit.runs.length === 1, 'both jobs to run');
@@ -163,7 +165,7 @@ describe('OutboxRelay', () => {
     const queue = queues.queue('guests');
     await queue.add(SendWelcome.name, { guestId: 42, outboxId: randomUUID() }, { jobId: 'guest.send_welcome@by-hand', attempts: 3 });
 
-    const runner = new JobRunner(registry, config);
+    const runner = new JobRunner(registry, config, new JobMetrics(new Metrics()));
     runner.start();
     try {
       const failed = await waitUntil(
@@ -182,7 +184,7 @@ describe('OutboxRelay', () => {
     let runs = 0;
     const registry = JobRegistry.of([{ definition: TidyGuestbook, handler: { handle: async () => void (runs += 1) } }]);
     const reconciler = new JobReconciler(registry, queues, outbox, config);
-    const runner = new JobRunner(registry, config);
+    const runner = new JobRunner(registry, config, new JobMetrics(new Metrics()));
     const queue = queues.queue('guestbook');
     try {
       await reconciler.reconcile();

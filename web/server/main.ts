@@ -75,6 +75,11 @@ async function main() {
   const build = hooks.guardRoutes(rawBuild);
   const app = express();
   app.disable('x-powered-by');
+  // The probes' endpoint: the web process answers. It does not ask the API, so an API outage does not
+  // get the web restarted (its pages say the API is away instead).
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   // Which proxies in front of the web to believe for the visitor's address (same values as the API's).
   const trustProxy = process.env.TRUST_PROXY ?? 'loopback';
   app.set('trust proxy', trustProxy === 'true' ? true : trustProxy === 'false' ? false : trustProxy);

@@ -1,7 +1,14 @@
 import 'reflect-metadata';
+import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { getPriority, setPriority } from 'node:os';
 import { ConfigError, parseConfig } from '../../api/src/platform/config/config.schema.js';
+import { DependencyProbes } from '../../api/src/platform/health/dependency-probes.js';
+import { Readiness } from '../../api/src/platform/health/readiness.js';
+import { QueueMetrics } from '../../api/src/platform/jobs/job-metrics.js';
+import { Metrics } from '../../api/src/platform/metrics/metrics.js';
+import { startOpsServer, textResponse, type OpsRoutes } from '../../api/src/platform/metrics/ops-server.js';
+import { OutboxMetrics } from '../../api/src/platform/outbox/outbox-metrics.js';
 import { JobReconciler } from '../../api/src/platform/jobs/job-reconciler.service.js';
 import { JobRunner } from '../../api/src/platform/jobs/job-runner.service.js';
 import { closeOnSignals } from '../../api/src/platform/lifecycle.js';
@@ -19,11 +26,31 @@ async function main() {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  closeOnSignals(app, (message) => logger.info(message));
+  app.get(QueueMetrics).export();
+  app.get(OutboxMetrics).export();
+  const opsServer = await startOpsServer(config.API_HOST, config.WORKERS_OPS_PORT, opsRoutes(app));
+  logger.info({ port: opsServer.port }, `ops endpoints listening on port ${opsServer.port}`);
+  // Workers have no load balancer to wait for: on SIGTERM they stop taking jobs at once.
+  closeOnSignals(app, (message) => logger.info(message), { drainMs: 0, graceMs: config.SHUTDOWN_GRACE_MS, afterClose: opsServer.close });
   const queues = app.get(JobRunner).start();
   app.get(OutboxRelay).start();
   app.get(JobReconciler).start();
   logger.info({ queues }, 'workers started');
+}
+
+/** Liveness (the process answers), readiness (PostgreSQL and Redis reachable, not shutting down), metrics. */
+function opsRoutes(app: INestApplicationContext): OpsRoutes {
+  const [probes, readiness, metrics] = [app.get(DependencyProbes), app.get(Readiness), app.get(Metrics)];
+  return {
+    '/live': async () => textResponse(200, 'ok'),
+    '/ready': async () => {
+      if (readiness.draining) return textResponse(503, 'shutting down');
+      const [database, redis] = await Promise.all([probes.database(), probes.redisUp()]);
+      const ready = database === 'up' && redis === 'up';
+      return textResponse(ready ? 200 : 503, `database ${database}, redis ${redis}`);
+    },
+    '/metrics': async () => ({ status: 200, ...(await metrics.render()) }),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { data } from '@remix-run/node';
 import { requireUser, type CurrentAuth } from './auth.server';
-import { isAdminUser } from './redirects';
+import { canUseSupport, isAdminUser } from './redirects';
+
+const FORBIDDEN = 'Admin access required';
 
 /**
  * For the admin area's loaders and actions: the signed-in admin (role admin or the admin flag).
@@ -9,6 +11,13 @@ import { isAdminUser } from './redirects';
  */
 export async function requireAdmin(request: Request): Promise<CurrentAuth> {
   const auth = await requireUser(request, { allowIncomplete: true });
-  if (!isAdminUser(auth.user)) throw data({ error: 'Admin access required' }, { status: 403 });
+  if (!isAdminUser(auth.user)) throw data({ error: FORBIDDEN }, { status: 403 });
+  return auth;
+}
+
+/** The job queue pages: admins and support staff (the `support` permission); anyone else 403. */
+export async function requireSupport(request: Request): Promise<CurrentAuth> {
+  const auth = await requireUser(request, { allowIncomplete: true });
+  if (!canUseSupport(auth.user)) throw data({ error: FORBIDDEN }, { status: 403 });
   return auth;
 }

@@ -1,5 +1,6 @@
-import { api, ApiError, failureInit, isUnavailable } from './api.server';
+import { api, ApiError } from './api.server';
 import type { WriteResult } from './event-writes.server';
+import { readForPage as read, writeForPage as write, type PageRead } from './page-reads.server';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import type {
   HostPayoutsView,
@@ -9,26 +10,7 @@ import type {
   PayoutView,
 } from '../../../api/src/contracts/payouts.contract.js';
 
-/** A read for a page: the value, or the message to show in its place (and the status to answer with). */
-export type PageRead<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
-
-async function read<T>(run: () => Promise<T>, failure: string): Promise<PageRead<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    const { status } = failureInit(error);
-    return { ok: false, error: isUnavailable(error) ? error.message : failure, status };
-  }
-}
-
-async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: failureInit(error).status, error: error.message, code: error.code };
-    throw error;
-  }
-}
+export type { PageRead };
 
 /** GET /payment-profile: the caller's masked profile, or null before they set one up (404 payment_profile_not_found). */
 export function loadPaymentProfile(token: string): Promise<PageRead<PaymentProfileView | null>> {

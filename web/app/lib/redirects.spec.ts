@@ -1,4 +1,4 @@
-import { completeProfilePath, isAdminUser, loginPathFor, postLoginPath, safeReturnTo, signupPathFor } from './redirects';
+import { canUseSupport, completeProfilePath, isAdminUser, loginPathFor, postLoginPath, safeReturnTo, signupPathFor } from './redirects';
 
 describe('safeReturnTo', () => {
   it('keeps same-origin paths with their query and hash', () => {
@@ -86,5 +86,16 @@ describe('after login', () => {
     expect(signupPathFor('/create-event')).toBe('/signup?returnTo=%2Fcreate-event');
     expect(signupPathFor('/home')).toBe('/signup');
     expect(signupPathFor('https://evil.example')).toBe('/signup');
+  });
+});
+
+describe('canUseSupport', () => {
+  it('lets admins and support staff use the job queue pages, and nobody else', () => {
+    expect(canUseSupport({ role: 'admin' })).toBe(true);
+    expect(canUseSupport({ role: 'fan', isAdmin: true })).toBe(true);
+    expect(canUseSupport({ role: 'fan', admin_permissions: { support: true } })).toBe(true);
+    expect(canUseSupport({ role: 'fan', admin_permissions: { support: false } })).toBe(false);
+    expect(canUseSupport({ role: 'influencer', admin_permissions: null })).toBe(false);
+    expect(canUseSupport(null)).toBe(false);
   });
 });

@@ -36,6 +36,11 @@ export function isAdminUser(user: RoleHolder | null | undefined): boolean {
   return Boolean(user && (user.role === 'admin' || user.isAdmin || user.is_admin));
 }
 
+/** Support staff (the `support` admin permission) and admins may use the job queue pages. */
+export function canUseSupport(user: (RoleHolder & { admin_permissions?: { support?: boolean } | null }) | null | undefined): boolean {
+  return isAdminUser(user) || user?.admin_permissions?.support === true;
+}
+
 export interface ProfileHolder extends RoleHolder {
   email?: string | null;
   name?: string | null;

@@ -19,6 +19,8 @@ export interface SelfUser {
   verified: boolean | null;
   isAdmin: boolean;
   is_admin?: boolean;
+  /** Admin flags; `support` alone makes support staff (the job queue pages, nothing else of /admin). */
+  admin_permissions?: { support?: boolean } | null;
   needs_profile: boolean;
   created_at?: string;
   work?: string | null;

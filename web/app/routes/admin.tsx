@@ -4,18 +4,19 @@ import { LogoutForm } from '~/components/auth/logout-button';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { LogoutIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
-import { requireAdmin } from '~/lib/admin.server';
+import { requireSupport } from '~/lib/admin.server';
+import { isAdminUser } from '~/lib/redirects';
 
 export const meta: MetaFunction = () => [{ title: 'Admin · Tribe' }];
 
 /**
- * The admin area's layout: login required (guests go to /login?returnTo=/admin…), admins only
- * (others get 403). Its pages (the dashboard, payouts) check the same in their own loaders, which
- * run alongside this one.
+ * The admin area's layout: login required (guests go to /login?returnTo=/admin…), admins and
+ * support staff only (others get 403). Its pages check who may see them in their own loaders, which
+ * run alongside this one: support staff get the job queue pages and nothing else.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireAdmin(request);
-  return { name: user.name ?? user.email ?? 'Admin', email: user.email };
+  const { user } = await requireSupport(request);
+  return { name: user.name ?? user.email ?? 'Admin', email: user.email, fullAdmin: isAdminUser(user) };
 }
 
 export type AdminLoader = typeof loader;

@@ -5,31 +5,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../contracts/messages.js';
 import { toErrorResponse } from '../../platform/http/error-response.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
-import { bearerToken, isAdmin } from '../../platform/http/auth-context.js';
+import { bearerToken, canSupport } from '../../platform/http/auth-context.js';
 import { type JobQueues } from '../../platform/jobs/job-queues.js';
 import { type JobRegistry } from '../../platform/jobs/job-registry.js';
 import { type SessionsService } from '../auth/sessions.service.js';
 
 export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
 
-/** Bull Board for support staff, behind the same bearer tokens, admins only. */
+/** Bull Board for support staff and admins, behind the same bearer tokens. */
 export async function mountQueueDashboard(fastify: FastifyInstance, registry: JobRegistry, queues: JobQueues, sessions: SessionsService) {
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({ queues: registry.queueNames().map((name) => new BullMQAdapter(queues.queue(name))), serverAdapter });
 
-  const requireAdmin = async (request: FastifyRequest) => {
+  const requireSupport = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new UnauthorizedError(Messages.auth.noToken);
     const auth = await sessions.resolve(token);
     if (!auth) throw new UnauthorizedError(Messages.auth.sessionExpired);
-    if (!isAdmin(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
+    if (!canSupport(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
   };
 
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       try {
-        await requireAdmin(request);
+        await requireSupport(request);
       } catch (error) {
         const { status, body } = toErrorResponse(error);
         return reply.status(status).send(body);

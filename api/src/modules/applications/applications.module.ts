@@ -3,6 +3,7 @@ import { EventsModule } from '../events/events.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ApplicationSupportRecords } from './application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './applications-deletion.step.js';
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
 import { ApplicationsController } from './applications.controller.js';
@@ -25,6 +26,7 @@ import { MyEventsService } from './my-events.service.js';
   imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule],
   controllers: [ApplicationsController, JoinController],
   providers: [
+    ApplicationSupportRecords,
     ApplicationsRepository,
     ApplicationsService,
     JoinService,
@@ -37,6 +39,6 @@ import { MyEventsService } from './my-events.service.js';
     TransactionApplicationsAdapter,
     ApplicationsDeletionStep,
   ],
-  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter, ApplicationsDeletionStep],
+  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter, ApplicationsDeletionStep, ApplicationSupportRecords],
 })
 export class ApplicationsModule {}

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { Messages } from '../../contracts/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
-import { bearerToken, IS_ADMIN_ONLY, IS_PUBLIC, isAdmin } from '../../platform/http/auth-context.js';
+import { bearerToken, canSupport, IS_ADMIN_ONLY, IS_PUBLIC, IS_SUPPORT, isAdmin } from '../../platform/http/auth-context.js';
 import { SessionsService } from './sessions.service.js';
 
 /**
@@ -22,6 +22,7 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const adminOnly = this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) ?? false;
+    const supportOnly = this.reflector.getAllAndOverride<boolean>(IS_SUPPORT, targets) ?? false;
 
     const token = bearerToken(request);
     const auth = token ? await this.sessions.resolve(token) : null;
@@ -30,6 +31,7 @@ export class AuthGuard implements CanActivate {
     if (!token) throw new UnauthorizedError(Messages.auth.noToken);
     if (!auth) throw new UnauthorizedError(Messages.auth.sessionExpired);
     if (adminOnly && !isAdmin(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
+    if (supportOnly && !canSupport(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
     return true;
   }
 }

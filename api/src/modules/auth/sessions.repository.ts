@@ -10,7 +10,7 @@ import { preparedStatement, queryPrepared } from '../../platform/database/prepar
  */
 const LIVE_SESSION = preparedStatement(
   'sessions.live-by-token-hash',
-  `SELECT s.id AS session_id, u.id, u.role, u.is_admin
+  `SELECT s.id AS session_id, u.id, u.role, u.is_admin, coalesce((u.admin_permissions ->> 'support')::boolean, false) AS support
      FROM session s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL`,
 );
@@ -20,6 +20,7 @@ interface LiveSessionRow {
   id: string;
   role: AuthUser['role'];
   is_admin: boolean;
+  support: boolean;
 }
 
 /** The session table. */
@@ -37,7 +38,7 @@ export class SessionsRepository {
 
   async findLive(tokenHash: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {
     const row = (await queryPrepared<LiveSessionRow>(this.dataSource, LIVE_SESSION, [tokenHash]))[0];
-    return row && { user: { id: row.id, role: row.role, isAdmin: row.is_admin }, sessionId: row.session_id };
+    return row && { user: { id: row.id, role: row.role, isAdmin: row.is_admin, support: row.support }, sessionId: row.session_id };
   }
 
   async revoke(manager: EntityManager, sessionId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { UsersModule } from '../users/users.module.js';
 import { EventAdmission } from './event-admission.service.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
+import { EventSupportRecords } from './event-support-records.adapter.js';
 import { EventReportsRepository } from './event-reports.repository.js';
 import { EventsController } from './events.controller.js';
 import { EventMediaReferences } from './event-media-references.adapter.js';
@@ -23,6 +24,7 @@ import { UserEventsController } from './user-events.controller.js';
   imports: [UsersModule, UploadsModule],
   controllers: [EventsController, UserEventsController],
   providers: [
+    EventSupportRecords,
     EventsRepository,
     EventReportsRepository,
     EventsService,
@@ -36,6 +38,7 @@ import { UserEventsController } from './user-events.controller.js';
     EventListsOnHostCardChange,
   ],
   exports: [
+    EventSupportRecords,
     EventsService,
     EventListingService,
     EventAdmission,

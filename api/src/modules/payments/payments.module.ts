@@ -7,6 +7,7 @@ import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { ProviderEventsRepository } from './provider-events.repository.js';
 import { RefundsRepository } from './refunds.repository.js';
+import { TransactionSupportRecords } from './transaction-support-records.adapter.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 /**
@@ -19,6 +20,7 @@ import { TransactionsRepository } from './transactions.repository.js';
   imports: [EventsModule],
   controllers: [PaymentsController],
   providers: [
+    TransactionSupportRecords,
     TransactionsRepository,
     RefundsRepository,
     ProviderEventsRepository,
@@ -27,6 +29,6 @@ import { TransactionsRepository } from './transactions.repository.js';
     PaymentReleaseHandler,
     PaymentRefundHandler,
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, TransactionSupportRecords],
 })
 export class PaymentsModule {}

@@ -193,6 +193,14 @@ export class UsersRepository {
     );
   }
 
+  /** Gives the person with this email the support permission, keeping the rest (npm run admin:create -- --support). */
+  async grantSupport(email: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE users SET admin_permissions = coalesce(admin_permissions, '{}') || '{"support": true}', updated_at = now() WHERE email = $1`,
+      [email],
+    );
+  }
+
   async markDeleted(tx: EntityManager, id: string): Promise<void> {
     await tx.query('UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL', [id]);
   }

@@ -25,6 +25,19 @@ export const configSchema = z
     API_HOST: z.string().default('0.0.0.0'),
     API_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     WEB_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /**
+     * Ports of the operations endpoints, never exposed publicly: the API's Prometheus /metrics, and the
+     * workers' /live, /ready and /metrics. 0 picks any free port (the process logs which).
+     */
+    API_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    WORKERS_OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+    /**
+     * On SIGTERM a process reports unready at once, keeps serving for SHUTDOWN_DRAIN_MS (load balancers
+     * that poll readiness stop sending it work), then stops accepting and finishes what it started. It
+     * exits within SHUTDOWN_GRACE_MS of the signal whatever remains (unfinished jobs go back to the queue).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
     DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tribe'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /**
@@ -225,6 +238,9 @@ export const configSchema = z
           message: `must be more than the ${oneAddress} failed logins one address can make at one account in a window with these LOGIN_DELAY_* settings (lengthen the waits or raise the limit)`,
         });
       }
+    }
+    if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_GRACE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be less than SHUTDOWN_GRACE_MS' });
     }
     if (config.PAYMENT_PROVIDER === 'sandbox' && config.NODE_ENV === 'production') {
       ctx.addIssue({

@@ -8,6 +8,8 @@ export interface AuthUser {
   id: string;
   role: 'fan' | 'influencer' | 'admin';
   isAdmin: boolean;
+  /** The `support` flag of admin_permissions: the queue pages, and nothing else of the admin area. */
+  support?: boolean;
 }
 
 export interface AuthContext {
@@ -23,6 +25,7 @@ declare module 'fastify' {
 
 export const IS_PUBLIC = 'tribe:isPublic';
 export const IS_ADMIN_ONLY = 'tribe:isAdminOnly';
+export const IS_SUPPORT = 'tribe:isSupport';
 
 /** No login needed; a valid token still identifies the caller (for owner views). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -30,7 +33,13 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 /** Admin role or admin flag required. */
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
 
+/** Support staff or a full admin required (the job queue pages). */
+export const SupportAccess = () => SetMetadata(IS_SUPPORT, true);
+
 export const isAdmin = (user: Pick<AuthUser, 'role' | 'isAdmin'>): boolean => user.isAdmin || user.role === 'admin';
+
+/** Support staff (the `support` admin permission) and full admins may use the queue pages. */
+export const canSupport = (user: Pick<AuthUser, 'role' | 'isAdmin' | 'support'>): boolean => isAdmin(user) || user.support === true;
 
 /** The signed-in user (guarded routes) — never an id taken from the client. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {

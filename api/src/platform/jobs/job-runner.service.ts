@@ -7,7 +7,9 @@ import { dependencyFailure } from '../dependencies/dependency-failure.js';
 import { OutageLog } from '../dependencies/outage-log.js';
 import { InvalidDomainEventError, parsePayload } from '../outbox/domain-event.js';
 import { createRedis } from '../queue/redis.js';
+import { withLogContext, type LogContext } from '../logging/log-context.js';
 import { type JobData } from './job-definition.js';
+import { JobMetrics, type JobOutcome } from './job-metrics.js';
 import { isEventJob, JobRegistry, type EventJob } from './job-registry.js';
 
 /**
@@ -31,6 +33,7 @@ export class JobRunner implements OnApplicationShutdown {
   constructor(
     private readonly registry: JobRegistry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: JobMetrics,
   ) {}
 
   start(): string[] {
@@ -47,7 +50,7 @@ export class JobRunner implements OnApplicationShutdown {
         lockDuration: LOCK_MS,
         stalledInterval: STALLED_CHECK_MS,
       });
-      worker.on('failed', (job, error) => void this.failed(job, error));
+      worker.on('failed', (job, error) => void (job ? withLogContext(this.logContextOf(job), () => this.failed(job, error)) : undefined));
       worker.on('error', (error) => {
         if (dependencyFailure(error)) this.outage.failed(error);
         else this.logger.error({ err: error, queue }, 'worker error');
@@ -57,7 +60,30 @@ export class JobRunner implements OnApplicationShutdown {
     return queues;
   }
 
+  /** Each attempt runs in its log context (every line it writes names the job) and is timed. */
   private async run(job: Job<AnyJobData>): Promise<void> {
+    const started = performance.now();
+    let outcome: JobOutcome = 'failed';
+    try {
+      await withLogContext(this.logContextOf(job), () => this.handle(job));
+      outcome = 'completed';
+    } finally {
+      this.metrics.observe(job.name, outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  /** The job, its outbox event and the request that recorded the event (when one did). */
+  private logContextOf(job: Job<AnyJobData>): LogContext {
+    const { outboxId, requestId } = job.data as { outboxId?: unknown; requestId?: unknown };
+    return {
+      jobId: job.id,
+      jobName: job.name,
+      ...(typeof outboxId === 'string' ? { outboxId } : {}),
+      ...(typeof requestId === 'string' ? { reqId: requestId } : {}),
+    };
+  }
+
+  private async handle(job: Job<AnyJobData>): Promise<void> {
     const registered = this.registry.get(job.name);
     if (!registered) throw new Error(`No handler for job ${job.name}`);
     if (isEventJob(registered)) await registered.handler.handle(this.dataOf(registered, job.data));
@@ -75,8 +101,7 @@ export class JobRunner implements OnApplicationShutdown {
     }
   }
 
-  private async failed(job: Job<AnyJobData> | undefined, error: Error): Promise<void> {
-    if (!job) return;
+  private async failed(job: Job<AnyJobData>, error: Error): Promise<void> {
     const registered = this.registry.get(job.name);
     const attempts = job.opts.attempts ?? registered?.definition.attempts ?? 1;
     this.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade, err: error }, 'job attempt failed');

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { JobMetrics, QueueMetrics } from './job-metrics.js';
 import { JobQueues } from './job-queues.js';
 import { JobReconciler } from './job-reconciler.service.js';
 import { JobRegistry } from './job-registry.js';
@@ -9,7 +10,7 @@ import { JobRunner } from './job-runner.service.js';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  providers: [JobRegistry, JobQueues, JobRunner, JobReconciler],
-  exports: [JobRegistry, JobQueues, JobRunner, JobReconciler],
+  providers: [JobRegistry, JobQueues, JobRunner, JobReconciler, JobMetrics, QueueMetrics],
+  exports: [JobRegistry, JobQueues, JobRunner, JobReconciler, JobMetrics, QueueMetrics],
 })
 export class JobsModule {}

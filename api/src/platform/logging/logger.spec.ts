@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { QueryFailedError } from 'typeorm';
+import { withLogContext } from './log-context.js';
 import { createLogger } from './logger.js';
 
 /** A logger whose lines are kept in memory. */
@@ -51,5 +52,30 @@ describe('createLogger', () => {
     expect(line.err.message).toBe('boom');
     expect(line.err.stack).toContain('logger.spec');
     expect(text()).not.toContain('hunter2hunter2');
+  });
+});
+
+describe('log context', () => {
+  it('puts the request or job ids on every line written while it runs, and nowhere else', async () => {
+    const { logger, text } = capture();
+    await withLogContext({ jobId: 'payment.capture@o-1', jobName: 'payment.capture', outboxId: 'o-1', reqId: 'r-1' }, async () => {
+      await Promise.resolve();
+      logger.info('inside');
+    });
+    logger.info('outside');
+
+    const [inside, outside] = text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(inside).toMatchObject({
+      msg: 'inside',
+      jobId: 'payment.capture@o-1',
+      jobName: 'payment.capture',
+      outboxId: 'o-1',
+      reqId: 'r-1',
+    });
+    expect(outside).not.toHaveProperty('reqId');
+    expect(outside).not.toHaveProperty('jobId');
   });
 });

@@ -1,5 +1,6 @@
 import { type LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { currentLogContext } from './log-context.js';
 
 /** Fields of a database error that hold the statement's values or the failing row. */
 const VALUE_FIELDS = ['parameters', 'detail'] as const;
@@ -24,11 +25,15 @@ export function serializeError(error: unknown): unknown {
   return record;
 }
 
-/** pino JSON logs. Tokens, passwords, cookies, OTPs and database values never reach them. */
+/**
+ * pino JSON logs. Tokens, passwords, cookies, OTPs and database values never reach them. Each line
+ * written while a request or a job is under way carries its ids (log-context.ts).
+ */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     name,
     level,
+    mixin: () => currentLogContext() ?? {},
     serializers: { err: serializeError },
     redact: {
       paths: [

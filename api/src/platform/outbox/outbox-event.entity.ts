@@ -25,4 +25,8 @@ export class OutboxEvent {
 
   @Column({ type: 'text', nullable: true })
   rejection: string | null;
+
+  /** The request that recorded the event, for following it into the jobs' logs. */
+  @Column({ type: 'text', nullable: true })
+  requestId: string | null;
 }

@@ -86,8 +86,9 @@ export class OutboxRelay implements OnApplicationShutdown {
       await this.outbox.markRejected(tx, row.id, error.message);
       return undefined;
     }
-    // The outbox id goes last: a payload's own fields cannot replace it.
-    return route.jobs.map((job) => ({ job, data: { ...payload, outboxId: row.id } }));
+    // The ids go last: a payload's own fields cannot replace them. The request id is for the logs only.
+    const requestId = row.request_id ? { requestId: row.request_id } : {};
+    return route.jobs.map((job) => ({ job, data: { ...payload, ...requestId, outboxId: row.id } }));
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -7,6 +7,8 @@ export interface AdminPermissions {
   approve_events: boolean;
   delete_events: boolean;
   verify_influencers: boolean;
+  /** Support staff: the job queue pages of the admin area, and nothing else of it (without the admin role or flag). */
+  support?: boolean;
 }
 
 @Entity('users')

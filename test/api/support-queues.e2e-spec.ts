@@ -1,0 +1,152 @@
+import { Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { PaymentCaptureJob } from '../../api/src/modules/payments/jobs/payment-capture.job.js';
+import { jobIdFor } from '../../api/src/platform/jobs/job-definition.js';
+import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
+import { bearer, makeAdmin, makeSupportStaff, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { createEvent, openOrder } from '../support/join-flow.js';
+import { waitUntil } from '../support/poll.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+const SEARCH = '/api/v1/admin/support/jobs';
+
+describe('the support view of the job queues', () => {
+  let api: TestApi;
+  let admin: SignedUp;
+  let support: SignedUp;
+  let fan: SignedUp;
+  let transactionId: string;
+  let jobId: string;
+
+  /** A capture job that really ran in the payments queue and failed its only attempt (the provider refused). */
+  async function failedCapture(): Promise<string> {
+    const outboxId = randomUUID();
+    const id = jobIdFor(PaymentCaptureJob, outboxId);
+    const queue = api.app.get(JobQueues).queue(PaymentCaptureJob.queue);
+    await queue.add(PaymentCaptureJob.name, { transactionId, outboxId }, { jobId: id, attempts: 1 });
+    const worker = new Worker(
+      PaymentCaptureJob.queue,
+      async () => {
+        throw new Error('PaymentProviderError: BAD_REQUEST_ERROR the payment has already been refunded');
+      },
+      { connection: { url: api.config.REDIS_URL }, prefix: api.config.QUEUE_PREFIX },
+    );
+    try {
+      await waitUntil(async () => (await queue.getJob(id))?.failedReason, 'the job to fail');
+    } finally {
+      await worker.close();
+    }
+    return id;
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    [admin, support, fan] = [await signUp(api), await signUp(api), await signUp(api)];
+    await makeAdmin(api, admin.user.id);
+    await makeSupportStaff(api, support.user.id);
+    const host = await signUpHost(api);
+    const event = await createEvent(api, host);
+    ({ transactionId } = await openOrder(api, fan, event.id));
+    jobId = await failedCapture();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('lets support staff and admins in, and nobody else; support staff get nothing else of the admin area', async () => {
+    await api.http().get(SEARCH).query({ id: transactionId }).expect(401);
+    await api
+      .http()
+      .get(SEARCH)
+      .query({ id: transactionId })
+      .set(bearer(fan.token))
+      .expect(403, { error: 'Admin access required', code: 'forbidden' });
+    await api.http().get(SEARCH).query({ id: transactionId }).set(bearer(admin.token)).expect(200);
+    await api.http().get(SEARCH).query({ id: transactionId }).set(bearer(support.token)).expect(200);
+    await api.http().get('/api/v1/admin/queues').set(bearer(support.token)).expect(200);
+    await api.http().get('/api/v1/admin/queues').set(bearer(fan.token)).expect(403);
+    // The support permission is not admin: payouts stay closed.
+    await api.http().get('/api/v1/admin/payouts').set(bearer(support.token)).expect(403);
+    const retry = `${SEARCH}/payments/${encodeURIComponent(jobId)}/retry`;
+    await api.http().post(retry).set(bearer(fan.token)).send({ confirm: true, reason: 'trying' }).expect(403);
+  });
+
+  it('finds the jobs of a payment by its id, with the failure in plain words', async () => {
+    const response = await api.http().get(SEARCH).query({ id: transactionId }).set(bearer(support.token)).expect(200);
+    expect(response.body).toMatchObject({ id: transactionId, complete: true, scanned: { perState: 200 } });
+    expect(response.body.jobs).toEqual([
+      expect.objectContaining({
+        queue: 'payments',
+        id: jobId,
+        name: 'payment.capture',
+        state: 'failed',
+        attemptsMade: 1,
+        failedReason: expect.stringContaining('already been refunded'),
+        explanation: expect.stringContaining('payment provider refused'),
+      }),
+    ]);
+    const nothing = await api.http().get(SEARCH).query({ id: randomUUID() }).set(bearer(support.token)).expect(200);
+    expect(nothing.body.jobs).toEqual([]);
+    await api.http().get(SEARCH).query({ id: 'not-an-id' }).set(bearer(support.token)).expect(400);
+  });
+
+  it('shows a failed job with the payment it is about', async () => {
+    const response = await api
+      .http()
+      .get(`${SEARCH}/payments/${encodeURIComponent(jobId)}`)
+      .set(bearer(support.token))
+      .expect(200);
+    expect(response.body.related).toEqual([
+      { kind: 'payment', id: transactionId, summary: expect.objectContaining({ state: 'created', amount: 500, payerId: fan.user.id }) },
+    ]);
+    expect(response.body.history).toEqual([]);
+    await api.http().get(`${SEARCH}/payments/payment.capture@${randomUUID()}`).set(bearer(support.token)).expect(404);
+    await api
+      .http()
+      .get(`${SEARCH}/no-such-queue/${encodeURIComponent(jobId)}`)
+      .set(bearer(support.token))
+      .expect(404);
+  });
+
+  it('retries a failed job only when confirmed, moving it back to waiting and recording who did it and why', async () => {
+    const retry = `${SEARCH}/payments/${encodeURIComponent(jobId)}/retry`;
+    const unconfirmed = await api.http().post(retry).set(bearer(support.token)).send({ reason: 'provider fixed' }).expect(400);
+    expect(unconfirmed.body.error).toMatch(/Confirm the action/);
+    await api.http().post(retry).set(bearer(support.token)).send({ confirm: true }).expect(400);
+    const queue = api.app.get(JobQueues).queue(PaymentCaptureJob.queue);
+    expect(await (await queue.getJob(jobId))!.getState()).toBe('failed');
+
+    const retried = await api.http().post(retry).set(bearer(support.token)).send({ confirm: true, reason: 'provider fixed' }).expect(200);
+    expect(retried.body).toMatchObject({ id: jobId, state: 'waiting' });
+    expect(await (await queue.getJob(jobId))!.getState()).toBe('waiting');
+    const { rows } = await api.db.query('SELECT admin_id, action, queue, job_id, job_name, reason FROM support_audit');
+    expect(rows).toEqual([
+      {
+        admin_id: support.user.id,
+        action: 'retry',
+        queue: 'payments',
+        job_id: jobId,
+        job_name: 'payment.capture',
+        reason: 'provider fixed',
+      },
+    ]);
+    // It is no longer failed: a second retry (another person's, a double click) is refused and not recorded.
+    await api.http().post(retry).set(bearer(admin.token)).send({ confirm: true, reason: 'again' }).expect(409);
+    const detail = await api
+      .http()
+      .get(`${SEARCH}/payments/${encodeURIComponent(jobId)}`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(detail.body.history).toEqual([expect.objectContaining({ action: 'retry', adminId: support.user.id, reason: 'provider fixed' })]);
+  });
+
+  it('discards a failed job when confirmed, with an audit record', async () => {
+    const other = await failedCapture();
+    const discard = `${SEARCH}/payments/${encodeURIComponent(other)}/discard`;
+    await api.http().post(discard).set(bearer(admin.token)).send({ confirm: false, reason: 'duplicate' }).expect(400);
+    await api.http().post(discard).set(bearer(admin.token)).send({ confirm: true, reason: 'duplicate' }).expect(200, { discarded: true });
+    expect(await api.app.get(JobQueues).queue(PaymentCaptureJob.queue).getJob(other)).toBeUndefined();
+    const { rows } = await api.db.query('SELECT admin_id, action, job_id FROM support_audit WHERE action = $1', ['discard']);
+    expect(rows).toEqual([{ admin_id: admin.user.id, action: 'discard', job_id: other }]);
+  });
+});
