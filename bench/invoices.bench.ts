@@ -1,18 +1,12 @@
 import 'reflect-metadata';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { createApiApp } from '../api/src/bootstrap.js';
-import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
+import { benchConfig, clearQueues, startWorkers, type BenchWorkers } from './bench-processes.js';
 import { latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
@@ -36,21 +30,7 @@ const EVENTS = 300;
 const TIMEOUT_MS = 10 * 60 * 1000;
 const log = (line: string) => console.log(line);
 
-function benchConfig(): AppConfig {
-  return parseConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL,
-    QUEUE_PREFIX: `tribe-bench-invoices-${randomUUID().slice(0, 8)}`,
-    UPLOAD_DIR: join(tmpdir(), `tribe-bench-invoices-${randomUUID().slice(0, 8)}`),
-    SANDBOX_WEBHOOK_DUPLICATE_RATE: '0',
-  });
-}
-
-/** The settings as environment variables, for the workers process. */
-const envOf = (config: AppConfig): Record<string, string> =>
-  Object.fromEntries(Object.entries(config).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]));
+const benchSettings = () => benchConfig('invoices', DATABASE_URL);
 
 const CITIES = [
   ['Indiranagar, Bengaluru, Karnataka', 'Bengaluru'],
@@ -89,56 +69,8 @@ async function seed(client: pg.Client): Promise<void> {
   );
 }
 
-/** The real workers process (one), its log lines counted by level. */
-async function startWorkers(config: AppConfig): Promise<{ process: ChildProcess; errors: () => number; stop: () => Promise<void> }> {
-  const main = fileURLToPath(new URL('../workers/src/main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, ...envOf(config), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let errors = 0;
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) {
-      if (/"level":(50|60)/.test(line)) {
-        errors += 1;
-        if (errors <= 5) console.error(`  workers: ${line.slice(0, 400)}`);
-      }
-    }
-  });
-  // The workers log nothing at warn when all is well: give the boot a moment to connect and register.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  if (child.exitCode !== null) throw new Error(`the workers process exited with ${child.exitCode}`);
-  return {
-    process: child,
-    errors: () => errors,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Removes the run's queues from Redis (each run has its own prefix). */
-async function clearQueues(config: AppConfig): Promise<void> {
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    for await (const keys of redis.scanStream({ match: `${config.QUEUE_PREFIX}:*`, count: 1000 })) {
-      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
-
 async function main(): Promise<void> {
-  const config = benchConfig();
+  const config = benchSettings();
   log(`database ${DATABASE_URL} (fresh), ${INVOICES} invoices, list load ${RATE} req/s, workers at nice ${config.WORKERS_NICE}`);
   log(`${cpus().length} CPUs, load average before: ${loadavg()[0]!.toFixed(2)} (other work on the machine skews every figure)`);
   await dropDatabase(DATABASE_URL);
@@ -146,7 +78,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
   let api: NestFastifyApplication | undefined;
-  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  let workers: BenchWorkers | undefined;
   try {
     await seed(client);
     api = await createApiApp(config);

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
+
+/** Settings of a bench run: its own database, queue prefix and upload folder, quiet logs. */
+export function benchConfig(name: string, databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
+  const run = `tribe-bench-${name}-${randomUUID().slice(0, 8)}`;
+  return parseConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    QUEUE_PREFIX: run,
+    UPLOAD_DIR: join(tmpdir(), run),
+    SANDBOX_WEBHOOK_DUPLICATE_RATE: '0',
+    ...overrides,
+  });
+}
+
+/** The settings as environment variables, for a spawned process. */
+export const envOf = (config: AppConfig): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(config)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : String(value)]),
+  );
+
+export interface BenchWorkers {
+  process: ChildProcess;
+  /** Lines logged at error or fatal so far. */
+  errors: () => number;
+  stop: () => Promise<void>;
+}
+
+/** The real workers process (one), its error lines counted (the first five printed). */
+export async function startWorkers(config: AppConfig): Promise<BenchWorkers> {
+  const main = fileURLToPath(new URL('../workers/src/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, ...envOf(config), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let errors = 0;
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/"level":(50|60)/.test(line)) {
+        errors += 1;
+        if (errors <= 5) console.error(`  workers: ${line.slice(0, 400)}`);
+      }
+    }
+  });
+  // The workers log nothing at warn when all is well: give the boot a moment to connect and register.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  if (child.exitCode !== null) throw new Error(`the workers process exited with ${child.exitCode}`);
+  return {
+    process: child,
+    errors: () => errors,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Removes the run's queues from Redis (each run has its own prefix). */
+export async function clearQueues(config: AppConfig): Promise<void> {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    for await (const keys of redis.scanStream({ match: `${config.QUEUE_PREFIX}:*`, count: 1000 })) {
+      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
