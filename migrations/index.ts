@@ -11,6 +11,7 @@ import { SandboxProvider1763700810000 } from './1763700810000-sandbox-provider.j
 import { Invoices1763700900000 } from './1763700900000-invoices.js';
 import { Payouts1763700910000 } from './1763700910000-payouts.js';
 import { NotificationsPush1763701000000 } from './1763701000000-notifications-push.js';
+import { UsersCity1763701050000 } from './1763701050000-users-city.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Invoices1763700900000,
   Payouts1763700910000,
   NotificationsPush1763701000000,
+  UsersCity1763701050000,
 ];
