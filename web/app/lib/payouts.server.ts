@@ -1,4 +1,5 @@
-import { api, ApiError, failureInit, isUnavailable } from './api.server';
+import { api, ApiError } from './api.server';
+import { readPage, writeResult, type PageRead } from './api-results.server';
 import type { WriteResult } from './event-writes.server';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import type {
@@ -9,30 +10,9 @@ import type {
   PayoutView,
 } from '../../../api/src/contracts/payouts.contract.js';
 
-/** A read for a page: the value, or the message to show in its place (and the status to answer with). */
-export type PageRead<T> = { ok: true; value: T } | { ok: false; error: string; status: number };
-
-async function read<T>(run: () => Promise<T>, failure: string): Promise<PageRead<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    const { status } = failureInit(error);
-    return { ok: false, error: isUnavailable(error) ? error.message : failure, status };
-  }
-}
-
-async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: failureInit(error).status, error: error.message, code: error.code };
-    throw error;
-  }
-}
-
 /** GET /payment-profile: the caller's masked profile, or null before they set one up (404 payment_profile_not_found). */
 export function loadPaymentProfile(token: string): Promise<PageRead<PaymentProfileView | null>> {
-  return read(async () => {
+  return readPage(async () => {
     try {
       return await api<PaymentProfileView>('/payment-profile', { token });
     } catch (error) {
@@ -44,27 +24,27 @@ export function loadPaymentProfile(token: string): Promise<PageRead<PaymentProfi
 
 /** PUT /payment-profile: replaces the whole profile (the PAN and the account number or UPI id are sent again each time). */
 export function savePaymentProfile(token: string, body: PaymentProfileInput): Promise<WriteResult<PaymentProfileView>> {
-  return write(() => api<PaymentProfileView>('/payment-profile', { method: 'PUT', token, body }));
+  return writeResult(() => api<PaymentProfileView>('/payment-profile', { method: 'PUT', token, body }));
 }
 
 /** GET /payouts: what the caller's events have earned and been paid, per event, with totals. */
 export function loadPayouts(token: string): Promise<PageRead<PayoutsSummaryView>> {
-  return read(() => api<PayoutsSummaryView>('/payouts', { token }), 'Failed to load your payouts');
+  return readPage(() => api<PayoutsSummaryView>('/payouts', { token }), 'Failed to load your payouts');
 }
 
 /** GET /admin/payouts (admins): every host with money, most owed first. */
 export function loadAdminPayouts(token: string): Promise<PageRead<HostPayoutsView[]>> {
-  return read(() => api<HostPayoutsView[]>('/admin/payouts', { token }), 'Failed to load payouts');
+  return readPage(() => api<HostPayoutsView[]>('/admin/payouts', { token }), 'Failed to load payouts');
 }
 
 /** POST /admin/payouts: a pending payout of at most what the event owes its host. */
 export function recordPayout(token: string, body: { eventId: string; amount: number }): Promise<WriteResult<PayoutView>> {
-  return write(() => api<PayoutView>('/admin/payouts', { method: 'POST', token, body }));
+  return writeResult(() => api<PayoutView>('/admin/payouts', { method: 'POST', token, body }));
 }
 
 /** POST /admin/payouts/{id}/mark-paid with the transfer's reference (UTR). */
 export function markPayoutPaid(token: string, payoutId: string, reference: string): Promise<WriteResult<PayoutView>> {
-  return write(() =>
+  return writeResult(() =>
     api<PayoutView>(`/admin/payouts/${encodeURIComponent(payoutId)}/mark-paid`, { method: 'POST', token, body: { reference } }),
   );
 }
