@@ -65,6 +65,38 @@ test.describe('admin notifications', () => {
     expect(await inboxTitles(elsewhere)).not.toContain(title);
   });
 
+  test('without JavaScript an admin checks the size of a list of people and sends to them', async ({ page, browser }) => {
+    const [listed, bystander] = [await register('fan', 'Listed Fan'), await register('fan', 'Other Fan')];
+    const admin = await register('fan', 'Night Admin');
+    await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
+    await logInThroughScreen(page, admin);
+    await expect(page).toHaveURL((url) => url.pathname === '/admin');
+    const noScript = await (
+      await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+    ).newPage();
+    const title = `Payout day ${randomBytes(2).toString('hex')}`;
+
+    await noScript.goto('/admin/notifications');
+    await noScript.getByLabel('Title').fill(title);
+    await noScript.getByLabel('Message').fill('Your earnings are on their way.');
+    await noScript.getByRole('radio', { name: 'Listed people' }).check();
+    await noScript.getByLabel('User ids').fill(listed.id);
+    await noScript.getByRole('button', { name: 'Check audience size' }).click();
+    await expect(noScript.getByTestId('audience-size')).toHaveText('Goes to 1 person');
+    await expect(noScript.getByLabel('Title')).toHaveValue(title);
+
+    await noScript.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(noScript).toHaveURL((url) => url.pathname === '/admin/notifications');
+    await expect(async () => {
+      await noScript.reload();
+      await expect(noScript.getByTestId('announcement').filter({ hasText: title }).getByTestId('announcement-status')).toHaveText('Sent', {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    expect(await inboxTitles(listed)).toContain(title);
+    expect(await inboxTitles(bystander)).not.toContain(title);
+  });
+
   test('anyone but an admin is refused the page', async ({ page }) => {
     const fan = await register('fan', 'Curious Fan');
     await logInThroughScreen(page, fan);

@@ -29,6 +29,18 @@ export interface ComposerRefusal {
   values: ComposerValues;
 }
 
+/**
+ * Each choice's own fields show while it is checked: CSS on the checked radio, so they follow the
+ * choice without JavaScript too (the classes are written out whole for Tailwind to find them).
+ */
+const shownWhen = {
+  city: 'hidden group-has-[input[name=audience][value=city]:checked]/composer:block',
+  role: 'hidden group-has-[input[name=audience][value=role]:checked]/composer:block',
+  users: 'hidden group-has-[input[name=audience][value=users]:checked]/composer:block',
+  everyone: 'hidden group-has-[input[name=audience][value=everyone]:checked]/composer:flex',
+  later: 'hidden group-has-[input[name=when][value=later]:checked]/composer:block',
+};
+
 const DEFAULTS: ComposerValues = { type: 'admin_announcement', audience: 'city', role: 'fan', when: 'now' };
 
 /** Waits for typing to settle before asking the API how big the audience is. */
@@ -65,7 +77,7 @@ export function NotificationComposer({
         New announcement
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <Form method="post" className="space-y-4" aria-label="Compose an announcement" onChange={update}>
+        <Form method="post" className="group/composer space-y-4" aria-label="Compose an announcement" onChange={update}>
           {refusal?.formError ? <Alert>{refusal.formError}</Alert> : null}
           <TextField label="Title" name="title" defaultValue={values.title} maxLength={MAX_TITLE_LENGTH} error={errors.title} required />
           <TextAreaField
@@ -105,27 +117,25 @@ export function NotificationComposer({
           <fieldset className="space-y-3">
             <legend className="block text-sm font-medium text-slate-700">Audience</legend>
             <RadioRow name="audience" options={AUDIENCE_KINDS} value={values.audience} />
-            {values.audience === 'city' ? (
-              <>
-                <TextField
-                  label="City"
-                  name="city"
-                  list={citiesListId}
-                  defaultValue={values.city}
-                  error={errors.city}
-                  autoComplete="off"
-                  hint="People whose profile location names this city"
-                />
-                <datalist id={citiesListId}>
-                  {cities.map(({ city, audience }) => (
-                    <option key={city} value={city}>
-                      {peopleCount(audience)}
-                    </option>
-                  ))}
-                </datalist>
-              </>
-            ) : null}
-            {values.audience === 'role' ? (
+            <div className={shownWhen.city}>
+              <TextField
+                label="City"
+                name="city"
+                list={citiesListId}
+                defaultValue={values.city}
+                error={errors.city}
+                autoComplete="off"
+                hint="People whose profile location names this city"
+              />
+              <datalist id={citiesListId}>
+                {cities.map(({ city, audience }) => (
+                  <option key={city} value={city}>
+                    {peopleCount(audience)}
+                  </option>
+                ))}
+              </datalist>
+            </div>
+            <div className={shownWhen.role}>
               <SelectField label="Role" name="role" defaultValue={values.role} error={errors.role}>
                 {Object.entries(ROLE_LABELS).map(([value, label]) => (
                   <option key={value} value={value}>
@@ -133,8 +143,8 @@ export function NotificationComposer({
                   </option>
                 ))}
               </SelectField>
-            ) : null}
-            {values.audience === 'users' ? (
+            </div>
+            <div className={shownWhen.users}>
               <TextAreaField
                 label="User ids"
                 name="user_ids"
@@ -143,18 +153,21 @@ export function NotificationComposer({
                 error={errors.user_ids}
                 placeholder="One per line, or separated by commas"
               />
-            ) : null}
+            </div>
             {errors.audience ? <p className="text-sm text-rose-600">{errors.audience}</p> : null}
             <AudienceSizeLine size={size} checkedSize={checkedSize} />
-            {values.audience === 'everyone' ? (
-              <label className="flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-                <input type="checkbox" name="confirm_everyone" value="yes" className="mt-0.5 size-4" />
-                <span>
-                  I mean to send this to everyone on Tribe.
-                  {errors.confirm_everyone ? <span className="block font-medium text-rose-700">{errors.confirm_everyone}</span> : null}
-                </span>
-              </label>
-            ) : null}
+            <label
+              className={cn(
+                'items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900',
+                shownWhen.everyone,
+              )}
+            >
+              <input type="checkbox" name="confirm_everyone" value="yes" className="mt-0.5 size-4" />
+              <span>
+                I mean to send this to everyone on Tribe.
+                {errors.confirm_everyone ? <span className="block font-medium text-rose-700">{errors.confirm_everyone}</span> : null}
+              </span>
+            </label>
           </fieldset>
 
           <fieldset className="space-y-3">
@@ -167,7 +180,7 @@ export function NotificationComposer({
               ]}
               value={values.when}
             />
-            {values.when === 'later' ? (
+            <div className={shownWhen.later}>
               <TextField
                 label="Send at (India time)"
                 name="send_at"
@@ -175,7 +188,7 @@ export function NotificationComposer({
                 defaultValue={values.send_at}
                 error={errors.send_at}
               />
-            ) : null}
+            </div>
           </fieldset>
 
           <div className="flex flex-wrap gap-2 pt-2">
