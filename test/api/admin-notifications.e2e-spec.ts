@@ -252,7 +252,7 @@ describe('admin notifications', () => {
       const claimed = (await repository.claim(id))!;
       await api.app.get(DataSource).transaction(async (tx) => {
         const chunk = await repository.fanOutChunk(tx, claimed, null, 2);
-        await api.app.get(PushPlanner).plan(tx, chunk.notificationIds);
+        await api.app.get(PushPlanner).plan(tx, chunk.notificationIds, { storedPlanned: true });
       });
       expect((await asAdmin.get(`/${id}`).expect(200)).body).toMatchObject({ status: 'sending', notified: 2 });
 

@@ -45,7 +45,7 @@ export class AdminNotificationFanOut {
     for (;;) {
       const chunk = await this.dataSource.transaction(async (tx) => {
         const result = await this.announcements.fanOutChunk(tx, announcement, after, FAN_OUT_CHUNK);
-        await this.planner.plan(tx, result.notificationIds);
+        await this.planner.plan(tx, result.notificationIds, { storedPlanned: true });
         return result;
       });
       written += chunk.notificationIds.length;

@@ -140,7 +140,8 @@ export class AdminNotificationsRepository {
 
   /**
    * Writes the announcement to the inbox of the next `size` people of its audience after `afterUserId`
-   * (in id order), in one statement; people who have it already are skipped.
+   * (in id order), in one statement; people who have it already are skipped. The rows are stored
+   * marked planned: the caller plans their pushes in the same transaction.
    */
   async fanOutChunk(tx: EntityManager, notification: AdminNotification, afterUserId: string | null, size: number): Promise<FanOutChunk> {
     const filter = audienceFilter(notification.audience, 10);
@@ -148,8 +149,8 @@ export class AdminNotificationsRepository {
       `WITH recipients AS (
          SELECT u.id FROM users u WHERE u.id > $1 AND ${filter.sql} ORDER BY u.id LIMIT $2
        ), inserted AS (
-         INSERT INTO notification (user_id, type, title, body, link, image_url, campaign_id, dedupe_key)
-         SELECT id, $3, $4, $5, $6, $7, $8::uuid, $9 FROM recipients
+         INSERT INTO notification (user_id, type, title, body, link, image_url, campaign_id, dedupe_key, push_planned_at)
+         SELECT id, $3, $4, $5, $6, $7, $8::uuid, $9, now() FROM recipients
          ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
          RETURNING id
        )
