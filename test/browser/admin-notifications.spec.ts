@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { expect, logInThroughScreen, test } from './fixtures.js';
 import { apiAs, dbQuery, register, type Person } from './seed.js';
 
@@ -11,6 +11,19 @@ interface InboxItem {
 
 const inboxTitles = async (person: Person) =>
   (await apiAs<{ notifications: InboxItem[] }>(person, 'GET', '/notifications')).notifications.map(({ title }) => title);
+
+/** Registers a browser for the person's pushes, as the app's service worker would. */
+async function withBrowserDevice(person: Person): Promise<void> {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  await apiAs(person, 'POST', '/notifications/devices', {
+    kind: 'webpush',
+    subscription: {
+      endpoint: `https://push.example.net/send/${randomBytes(12).toString('hex')}`,
+      keys: { p256dh: keys.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    },
+  });
+}
 
 async function livingIn(name: string, location: string): Promise<Person> {
   const person = await register('fan', name);
@@ -24,6 +37,7 @@ test.describe('admin notifications', () => {
     const city = `Tawang${randomBytes(3).toString('hex')}`;
     const fans = [await livingIn('Pema Fan', `Old Market, ${city}, Arunachal Pradesh`), await livingIn('Dorjee Fan', city)];
     const elsewhere = await livingIn('Mumbai Fan', 'Bandra West, Mumbai');
+    await withBrowserDevice(fans[0]!);
     const title = `Snowfall meetups ${randomBytes(2).toString('hex')}`;
 
     const admin = await register('fan', 'Ops Admin');
@@ -52,6 +66,14 @@ test.describe('admin notifications', () => {
     await expect(preview).toContainText('Hot chocolate and a walk to the monastery this Saturday.');
     await expect(preview).toContainText('City news');
 
+    await page.getByRole('button', { name: 'Send test to my devices' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Test sent to your inbox and 0 devices');
+    expect(await inboxTitles(admin)).toContain(title);
+    for (const fan of fans) expect(await inboxTitles(fan)).not.toContain(title);
+    // The form keeps what was written, for the real send.
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('City', { exact: true })).toHaveValue(city.toLowerCase());
+
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('Announcement on its way');
     const sent = page.getByTestId('announcement').filter({ hasText: title });
@@ -59,10 +81,26 @@ test.describe('admin notifications', () => {
     // The page follows the fan-out in the workers by itself.
     await expect(sent.getByTestId('announcement-status')).toHaveText('Sent', { timeout: 30_000 });
     await expect(sent.getByTestId('announcement-figures')).toContainText('Recipients2');
+    await expect(sent.getByTestId('announcement-figures')).toContainText('Delivered1');
 
     // The fans' /notifications page is another piece of work; their inbox through the API for now.
     for (const fan of fans) expect(await inboxTitles(fan)).toContain(title);
     expect(await inboxTitles(elsewhere)).not.toContain(title);
+
+    // The push to the fan's browser failed for good: the admin retries it.
+    await dbQuery(
+      `UPDATE push_delivery d SET status = 'failed', last_error = 'provider unavailable'
+         FROM notification n WHERE n.id = d.notification_id AND n.user_id = $1`,
+      [fans[0]!.id],
+    );
+    await page.reload();
+    await sent.getByRole('button', { name: 'Retry 1 failed' }).click();
+    await expect(page.getByTestId('toast')).toContainText('1 failed delivery queued again');
+    await expect(async () => {
+      await page.reload();
+      await expect(sent.getByTestId('announcement-figures')).toContainText('Failed0', { timeout: 1_000 });
+      await expect(sent.getByTestId('announcement-figures')).toContainText('Delivered1', { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
   });
 
   test('without JavaScript an admin checks the size of a list of people and sends to them', async ({ page, browser }) => {

@@ -1,4 +1,4 @@
-import { announcementFromForm, countableAudience, describeAudience, testFromForm } from './admin-notifications';
+import { announcementFromForm, audienceQuery, countableAudience, describeAudience, testFromForm } from './admin-notifications';
 
 const filled = { title: ' Monsoon meetups ', body: 'Rainy-day plans near you', type: 'city_specific', image_url: '', link: '/home' };
 
@@ -61,6 +61,8 @@ describe('the announcement composer form', () => {
     });
     expect(countableAudience({ audience: 'city', city: '  ' })).toBeNull();
     expect(countableAudience({ audience: 'role', role: 'admin' })).toEqual({ kind: 'role', role: 'admin' });
+    const asked = Object.fromEntries(new URLSearchParams(audienceQuery({ kind: 'users', user_ids: ids })));
+    expect(countableAudience(asked)).toEqual({ kind: 'users', user_ids: ids });
   });
 
   it('checks a test send without an audience', () => {

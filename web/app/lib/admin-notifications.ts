@@ -101,6 +101,13 @@ export function countableAudience(values: ComposerValues): Audience | null {
   return result.success ? result.data : null;
 }
 
+/** The audience as the size route's query (the form's own field names). */
+export function audienceQuery({ kind, ...fields }: Audience): string {
+  const query = new URLSearchParams({ audience: kind });
+  for (const [name, value] of Object.entries(fields)) query.set(name, Array.isArray(value) ? value.join(',') : String(value));
+  return query.toString();
+}
+
 /** "Everyone", "People in Bengaluru", "Hosts (influencers)", "3 listed people". */
 export function describeAudience(audience: Audience): string {
   switch (audience.kind) {
@@ -114,5 +121,11 @@ export function describeAudience(audience: Audience): string {
       return audience.user_ids.length === 1 ? '1 listed person' : `${audience.user_ids.length} listed people`;
   }
 }
+
+/** What the composer's audience size route answers. */
+export type AudienceSize = { count: number; unknownUserIds: string[] } | { error: string };
+
+/** The composer's audience size route. */
+export const AUDIENCE_SIZE_RESOURCE = '/resources/admin-notifications/audience';
 
 export const peopleCount = (count: number) => (count === 1 ? '1 person' : `${count.toLocaleString('en-IN')} people`);

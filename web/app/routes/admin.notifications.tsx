@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { AnnouncementHistory } from '~/components/admin/announcement-history';
-import { NotificationComposer, type ComposerRefusal } from '~/components/admin/notification-composer';
+import { NotificationComposer, type ComposerState } from '~/components/admin/notification-composer';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { requireAdmin } from '~/lib/admin.server';
@@ -20,11 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { history, cities: cities.ok ? cities.value : [] };
 }
 
-/** A refusal (or, for intent=preview, the form as sent with the audience size) re-fills the composer. */
-type ActionResult = { refusal: ComposerRefusal; checkedSize: number | null } | { error: string };
+/**
+ * The composer starts again from the form as posted: after a refusal, a test send (the admin sends
+ * it for real next) and an audience size check (intent=preview).
+ */
+type ActionResult = { composer: ComposerState; checkedSize: number | null } | { error: string };
 
-const refuse = (values: ComposerValues, fieldErrors: ComposerRefusal['fieldErrors'], formError: string | null, status = 400) =>
-  data<ActionResult>({ refusal: { values, fieldErrors, formError }, checkedSize: null }, { status });
+const refuse = (values: ComposerValues, fieldErrors: ComposerState['fieldErrors'], formError: string | null, status = 400) =>
+  data<ActionResult>({ composer: { values, fieldErrors, formError }, checkedSize: null }, { status });
 
 /** The API's refusal on its field ("audience.user_ids: no such person: …" goes under the ids). */
 function apiRefusal(values: ComposerValues, error: string, status: number) {
@@ -62,14 +65,21 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await sendTest(token, parsed.data);
     if (!result.ok) return apiRefusal(values, result.error, result.status);
     const devices = result.value.devices;
-    return done(request, `Test sent to your inbox and ${devices === 1 ? '1 device' : `${devices} devices`}`);
+    const cookie = await flashToast(request, {
+      kind: 'success',
+      message: `Test sent to your inbox and ${devices === 1 ? '1 device' : `${devices} devices`}`,
+    });
+    return data<ActionResult>(
+      { composer: { values, fieldErrors: {}, formError: null }, checkedSize: null },
+      { headers: { 'Set-Cookie': cookie } },
+    );
   }
   if (intent === 'preview') {
     const audience = countableAudience(values);
     if (!audience) return refuse(values, { audience: 'Finish choosing the audience to see its size' }, null);
     const result = await countAudience(token, audience);
     if (!result.ok) return apiRefusal(values, result.error, result.status);
-    return data<ActionResult>({ refusal: { values, fieldErrors: {}, formError: null }, checkedSize: result.value.count });
+    return data<ActionResult>({ composer: { values, fieldErrors: {}, formError: null }, checkedSize: result.value.count });
   }
   if (intent === 'retry') {
     const result = await retryFailed(token, String(form.get('id') ?? ''));
@@ -83,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminNotificationsPage() {
   const { history, cities } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? null;
-  const composer = result && 'refusal' in result ? result : null;
+  const posted = result && 'composer' in result ? result : null;
   return (
     <div className="space-y-6">
       <div>
@@ -100,10 +110,10 @@ export default function AdminNotificationsPage() {
       </div>
       {result && 'error' in result ? <Alert>{result.error}</Alert> : null}
       <NotificationComposer
-        key={composer?.refusal ? JSON.stringify(composer.refusal.values) : 'new'}
+        key={posted ? JSON.stringify(posted.composer) : 'new'}
         cities={cities}
-        refusal={composer?.refusal ?? null}
-        checkedSize={composer?.checkedSize ?? null}
+        state={posted?.composer ?? null}
+        checkedSize={posted?.checkedSize ?? null}
       />
       {history.ok ? (
         <AnnouncementHistory items={history.value.notifications} pagination={history.value.pagination} />

@@ -19,9 +19,14 @@ const STATUS: Record<AdminNotificationStatus, { label: string; tone: string }> =
 
 const when = (iso: string) => `${formatDay(iso)} · ${formatTime(iso)}`;
 
-/** Still to finish: sending, or scheduled for a time that has come. */
+/** Pushes still pending this long after the fan-out are left to the workers' retries; the page stops following them. */
+const FOLLOW_PUSHES_MS = 10 * 60_000;
+
+/** Still on its way: sending, scheduled for a time that has come, or just sent with pushes pending. */
 const inFlight = (item: AdminNotificationView, now: number) =>
-  item.status === 'sending' || (item.status === 'scheduled' && Date.parse(item.sendAt) <= now);
+  item.status === 'sending' ||
+  (item.status === 'scheduled' && Date.parse(item.sendAt) <= now) ||
+  (item.status === 'sent' && item.deliveries.pending > 0 && now - Date.parse(item.finishedAt ?? item.sendAt) < FOLLOW_PUSHES_MS);
 
 /** Reads the page again every few seconds while an announcement is on its way. */
 function usePollWhileSending(items: AdminNotificationView[]) {

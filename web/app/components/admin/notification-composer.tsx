@@ -1,4 +1,4 @@
-import { Form, useFetcher, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
@@ -6,16 +6,18 @@ import { SelectField, TextAreaField, TextField } from '~/components/ui/field';
 import { Logo } from '~/components/ui/logo';
 import {
   AUDIENCE_KINDS,
+  AUDIENCE_SIZE_RESOURCE,
   ROLE_LABELS,
+  audienceQuery,
   TYPE_LABELS,
   TYPE_OPTIONS,
   countableAudience,
   peopleCount,
+  type AudienceSize,
   type ComposerValues,
 } from '~/lib/admin-notifications';
 import { cn } from '~/lib/cn';
 import type { FieldErrors } from '~/lib/forms';
-import type { AudienceSize } from '~/routes/admin.notifications.audience';
 import {
   MAX_BODY_LENGTH,
   MAX_TITLE_LENGTH,
@@ -23,7 +25,8 @@ import {
   type CityAudienceView,
 } from '../../../../api/src/contracts/admin-notifications.contract.js';
 
-export interface ComposerRefusal {
+/** The form as last posted, with what was wrong with it: the composer starts from it. */
+export interface ComposerState {
   fieldErrors: FieldErrors;
   formError: string | null;
   values: ComposerValues;
@@ -53,15 +56,15 @@ const COUNT_DEBOUNCE_MS = 300;
  */
 export function NotificationComposer({
   cities,
-  refusal,
+  state,
   checkedSize,
 }: {
   cities: CityAudienceView[];
-  refusal: ComposerRefusal | null;
+  state: ComposerState | null;
   checkedSize: number | null;
 }) {
-  const [values, setValues] = useState<ComposerValues>({ ...DEFAULTS, ...refusal?.values });
-  const errors = refusal?.fieldErrors ?? {};
+  const [values, setValues] = useState<ComposerValues>({ ...DEFAULTS, ...state?.values });
+  const errors = state?.fieldErrors ?? {};
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
   const size = useAudienceSize(values);
@@ -78,7 +81,7 @@ export function NotificationComposer({
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Form method="post" className="group/composer space-y-4" aria-label="Compose an announcement" onChange={update}>
-          {refusal?.formError ? <Alert>{refusal.formError}</Alert> : null}
+          {state?.formError ? <Alert>{state.formError}</Alert> : null}
           <TextField label="Title" name="title" defaultValue={values.title} maxLength={MAX_TITLE_LENGTH} error={errors.title} required />
           <TextAreaField
             label="Message"
@@ -237,23 +240,23 @@ function RadioRow({ name, options, value }: { name: string; options: ReadonlyArr
 
 /** Asks the audience route for the size whenever the audience changes (after typing settles). */
 function useAudienceSize(values: ComposerValues): AudienceSize | null {
-  const fetcher = useFetcher<AudienceSize>();
+  const [size, setSize] = useState<{ key: string; size: AudienceSize } | null>(null);
   const audience = countableAudience(values);
-  const key = audience ? JSON.stringify(audience) : '';
-  const { load } = fetcher;
+  const key = audience ? audienceQuery(audience) : '';
   useEffect(() => {
     if (!key) return;
-    const query = new URLSearchParams(
-      Object.entries({ audience: values.audience, city: values.city, role: values.role, user_ids: values.user_ids }).flatMap(
-        ([name, value]) => (value ? [[name, value]] : []),
-      ),
-    );
-    const timer = window.setTimeout(() => void load(`/admin/notifications/audience?${query.toString()}`), COUNT_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-    // The key stands for the audience fields it is made of.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, load]);
-  return key ? (fetcher.data ?? null) : null;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      fetch(`${AUDIENCE_SIZE_RESOURCE}?${key}`, { headers: { Accept: 'application/json' }, signal: controller.signal })
+        .then(async (response) => setSize({ key, size: (await response.json()) as AudienceSize }))
+        .catch(() => undefined); // Aborted or offline: the next change asks again.
+    }, COUNT_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key]);
+  return key && size?.key === key ? size.size : null;
 }
 
 function AudienceSizeLine({ size, checkedSize }: { size: AudienceSize | null; checkedSize: number | null }) {
