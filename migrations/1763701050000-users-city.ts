@@ -8,7 +8,8 @@ const BACKFILL_BATCH = 1_000;
  * The city a person's free-text location names, kept beside it (users.city, written with every
  * location by the users module), so an admin's city announcement and the cities list are one
  * indexed query instead of parsing every profile. city_key is the lower-cased form the audience
- * compares, as event.city_key does. Existing profiles are backfilled here.
+ * compares, as event.city_key does; the index also keeps a city's people in id order, the order the
+ * fan-out walks them in. Existing profiles are backfilled here.
  */
 export class UsersCity1763701050000 implements MigrationInterface {
   name = 'UsersCity1763701050000';
@@ -31,7 +32,7 @@ export class UsersCity1763701050000 implements MigrationInterface {
       ]);
       after = rows[rows.length - 1]!.id;
     }
-    await queryRunner.query('CREATE INDEX users_city_audience_idx ON users (city_key) WHERE deleted_at IS NULL');
+    await queryRunner.query('CREATE INDEX users_city_audience_idx ON users (city_key, id) WHERE deleted_at IS NULL');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
