@@ -12,6 +12,7 @@ import { Invoices1763700900000 } from './1763700900000-invoices.js';
 import { Payouts1763700910000 } from './1763700910000-payouts.js';
 import { NotificationsPush1763701000000 } from './1763701000000-notifications-push.js';
 import { ApplicationReminders1763701010000 } from './1763701010000-application-reminders.js';
+import { UsersCity1763701050000 } from './1763701050000-users-city.js';
 import { UserReports1763701100000 } from './1763701100000-user-reports.js';
 import { Operations1763701200000 } from './1763701200000-operations.js';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   Payouts1763700910000,
   NotificationsPush1763701000000,
   ApplicationReminders1763701010000,
+  UsersCity1763701050000,
   UserReports1763701100000,
   Operations1763701200000,
 ];

@@ -113,4 +113,10 @@ export const ErrorCodes = {
   notifications: {
     notFound: 'notification_not_found',
   },
+  adminNotifications: {
+    notFound: 'admin_notification_not_found',
+    notSent: 'admin_notification_not_sent',
+    nothingToRetry: 'admin_notification_nothing_to_retry',
+    unknownUsers: 'admin_notification_unknown_users',
+  },
 } as const;

@@ -142,6 +142,11 @@ export const Messages = {
   notifications: {
     notFound: 'Notification not found.',
   },
+  adminNotifications: {
+    notFound: 'Announcement not found.',
+    notSent: 'This announcement is still being sent. Retry its failed deliveries once it is sent.',
+    nothingToRetry: 'No deliveries of this announcement failed, so there is nothing to retry.',
+  },
   invoices: {
     notYetIssued: 'No invoice found for this application. Invoice is generated after payment confirmation.',
     notFound: 'Invoice not found.',

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useRouteLoaderData } from '@remix-run/react';
 import { Card } from '~/components/ui/card';
-import { AlertCircleIcon, ChevronRightIcon, ShieldIcon, SparklesIcon, UsersIcon, WalletIcon } from '~/components/ui/icons';
+import { AlertCircleIcon, ChevronRightIcon, MailIcon, ShieldIcon, SparklesIcon, UsersIcon, WalletIcon } from '~/components/ui/icons';
 import { requireSupport } from '~/lib/admin.server';
 import type { AdminLoader } from './admin';
 
@@ -65,6 +65,20 @@ export default function AdminDashboard() {
             </h2>
             <p className="mt-1 text-sm text-slate-600">
               What each host is owed per event: record a payout, and mark it paid with the bank&rsquo;s reference.
+            </p>
+          </Link>
+        ) : null}
+        {fullAdmin ? (
+          <Link to="/admin/notifications" className={cardLink}>
+            <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
+              <MailIcon size={22} />
+            </span>
+            <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
+              Notifications
+              <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Announce to everyone, a city, a role or listed people, now or later; follow deliveries and retry the failed ones.
             </p>
           </Link>
         ) : null}

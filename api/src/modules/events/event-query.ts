@@ -1,6 +1,6 @@
 import { PRICE_FILTER_MAX, type EventFilter } from '../../contracts/event.contract.js';
 import { planAgeFilter } from './age-filter.js';
-import { canonicalCity } from './city.js';
+import { canonicalCity } from '../../contracts/city.js';
 import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW } from './event.views.js';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
-import { cityFromLocation } from './city.js';
+import { cityFromLocation } from '../../contracts/city.js';
 import { Event } from './entities/event.entity.js';
 import { EventApplicants } from './event-applicants.port.js';
 import { EventListCache } from './event-list-cache.js';

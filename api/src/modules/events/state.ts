@@ -1,4 +1,4 @@
-import { cityFromLocation } from './city.js';
+import { cityFromLocation } from '../../contracts/city.js';
 
 /**
  * Indian states and union territories, with the two-digit codes GST uses (the first two digits of a

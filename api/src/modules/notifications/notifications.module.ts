@@ -1,4 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AdminNotificationFanOut } from './admin-notification-fan-out.service.js';
+import { AdminNotificationsController } from './admin-notifications.controller.js';
+import { AdminNotificationsRepository } from './admin-notifications.repository.js';
+import { AdminNotificationsService } from './admin-notifications.service.js';
+import { AdminNotificationSendHandler } from './jobs/admin-notification-send.job.js';
+import { AdminNotificationsStartDueHandler } from './jobs/admin-notifications-start-due.job.js';
 import { NotificationPushHandler } from './jobs/notification-push.job.js';
 import { PushDeliverHandler } from './jobs/push-deliver.job.js';
 import { NotificationsController } from './notifications.controller.js';
@@ -16,7 +22,7 @@ import { PushPlanner } from './push-planner.service.js';
  * no other domain module: the others record what they have to tell through NotificationsService.
  */
 @Module({
-  controllers: [NotificationsController],
+  controllers: [NotificationsController, AdminNotificationsController],
   providers: [
     NotificationsRepository,
     NotificationsService,
@@ -28,6 +34,11 @@ import { PushPlanner } from './push-planner.service.js';
     PushDeliverHandler,
     NotificationsDeletionStep,
     NotificationsErasureStep,
+    AdminNotificationsRepository,
+    AdminNotificationsService,
+    AdminNotificationFanOut,
+    AdminNotificationSendHandler,
+    AdminNotificationsStartDueHandler,
   ],
   exports: [NotificationsService, PushDevicesService, PushPlanner, NotificationsDeletionStep, NotificationsErasureStep],
 })

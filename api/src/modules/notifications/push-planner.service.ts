@@ -19,11 +19,15 @@ export class PushPlanner {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** Plans the pushes of notifications the caller has locked or just stored; answers how many batches. */
-  async plan(tx: EntityManager, notificationIds: string[]): Promise<number> {
+  /**
+   * Plans the pushes of notifications the caller has locked or just stored; answers how many
+   * batches. `storedPlanned`: the caller stored them with push_planned_at already set (a fan-out's
+   * set-based insert), which spares updating every row again.
+   */
+  async plan(tx: EntityManager, notificationIds: string[], { storedPlanned = false } = {}): Promise<number> {
     if (notificationIds.length === 0) return 0;
     const batchIds = await this.deliveries.plan(tx, notificationIds, MAX_PUSHES_PER_SEND);
-    await this.notifications.markPlanned(tx, notificationIds);
+    if (!storedPlanned) await this.notifications.markPlanned(tx, notificationIds);
     for (const batchId of batchIds) await this.outbox.publish(tx, PushBatchPlanned, { batchId });
     return batchIds.length;
   }

@@ -12,6 +12,7 @@ export const ERASED_PROFILE = {
   avatarUrl: null,
   bio: null,
   location: null,
+  city: null,
   age: null,
   gender: null,
   height: null,

@@ -1,3 +1,4 @@
+import { cityFromLocation } from '../../contracts/city.js';
 import { type ProfileFields } from '../../contracts/user.contract.js';
 import { type User } from './entities/user.entity.js';
 
@@ -26,12 +27,16 @@ const COLUMNS = {
   role: 'role',
 } as const satisfies Record<keyof ProfileFields, keyof User>;
 
-/** The snake_case API fields that were sent, as a partial entity (absent fields are left alone). */
+/**
+ * The snake_case API fields that were sent, as a partial entity (absent fields are left alone). A
+ * location brings the city it names.
+ */
 export function profileFieldsToEntity(fields: ProfileFields): Partial<User> {
   const entity: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(COLUMNS)) {
     const value = fields[field as keyof ProfileFields];
     if (value !== undefined) entity[column] = value;
   }
+  if (fields.location !== undefined) entity.city = cityFromLocation(fields.location);
   return entity as Partial<User>;
 }

@@ -17,6 +17,7 @@ const COLUMNS = {
   avatarUrl: 'avatar_url',
   bio: 'bio',
   location: 'location',
+  city: 'city',
   age: 'age',
   gender: 'gender',
   height: 'height',

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type Audience } from '../../../contracts/admin-notifications.contract.js';
 import { type AdminNotificationType } from '../../../contracts/notification-types.js';
 
 export type AdminNotificationStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
@@ -27,9 +28,8 @@ export class AdminNotification {
   @Column({ type: 'text', nullable: true })
   link: string | null;
 
-  /** Shape defined by the admin notifications contract. */
   @Column('jsonb')
-  audience: unknown;
+  audience: Audience;
 
   @Column({ type: 'timestamptz' })
   sendAt: Date;

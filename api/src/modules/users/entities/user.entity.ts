@@ -46,6 +46,10 @@ export class User {
   @Column({ type: 'text', nullable: true })
   location: string | null;
 
+  /** The city `location` names (contracts/city.ts), written with it: who a city announcement reaches. */
+  @Column({ type: 'text', nullable: true })
+  city: string | null;
+
   @Column({ type: 'integer', nullable: true })
   age: number | null;
 

@@ -1,7 +1,7 @@
 /**
- * The city an event is in, read from its free-text `location` ("Indiranagar, Bangalore, Karnataka
- * 560038" → "Bengaluru"). Stored in event.city on every write; the city filter compares the same
- * canonical name case-insensitively, so "bangalore" finds events written with "Bengaluru".
+ * The city a free-text location is in ("Indiranagar, Bangalore, Karnataka 560038" → "Bengaluru").
+ * Stored in event.city and users.city on every write of a location; the city filter and the admin's
+ * city audience compare the same canonical name case-insensitively, so "bangalore" finds "Bengaluru".
  */
 
 /** Canonical name → other spellings people use. */
