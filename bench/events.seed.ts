@@ -4,7 +4,7 @@ export const BENCH_USERS = 20_000;
 export const BENCH_INFLUENCERS = 2_000;
 export const BENCH_EVENTS = 100_000;
 
-/** Canonical city names (as api/src/modules/events/city.ts stores them). */
+/** Canonical city names (as api/src/contracts/city.ts names them). */
 export const BENCH_CITIES = [
   'Mumbai',
   'Delhi',
