@@ -4,8 +4,13 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createApiApp } from '../api/src/bootstrap.js';
 import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
+import { migrateDatabase } from '../api/src/platform/database/migrate.js';
+import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
 
 /** Settings of a bench run: its own database, queue prefix and upload folder, quiet logs. */
 export function benchConfig(name: string, databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
@@ -83,4 +88,22 @@ export async function clearQueues(config: AppConfig): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/** A fresh database for the run, migrated, and a client on it. */
+export async function freshDatabase(config: AppConfig): Promise<pg.Client> {
+  await dropDatabase(config.DATABASE_URL);
+  await migrateDatabase(config);
+  const client = new pg.Client({ connectionString: config.DATABASE_URL });
+  await client.connect();
+  return client;
+}
+
+/** The API in this process, listening on a free local port. */
+export async function startApi(config: AppConfig): Promise<{ app: NestFastifyApplication; url: string }> {
+  const app = await createApiApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (!address || typeof address === 'string') throw new Error('the API has no address');
+  return { app, url: `http://127.0.0.1:${address.port}` };
 }

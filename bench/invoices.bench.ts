@@ -2,11 +2,8 @@ import 'reflect-metadata';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
-import { createApiApp } from '../api/src/bootstrap.js';
-import { migrateDatabase } from '../api/src/platform/database/migrate.js';
-import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
-import { benchConfig, clearQueues, startWorkers, type BenchWorkers } from './bench-processes.js';
+import type pg from 'pg';
+import { benchConfig, clearQueues, freshDatabase, startApi, startWorkers, type BenchWorkers } from './bench-processes.js';
 import { latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
@@ -73,19 +70,14 @@ async function main(): Promise<void> {
   const config = benchSettings();
   log(`database ${DATABASE_URL} (fresh), ${INVOICES} invoices, list load ${RATE} req/s, workers at nice ${config.WORKERS_NICE}`);
   log(`${cpus().length} CPUs, load average before: ${loadavg()[0]!.toFixed(2)} (other work on the machine skews every figure)`);
-  await dropDatabase(DATABASE_URL);
-  await migrateDatabase(config);
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
+  const client = await freshDatabase(config);
   let api: NestFastifyApplication | undefined;
   let workers: BenchWorkers | undefined;
   try {
     await seed(client);
-    api = await createApiApp(config);
-    await api.listen({ port: 0, host: '127.0.0.1' });
-    const address = api.getHttpServer().address();
-    if (!address || typeof address === 'string') throw new Error('no address');
-    const url = `http://127.0.0.1:${address.port}`;
+    const served = await startApi(config);
+    api = served.app;
+    const url = served.url;
     const paths = [1, 2, 3, 4, 5].flatMap((page) =>
       ['', '&city=Mumbai', '&category=music', '&upcomingOnly=true'].map((filter) => `/api/v1/events/public/filter?page=${page}${filter}`),
     );

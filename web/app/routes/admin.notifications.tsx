@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { AnnouncementHistory } from '~/components/admin/announcement-history';
 import { NotificationComposer, type ComposerState } from '~/components/admin/notification-composer';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
@@ -96,18 +97,10 @@ export default function AdminNotificationsPage() {
   const posted = result && 'composer' in result ? result : null;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin" className="font-medium text-brand-700 hover:underline">
-            Admin
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
-        <p className="mt-1 text-[15px] text-slate-600">
-          Announce something to everyone, a city, a role or a list of people — now or at a time. Each person gets it in their inbox and as a
-          push on their devices.
-        </p>
-      </div>
+      <AdminPageHeader title="Notifications">
+        Announce something to everyone, a city, a role or a list of people — now or at a time. Each person gets it in their inbox and as a
+        push on their devices.
+      </AdminPageHeader>
       {result && 'error' in result ? <Alert>{result.error}</Alert> : null}
       <NotificationComposer
         key={posted ? JSON.stringify(posted.composer) : 'new'}

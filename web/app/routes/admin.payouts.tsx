@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/applications/event-applications-page';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { MoneyFigures, PayoutList } from '~/components/payments/money-figures';
@@ -97,18 +98,10 @@ export default function AdminPayoutsPage() {
   const list = hosts.ok ? hosts.value : [];
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin" className="font-medium text-brand-700 hover:underline">
-            Admin
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Payouts</h1>
-        <p className="mt-1 text-[15px] text-slate-600">
-          What each host is owed, per event, from the payments ledger. Record a payout when you send the money, and mark it paid with the
-          bank&rsquo;s reference (UTR) once it has gone through.
-        </p>
-      </div>
+      <AdminPageHeader title="Payouts">
+        What each host is owed, per event, from the payments ledger. Record a payout when you send the money, and mark it paid with the
+        bank&rsquo;s reference (UTR) once it has gone through.
+      </AdminPageHeader>
       {!hosts.ok ? <Alert>{hosts.error}</Alert> : null}
       {refusal && !refusal.target ? <Alert>{refusal.error}</Alert> : null}
       {hosts.ok && list.length === 0 ? (

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -75,17 +76,9 @@ export default function SupportPage() {
   const { id, search, job, confirm } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/admin" className="font-medium text-brand-700 hover:underline">
-            Admin
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Job support</h1>
-        <p className="mt-1 text-[15px] text-slate-600">
-          Find the background jobs of an application, a payment, an event or a person: what ran, what is waiting, and why a job failed.
-        </p>
-      </div>
+      <AdminPageHeader title="Job support">
+        Find the background jobs of an application, a payment, an event or a person: what ran, what is waiting, and why a job failed.
+      </AdminPageHeader>
       <Form method="get" className="flex flex-wrap items-end gap-2" role="search" aria-label="Find jobs">
         <TextField
           label="Application, payment, event or person id"
