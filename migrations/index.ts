@@ -12,6 +12,7 @@ import { Invoices1763700900000 } from './1763700900000-invoices.js';
 import { Payouts1763700910000 } from './1763700910000-payouts.js';
 import { NotificationsPush1763701000000 } from './1763701000000-notifications-push.js';
 import { ApplicationReminders1763701010000 } from './1763701010000-application-reminders.js';
+import { EmailVerification1763701120000 } from './1763701120000-email-verification.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   Payouts1763700910000,
   NotificationsPush1763701000000,
   ApplicationReminders1763701010000,
+  EmailVerification1763701120000,
 ];

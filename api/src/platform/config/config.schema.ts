@@ -57,6 +57,23 @@ export const configSchema = z
     LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** New accounts per visitor address per hour (sign-up spam, and the slow hash each one costs). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * The Firebase project whose ID tokens Google and phone sign-in accept (SPEC §7). A demo-* id is the
+     * local Auth emulator's (FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads): no account, no network.
+     */
+    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-tribe'),
+    FIREBASE_AUTH_EMULATOR_HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+    /** A service account's, for signing custom tokens in production (the emulator needs none). */
+    FIREBASE_CLIENT_EMAIL: z.string().optional(),
+    FIREBASE_PRIVATE_KEY: z.string().optional(),
+    /** Verification codes a mobile number may ask for per hour, and one address for all numbers (POST /auth/otp-attempt). */
+    OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Phone sign-ins (verified codes exchanged for a session) per number and per address per hour. */
+    PHONE_SIGN_INS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    PHONE_SIGN_INS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Firebase exchanges (Google or phone sign-in, custom tokens) per account per hour. */
+    FIREBASE_EXCHANGES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
     /** How often the workers compare the work the database says is due with the jobs in Redis. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
