@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * The Firebase Auth emulator (firebase-tools, auth only, no UI): Google and phone sign-in for local
@@ -33,6 +34,11 @@ export async function committedEmulatorPorts(): Promise<AuthEmulatorPorts> {
     emulators: { auth: { port: number }; hub: { port: number }; logging: { port: number } };
   };
   return { auth: config.emulators.auth.port, hub: config.emulators.hub.port, logging: config.emulators.logging.port };
+}
+
+/** Any three free ports (for tests, which may run several emulators at once). */
+export async function freeEmulatorPorts(): Promise<AuthEmulatorPorts> {
+  return { auth: await freePort(), hub: await freePort(), logging: await freePort() };
 }
 
 /** Starts the emulator for `projectId` and resolves once it answers; rejects with its output if it cannot. */

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.js';
-import { freePort } from './node-process.js';
+import { freeEmulatorPorts, startAuthEmulator, type AuthEmulator } from '../../scripts/auth-emulator.js';
 
 /** The project the tests' emulator and API use (a demo-* id: the emulator's, no account). */
 export const TEST_FIREBASE_PROJECT = 'demo-tribe';
@@ -18,7 +17,7 @@ export const EMULATOR_START_TIMEOUT_MS = 200_000;
 export async function startTestAuthEmulator(): Promise<AuthEmulator> {
   const shared = process.env[SHARED_EMULATOR];
   if (shared) return { host: shared, output: () => '', stop: async () => undefined };
-  return startAuthEmulator(TEST_FIREBASE_PROJECT, { auth: await freePort(), hub: await freePort(), logging: await freePort() });
+  return startAuthEmulator(TEST_FIREBASE_PROJECT, await freeEmulatorPorts());
 }
 
 /** A mobile number no other test uses (10 digits starting 9; the last 9 at random). */
