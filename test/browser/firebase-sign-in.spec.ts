@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { EmulatorClient, TEST_FIREBASE_PROJECT } from '../support/auth-emulator.js';
+import { startFakeApi } from '../support/fake-api.js';
 import { waitUntil } from '../support/poll.js';
+import { startWebServer } from '../support/web-server.js';
 import { expect, test, uniqueMobile } from './fixtures.js';
 
 /**
@@ -165,5 +167,24 @@ test.describe('a session cookie that cannot be read', () => {
     // The unreadable cookie is gone: the next page says nothing more.
     await page.reload();
     await expect(page.getByText('Your session data is corrupted. Please log in again.')).toHaveCount(0);
+  });
+});
+
+test.describe('without Firebase', () => {
+  test('the Google and mobile buttons are off and say why (npm start could not start the emulator)', async ({ page }) => {
+    const reason = 'Google and mobile sign-in are off: the local Firebase Auth emulator did not start (the npm start log says why).';
+    const api = await startFakeApi();
+    const web = await startWebServer({ API_URL: api.url, FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_SIGN_IN_UNAVAILABLE: reason });
+    try {
+      await page.goto(`${web.url}/login`);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Continue with mobile' })).toBeDisabled();
+      await expect(page.getByText(reason)).toBeVisible();
+      // Email sign-in is untouched.
+      await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+    } finally {
+      await web.stop();
+      await api.close();
+    }
   });
 });
