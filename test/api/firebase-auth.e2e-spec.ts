@@ -205,6 +205,12 @@ describe('Google and phone sign-in (Firebase Auth emulator)', () => {
       expectError(await googleAuth(signedIn.idToken), 401, 'This sign-in has been revoked. Please sign in again.', 'id_token_revoked');
     });
 
+    it('refuses the token of a Firebase account that has been disabled', async () => {
+      const signedIn = await firebase.signInWithGoogle({ email: uniqueEmail() });
+      await firebase.disable(signedIn.localId);
+      expectError(await googleAuth(signedIn.idToken), 401, 'This sign-in account has been disabled.', 'identity_disabled');
+    });
+
     it('refuses a token made for another Firebase project', async () => {
       // The emulator mints for its own project (demo-tribe); this API trusts demo-other only.
       const other = await startTestApi({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: 'demo-other' });

@@ -94,6 +94,15 @@ export class EmulatorClient {
     });
   }
 
+  /** Disables the person's Firebase account, as an admin would in the console. */
+  async disable(localId: string): Promise<void> {
+    await this.call(
+      `/identitytoolkit.googleapis.com/v1/projects/${this.projectId}/accounts:update`,
+      { localId, disableUser: true },
+      { authorization: 'Bearer owner' },
+    );
+  }
+
   /** Makes every token issued to the person before `validSince` (seconds) count as revoked, as an admin would. */
   async revokeTokens(localId: string, validSince = Math.floor(Date.now() / 1000) + 60): Promise<void> {
     await this.call(
