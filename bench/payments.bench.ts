@@ -2,7 +2,6 @@ import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { Pool } from 'undici';
 import { parseConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
+import { freePort } from '../scripts/free-port.js';
 
 /**
  * npm run bench:payments
@@ -69,16 +69,6 @@ const spread = (values: number[]) => {
   const sorted = sortedOf(values);
   return `p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`;
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** Polls `probe` every `everyMs` until it is true; throws after `deadlineMs`. */
 async function until(probe: () => Promise<boolean>, what: string, deadlineMs: number, everyMs = 100): Promise<void> {

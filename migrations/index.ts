@@ -14,6 +14,7 @@ import { NotificationsPush1763701000000 } from './1763701000000-notifications-pu
 import { ApplicationReminders1763701010000 } from './1763701010000-application-reminders.js';
 import { UsersCity1763701050000 } from './1763701050000-users-city.js';
 import { UserReports1763701100000 } from './1763701100000-user-reports.js';
+import { EmailVerification1763701120000 } from './1763701120000-email-verification.js';
 import { Operations1763701200000 } from './1763701200000-operations.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
@@ -34,5 +35,6 @@ export const MIGRATIONS = [
   ApplicationReminders1763701010000,
   UsersCity1763701050000,
   UserReports1763701100000,
+  EmailVerification1763701120000,
   Operations1763701200000,
 ];

@@ -30,6 +30,17 @@ if (run('npm', ['run', 'build', '--silent']) !== 0) {
   process.exit(1);
 }
 
+// One Firebase Auth emulator for every suite (Google and phone sign-in); tests that run alone start their own.
+const { freeEmulatorPorts, startAuthEmulator } = await import('../dist/scripts/auth-emulator.js');
+let emulator;
+try {
+  emulator = await startAuthEmulator('demo-tribe', await freeEmulatorPorts());
+  process.env.TRIBE_TEST_AUTH_EMULATOR_HOST = emulator.host;
+} catch (error) {
+  // Each test that needs one then tries to start its own, and says why it cannot.
+  console.error(`The Firebase Auth emulator did not start for the run: ${error.message}`);
+}
+
 run(process.execPath, [
   '--experimental-vm-modules',
   'node_modules/jest/bin/jest.js',
@@ -41,6 +52,8 @@ run(process.execPath, [
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) run('npx', ['playwright', 'test']);
 else console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`);
+
+await emulator?.stop();
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 const jest = read('test-results/jest.json');

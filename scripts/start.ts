@@ -2,8 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import webpush from 'web-push';
-import { ConfigError, parseConfig } from '../api/src/platform/config/config.schema.js';
+import { ConfigError, parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
+import { committedEmulatorPorts, startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { checkServices, PreflightError } from './preflight.js';
 
 /**
@@ -47,6 +48,33 @@ async function keptVapidKeys(file: string): Promise<{ VAPID_PUBLIC_KEY?: string;
   return { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
 }
 
+const EMULATOR_DID_NOT_START =
+  'Google and mobile sign-in are off: the local Firebase Auth emulator did not start (the npm start log says why).';
+
+/**
+ * Google and phone sign-in on this machine: with no Firebase project configured (a demo-* id, the
+ * default) and no emulator named, the Firebase Auth emulator is started for the API and the web. If
+ * it cannot start, everything else still runs and the login screen's two buttons say why.
+ */
+async function localSignIn(config: AppConfig): Promise<{ env: Record<string, string>; emulator?: AuthEmulator }> {
+  if (!config.FIREBASE_PROJECT_ID.startsWith('demo-') || config.FIREBASE_AUTH_EMULATOR_HOST) return { env: {} };
+  const ports = await committedEmulatorPorts();
+  const auth = Number(process.env.FIREBASE_AUTH_EMULATOR_PORT || ports.auth);
+  say(`starting the Firebase Auth emulator for Google and phone sign-in (project ${config.FIREBASE_PROJECT_ID}, port ${auth})…`);
+  try {
+    const emulator = await startAuthEmulator(config.FIREBASE_PROJECT_ID, { ...ports, auth });
+    say(
+      `Firebase Auth emulator: http://${emulator.host} (test accounts only; codes at /emulator/v1/projects/${config.FIREBASE_PROJECT_ID}/verificationCodes)`,
+    );
+    return { env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host }, emulator };
+  } catch (error) {
+    say(
+      `the Firebase Auth emulator did not start; Google and mobile sign-in are off. ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return { env: { FIREBASE_SIGN_IN_UNAVAILABLE: EMULATOR_DID_NOT_START } };
+  }
+}
+
 async function waitForHealth(url: string, deadlineMs: number): Promise<boolean> {
   const deadline = Date.now() + deadlineMs;
   while (Date.now() < deadline) {
@@ -67,8 +95,10 @@ async function main() {
   say(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
 
   const apiUrl = `http://localhost:${config.API_PORT}`;
+  const signIn = await localSignIn(config);
   const env = {
     ...process.env,
+    ...signIn.env,
     API_URL: process.env.API_URL ?? `http://127.0.0.1:${config.API_PORT}`,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     SESSION_SECRET: await keptSecret('SESSION_SECRET', '.data/session-secret'),
@@ -103,9 +133,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    if (children.size === 0) process.exit(code);
+    if (children.size === 0) {
+      await signIn.emulator?.stop();
+      process.exit(code);
+    }
     say('stopping: waiting for the API, workers and web to finish their current work…');
     for (const child of children.values()) child.kill('SIGTERM');
+    void signIn.emulator?.stop();
     setTimeout(() => {
       for (const child of children.values()) child.kill('SIGKILL');
     }, STOP_GRACE_MS).unref();

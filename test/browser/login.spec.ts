@@ -51,7 +51,7 @@ test.describe('the login screen', () => {
     await expect(page).toHaveURL((url) => url.origin === new URL(process.env.TRIBE_WEB_URL!).origin && url.pathname === '/home');
   });
 
-  test('shows the password on request, the pending sign-in methods with a reason, and the company footer', async ({ page }) => {
+  test('shows the password on request, and the company footer', async ({ page }) => {
     await page.goto('/login');
     const password = page.getByLabel('Password', { exact: true });
     await password.fill('secret-words');
@@ -60,10 +60,6 @@ test.describe('the login screen', () => {
     await expect(password).toHaveAttribute('type', 'text');
     await page.getByRole('button', { name: 'Hide password' }).click();
     await expect(password).toHaveAttribute('type', 'password');
-
-    await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
-    await expect(page.getByText('Coming soon: Google sign-in is being set up')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continue with mobile' })).toBeDisabled();
 
     const footer = page.getByTestId('company-footer');
     await expect(footer).toContainText('Tribe Social Technologies Private Limited');

@@ -32,14 +32,4 @@ export function startNodeProcess(script: string, env: Record<string, string>): N
   };
 }
 
-/** A TCP port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+export { freePort } from '../../scripts/free-port.js';

@@ -45,7 +45,7 @@ const ENTRY_POINTS = {
   webBuild: 'web/build/server/index.js',
 } as const;
 
-export const startBrowserStack = () => startStack({ web: true });
+export const startBrowserStack = (config?: Record<string, string>) => startStack({ web: true, config });
 
 export interface StackOptions {
   web: boolean;

@@ -15,6 +15,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     OUTBOX_POLL_MS: '50',
     // Every test signs people up from 127.0.0.1; the limit itself is tested with a low value.
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
+    OTP_SENDS_PER_IP_PER_HOUR: '100000',
+    PHONE_SIGN_INS_PER_IP_PER_HOUR: '100000',
     // Tests check what the workers do, not how the scheduler ranks them; on a loaded machine a
     // lowered priority only stretches every wait.
     WORKERS_NICE: '0',

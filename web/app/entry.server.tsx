@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { WebServerHooks } from '../server/server-hooks';
 import { NonceProvider } from './components/layout/nonce';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './lib/api.server';
-import { webConfig } from './lib/config.server';
+import { firebaseCspSources, webConfig } from './lib/config.server';
 import { guardRoutes } from './lib/route-guards.server';
 import { getSession } from './lib/session.server';
 
@@ -31,6 +31,7 @@ export const webServerHooks: WebServerHooks = {
   readSessionToken,
   guardRoutes,
   config: webConfig,
+  firebaseCsp: firebaseCspSources(webConfig.FIREBASE),
   unavailable: { message: UNAVAILABLE_MESSAGE, retryAfterSeconds: RETRY_AFTER_SECONDS },
 };
 

@@ -8,7 +8,7 @@ import { NavigationProgress } from '~/components/layout/navigation-progress';
 import { useNonce } from '~/components/layout/nonce';
 import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
 import { ToastProvider } from '~/components/ui/toast';
-import { redirectCookieAfter, readAuth, SESSION_EXPIRED_TOAST } from '~/lib/auth.server';
+import { endedSessionToast, redirectCookieAfter, readAuth } from '~/lib/auth.server';
 import { webConfig } from '~/lib/config.server';
 import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
 import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects';
@@ -57,8 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let signedOut = false;
   if (setCookie) {
     headers.append('Set-Cookie', setCookie);
-    // A session ended elsewhere is never ended silently: this page says so (SPEC §8).
-    if (read.expired) toast = SESSION_EXPIRED_TOAST;
+    // A session ended elsewhere, or unreadable, is never ended silently: this page says so (SPEC §4, §8).
+    toast = endedSessionToast(read);
   } else {
     const session = await getSession(request);
     toast = session.get('toast') ?? null;

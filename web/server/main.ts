@@ -89,7 +89,7 @@ async function main() {
     next();
   });
   app.use(
-    securityHeaders({ checkoutOrigins: hooks.config.CHECKOUT_ORIGINS }),
+    securityHeaders({ checkoutOrigins: hooks.config.CHECKOUT_ORIGINS, firebase: hooks.firebaseCsp }),
     refuseForeignWrites(hooks.config.WEB_ORIGINS),
     limitRequestBodies(BODY_LIMITS),
   );

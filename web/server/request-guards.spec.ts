@@ -80,4 +80,11 @@ describe('contentSecurityPolicy', () => {
     );
     expect(contentSecurityPolicy('n', [])).toContain("script-src 'self' 'nonce-n'; frame-src 'none'");
   });
+
+  it('adds what Google sign-in loads to scripts and frames', () => {
+    const firebase = { scripts: ['https://apis.google.com'], frames: ['https://tribe-prod.firebaseapp.com'] };
+    expect(contentSecurityPolicy('n', ['https://checkout.razorpay.com'], firebase)).toContain(
+      "script-src 'self' 'nonce-n' https://checkout.razorpay.com https://apis.google.com; frame-src https://checkout.razorpay.com https://tribe-prod.firebaseapp.com",
+    );
+  });
 });

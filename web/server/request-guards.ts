@@ -18,18 +18,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 /**
  * The Content-Security-Policy of one response. No framing (clickjacking), no plugins, forms only to
  * this site. Scripts: this site's own files, the inline scripts Remix renders carrying this
- * response's `nonce`, and the payment checkout's script from `checkoutOrigins`; frames: only the
- * checkout's (its payment form); workers: only this site's service worker.
+ * response's `nonce`, the payment checkout's script from `checkoutOrigins` and what Google sign-in
+ * loads (`firebase`); frames: only the checkout's (its payment form) and sign-in's (reCAPTCHA, the
+ * popup's relay); workers: only this site's service worker.
  */
-export function contentSecurityPolicy(nonce: string, checkoutOrigins: readonly string[]): string {
-  const checkout = checkoutOrigins.join(' ');
+export function contentSecurityPolicy(
+  nonce: string,
+  checkoutOrigins: readonly string[],
+  firebase: { scripts: readonly string[]; frames: readonly string[] } = { scripts: [], frames: [] },
+): string {
+  const scripts = [...checkoutOrigins, ...firebase.scripts].join(' ');
+  const frames = [...checkoutOrigins, ...firebase.frames].join(' ');
   return [
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
     "form-action 'self'",
-    `script-src 'self' 'nonce-${nonce}'${checkout ? ` ${checkout}` : ''}`,
-    `frame-src ${checkout || "'none'"}`,
+    `script-src 'self' 'nonce-${nonce}'${scripts ? ` ${scripts}` : ''}`,
+    `frame-src ${frames || "'none'"}`,
     // The service worker that shows browser notifications (/sw.js), and nothing else.
     "worker-src 'self'",
   ].join('; ');
@@ -39,12 +45,15 @@ export function contentSecurityPolicy(nonce: string, checkoutOrigins: readonly s
 export const cspNonceOf = (res: Response): string => (res.locals as { cspNonce?: string }).cspNonce ?? '';
 
 /** Security headers on every response, with a fresh script nonce each (see contentSecurityPolicy). */
-export function securityHeaders(options: { checkoutOrigins: readonly string[] }) {
+export function securityHeaders(options: {
+  checkoutOrigins: readonly string[];
+  firebase?: { scripts: readonly string[]; frames: readonly string[] };
+}) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const nonce = randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
     res.set(SECURITY_HEADERS);
-    res.set('content-security-policy', contentSecurityPolicy(nonce, options.checkoutOrigins));
+    res.set('content-security-policy', contentSecurityPolicy(nonce, options.checkoutOrigins, options.firebase));
     if (req.secure) res.set('strict-transport-security', 'max-age=31536000; includeSubDomains');
     next();
   };

@@ -18,6 +18,8 @@ export interface WebServerHooks {
     /** Where the payment checkout's script and frame come from (the Content-Security-Policy allows them). */
     CHECKOUT_ORIGINS: readonly string[];
   };
+  /** What Google sign-in loads in production (the Content-Security-Policy allows it). */
+  firebaseCsp: { scripts: readonly string[]; frames: readonly string[] };
   /** What a visitor reads when the API cannot answer, and the Retry-After to suggest. */
   unavailable: { message: string; retryAfterSeconds: string };
 }

@@ -25,6 +25,21 @@ export const ErrorCodes = {
   mobile: {
     invalid: 'invalid_mobile_number',
   },
+  identity: {
+    /** The ID token is malformed, forged, or for another project or audience. */
+    tokenInvalid: 'id_token_invalid',
+    tokenExpired: 'id_token_expired',
+    tokenRevoked: 'id_token_revoked',
+    accountDisabled: 'identity_disabled',
+    /** A Google token at the phone exchange or the other way round. */
+    wrongMethod: 'id_token_wrong_method',
+    emailUnverified: 'google_email_unverified',
+    phoneMismatch: 'phone_number_mismatch',
+    unavailable: 'identity_unavailable',
+    tooManyOtpRequests: 'too_many_otp_requests',
+    tooManyPhoneSignIns: 'too_many_phone_sign_ins',
+    tooManyExchanges: 'too_many_exchanges',
+  },
   media: {
     /** A picture or video address that is neither https nor one of the product's own uploads. */
     notHttps: 'media_url_not_https',

@@ -18,7 +18,7 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code: string | null = null,
-    /** The API's Retry-After, for 503s. */
+    /** The API's Retry-After (503s, and 429s from its limits). */
     readonly retryAfter: string | null = null,
   ) {
     super(message);
@@ -105,7 +105,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       const message = refusal?.code && refusal.error ? refusal.error : UNAVAILABLE_MESSAGE;
       throw new ApiError(503, message, refusal?.code ?? null, response.headers.get('Retry-After') ?? RETRY_AFTER_SECONDS);
     }
-    throw new ApiError(response.status, refusal?.error ?? `HTTP ${response.status}: ${response.statusText}`, refusal?.code ?? null);
+    throw new ApiError(
+      response.status,
+      refusal?.error ?? `HTTP ${response.status}: ${response.statusText}`,
+      refusal?.code ?? null,
+      response.headers.get('Retry-After'),
+    );
   }
   if (data === NOT_JSON) throw new ApiError(502, Messages.generic.invalidResponse);
   return data as T;

@@ -2,23 +2,35 @@ import { redirect } from '@remix-run/node';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { api, ApiError } from './api.server';
 import { completeProfilePath, isAdminUser, loginPathFor } from './redirects';
-import { clearAuth, getSession } from './session.server';
+import { clearAuth, getSession, hasCorruptSessionCookie } from './session.server';
 import type { ToastMessage } from './toast';
 import type { SelfUser } from './user';
 
 /** What a person whose session the API has ended (password changed elsewhere...) is told (SPEC §8). */
 export const SESSION_EXPIRED_TOAST: ToastMessage = { kind: 'info', message: Messages.auth.sessionExpired };
 
+/** What a person whose session cookie cannot be read is told (SPEC §4 Session). */
+export const CORRUPT_SESSION_TOAST: ToastMessage = { kind: 'error', message: Messages.auth.corruptSession };
+
 interface AuthRead {
   auth: CurrentAuth | null;
   setCookie?: string;
   /** The cookie held a token the API no longer accepts: the session ended, not by this browser. */
   expired?: boolean;
+  /** The cookie could not be read at all (tampered with, another secret): `setCookie` removes it. */
+  corrupted?: boolean;
 }
 
 /** The Set-Cookie of a redirect (to login, or on): after an expiry it also carries the toast that says so to the next page. */
 export async function redirectCookieAfter(request: Request, read: AuthRead): Promise<string | undefined> {
-  return read.expired ? clearAuth(request, { toast: SESSION_EXPIRED_TOAST }) : read.setCookie;
+  const toast = endedSessionToast(read);
+  return toast ? clearAuth(request, { toast }) : read.setCookie;
+}
+
+/** The toast of a session that just ended on its own (expired elsewhere, or unreadable), if any. */
+export function endedSessionToast(read: AuthRead): ToastMessage | null {
+  if (read.corrupted) return CORRUPT_SESSION_TOAST;
+  return read.expired ? SESSION_EXPIRED_TOAST : null;
 }
 
 export interface CurrentAuth {
@@ -31,6 +43,9 @@ export interface CurrentAuth {
  * accepts (401) means the session is over: the result carries a Set-Cookie that clears it.
  */
 export async function readAuth(request: Request): Promise<AuthRead> {
+  if (await hasCorruptSessionCookie(request)) {
+    return { auth: null, setCookie: await clearAuth(request), corrupted: true };
+  }
   const session = await getSession(request);
   const token = session.get('token');
   const userId = session.get('userId');

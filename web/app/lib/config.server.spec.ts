@@ -1,4 +1,4 @@
-import { parseWebConfig } from './config.server';
+import { FIREBASE_NOT_CONFIGURED, firebaseCspSources, parseWebConfig } from './config.server';
 
 const SECRET = 'a-long-random-session-secret-0123456789';
 
@@ -58,5 +58,49 @@ describe('parseWebConfig', () => {
     expect(() => parseWebConfig({ CHECKOUT_ORIGINS: 'https://pay.example/checkout.js' })).toThrow(
       'CHECKOUT_ORIGINS: "https://pay.example/checkout.js" is not an origin',
     );
+  });
+
+  describe('Google and phone sign-in (Firebase)', () => {
+    it('uses the emulator npm start names, with any key, for a demo project', () => {
+      expect(parseWebConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).FIREBASE).toEqual({
+        available: true,
+        apiKey: 'emulator-api-key',
+        authDomain: 'demo-tribe.firebaseapp.com',
+        projectId: 'demo-tribe',
+        emulatorUrl: 'http://127.0.0.1:9099',
+      });
+    });
+
+    it('is off, saying so, for a demo project without an emulator or a real one without its web key', () => {
+      expect(parseWebConfig({}).FIREBASE).toEqual({ available: false, reason: FIREBASE_NOT_CONFIGURED });
+      expect(parseWebConfig({ FIREBASE_PROJECT_ID: 'tribe-prod' }).FIREBASE).toEqual({ available: false, reason: FIREBASE_NOT_CONFIGURED });
+    });
+
+    it('shows why npm start could not start the emulator', () => {
+      const config = parseWebConfig({ FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_SIGN_IN_UNAVAILABLE: 'The emulator did not start.' });
+      expect(config.FIREBASE).toEqual({ available: false, reason: 'The emulator did not start.' });
+    });
+
+    it('with a real project: its public key and auth domain, and what the CSP must allow for Google’s popup and reCAPTCHA', () => {
+      const config = parseWebConfig({
+        FIREBASE_PROJECT_ID: 'tribe-prod',
+        FIREBASE_API_KEY: 'AIza-public',
+        FIREBASE_AUTH_DOMAIN: 'auth.tribe.example',
+      });
+      expect(config.FIREBASE).toEqual({
+        available: true,
+        apiKey: 'AIza-public',
+        authDomain: 'auth.tribe.example',
+        projectId: 'tribe-prod',
+        emulatorUrl: null,
+      });
+      const csp = firebaseCspSources(config.FIREBASE);
+      expect(csp.scripts).toContain('https://apis.google.com');
+      expect(csp.frames).toContain('https://auth.tribe.example');
+      expect(firebaseCspSources(parseWebConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).FIREBASE)).toEqual({
+        scripts: [],
+        frames: [],
+      });
+    });
   });
 });

@@ -42,6 +42,15 @@ const schema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9+.-]*:\/\/[^?#\s]*$/i, { message: 'must be a deep link like tribe://login, without a query' })
     .default('tribe://login'),
+  /** Google and phone sign-in (Firebase Authentication): the API's project; demo-* is the local emulator's. */
+  FIREBASE_PROJECT_ID: z.preprocess(unsetIfEmpty, z.string().default('demo-tribe')),
+  /** The Firebase web app's public API key and auth domain (Firebase console, project settings); the emulator needs neither. */
+  FIREBASE_API_KEY: z.preprocess(unsetIfEmpty, z.string().optional()),
+  FIREBASE_AUTH_DOMAIN: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** host:port of the Auth emulator, as the browser reaches it (npm start sets it when it starts one). */
+  FIREBASE_AUTH_EMULATOR_HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** Why Google and phone sign-in are off, when npm start could not start the emulator (shown under the buttons). */
+  FIREBASE_SIGN_IN_UNAVAILABLE: z.preprocess(unsetIfEmpty, z.string().optional()),
 });
 
 /** A setting the web cannot run with; the server prints its message alone and exits. */
@@ -102,6 +111,7 @@ export function parseWebConfig(env: Record<string, string | undefined>) {
   }
   return {
     ...parsed,
+    FIREBASE: firebaseClientConfig(parsed),
     WEB_ORIGINS: [...new Set(origins)],
     CHECKOUT_ORIGINS: checkoutOrigins(parsed),
     COOKIE_SECURE: cookieSecure,
@@ -120,6 +130,51 @@ function checkoutOrigins(parsed: z.output<typeof schema>): string[] {
   }
   if (parsed.PAYMENT_PROVIDER === 'razorpay') return [...RAZORPAY_CHECKOUT_ORIGINS];
   return [new URL(parsed.PUBLIC_API_URL ?? `http://localhost:${parsed.API_PORT}`).origin];
+}
+
+/** What the browser's Firebase SDK is given (all public), or why Google and phone sign-in are off. */
+export type FirebaseClientConfig =
+  | { available: true; apiKey: string; authDomain: string; projectId: string; emulatorUrl: string | null }
+  | { available: false; reason: string };
+
+export const FIREBASE_NOT_CONFIGURED =
+  'Google and mobile sign-in are not set up on this server yet. Please log in with email and password.';
+
+function firebaseClientConfig(parsed: z.output<typeof schema>): FirebaseClientConfig {
+  const projectId = parsed.FIREBASE_PROJECT_ID;
+  if (parsed.FIREBASE_SIGN_IN_UNAVAILABLE) return { available: false, reason: parsed.FIREBASE_SIGN_IN_UNAVAILABLE };
+  if (projectId.startsWith('demo-')) {
+    if (!parsed.FIREBASE_AUTH_EMULATOR_HOST) return { available: false, reason: FIREBASE_NOT_CONFIGURED };
+    // The emulator takes any key; the SDK only needs one to be present.
+    return {
+      available: true,
+      apiKey: parsed.FIREBASE_API_KEY ?? 'emulator-api-key',
+      authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      projectId,
+      emulatorUrl: `http://${parsed.FIREBASE_AUTH_EMULATOR_HOST}`,
+    };
+  }
+  if (!parsed.FIREBASE_API_KEY) return { available: false, reason: FIREBASE_NOT_CONFIGURED };
+  return {
+    available: true,
+    apiKey: parsed.FIREBASE_API_KEY,
+    authDomain: parsed.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    projectId,
+    emulatorUrl: null,
+  };
+}
+
+/**
+ * What the Content-Security-Policy must let the Firebase SDK load in production: Google's script
+ * loader and reCAPTCHA, and frames from the auth domain (the popup's relay) and reCAPTCHA. The
+ * emulator needs nothing beyond fetch, which the policy does not restrict.
+ */
+export function firebaseCspSources(firebase: FirebaseClientConfig): { scripts: string[]; frames: string[] } {
+  if (!firebase.available || firebase.emulatorUrl) return { scripts: [], frames: [] };
+  return {
+    scripts: ['https://apis.google.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frames: [`https://${firebase.authDomain}`, 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+  };
 }
 
 export type WebConfig = ReturnType<typeof parseWebConfig>;

@@ -25,22 +25,26 @@ const COOKIE_NAME = '__tribe_session';
  * cannot read the token, and cannot change a byte. A cookie that does not unseal (the older signed
  * but readable format, another secret, tampering) is an empty session: its holder is signed out.
  */
+const key = deriveCookieKey(webConfig.SESSION_SECRET);
+const cookie = createCookie(COOKIE_NAME, {
+  httpOnly: true,
+  sameSite: 'lax',
+  path: '/',
+  secure: webConfig.COOKIE_SECURE,
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+/** The session's data from a Cookie header, or null when there is none or it does not unseal. */
+async function readSealed(cookieHeader: string | null | undefined): Promise<SessionData | null> {
+  const data = unseal(cookieHeader ? await cookie.parse(cookieHeader) : null, key, COOKIE_NAME);
+  // Only this server seals: what unseals is a session's data as it was committed.
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : null;
+}
+
 function createSealedCookieSessionStorage(): SessionStorage<SessionData, FlashData> {
-  const key = deriveCookieKey(webConfig.SESSION_SECRET);
-  const cookie = createCookie(COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: webConfig.COOKIE_SECURE,
-    maxAge: 60 * 60 * 24 * 30,
-  });
   return {
     async getSession(cookieHeader) {
-      const data = unseal(cookieHeader ? await cookie.parse(cookieHeader) : null, key, COOKIE_NAME);
-      // Only this server seals: what unseals is a session's data as it was committed.
-      return createSession<SessionData, FlashData>(
-        data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : undefined,
-      );
+      return createSession<SessionData, FlashData>((await readSealed(cookieHeader)) ?? undefined);
     },
     async commitSession(session) {
       const serialized = await cookie.serialize(seal(session.data, key, COOKIE_NAME));
@@ -63,6 +67,17 @@ export async function getSession(request: Request): Promise<TribeSession> {
 
 export function commitSession(session: TribeSession): Promise<string> {
   return storage.commitSession(session);
+}
+
+/**
+ * A session cookie is there but cannot be read (tampered with, sealed under another secret, the older
+ * format): the person is told their session data is corrupted and signed out cleanly (SPEC §4).
+ */
+export async function hasCorruptSessionCookie(request: Request): Promise<boolean> {
+  const header = request.headers.get('Cookie');
+  const raw = header ? new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=([^;]*)`).exec(header)?.[1] : undefined;
+  if (!raw) return false;
+  return (await readSealed(header)) === null;
 }
 
 export async function getToken(request: Request): Promise<string | null> {

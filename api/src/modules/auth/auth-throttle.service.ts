@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Redis } from 'ioredis';
+import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
@@ -71,8 +72,12 @@ return 0`;
  *   429 for every address that has not signed in to the account within LOGIN_KNOWN_ADDRESS_DAYS. The
  *   config refuses delays that would let one address reach it alone.
  *
- * Also counts sign-ups and mobile-number lookups per address.
+ * Also counts sign-ups and mobile-number lookups per address, and the Google and phone sign-in limits
+ * (docs/decisions.md, "Google and phone sign-in").
  */
+/** Counter names carry no phone number in clear (they are Redis keys anyone with access can list). */
+const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
 @Injectable()
 export class AuthThrottle {
   constructor(
@@ -141,11 +146,58 @@ export class AuthThrottle {
     return this.countPerIp('mobile-checks', ip, limit, window, Messages.generic.tooManyRequests);
   }
 
-  private async countPerIp(counter: string, ip: string, limit: number, windowSeconds: number, message: string): Promise<void> {
-    const key = `${this.config.QUEUE_PREFIX}:${counter}:ip:${throttledAddress(ip)}`;
+  /**
+   * Counts a request for a verification code (POST /auth/otp-attempt, before the browser asks Firebase
+   * to send it): per address over all numbers, and per number from all addresses.
+   */
+  async admitOtpSend(mobileNumber: string, ip: string): Promise<void> {
+    const c = this.config;
+    const refusal = { message: Messages.auth.tooManyOtpRequests, code: ErrorCodes.identity.tooManyOtpRequests };
+    await this.countPerIp('otp-sends', ip, c.OTP_SENDS_PER_IP_PER_HOUR, 3600, refusal.message, refusal.code);
+    await this.countPerKey(
+      `otp-sends:number:${digest(mobileNumber)}`,
+      c.OTP_SENDS_PER_NUMBER_PER_HOUR,
+      3600,
+      refusal.message,
+      refusal.code,
+    );
+  }
+
+  /** Counts a phone sign-in (a verified code exchanged for a session) per address and per number. */
+  async admitPhoneSignIn(mobileNumber: string, ip: string): Promise<void> {
+    const c = this.config;
+    const refusal = { message: Messages.auth.tooManyPhoneSignIns, code: ErrorCodes.identity.tooManyPhoneSignIns };
+    await this.countPerIp('phone-sign-ins', ip, c.PHONE_SIGN_INS_PER_IP_PER_HOUR, 3600, refusal.message, refusal.code);
+    await this.countPerKey(
+      `phone-sign-ins:number:${digest(mobileNumber)}`,
+      c.PHONE_SIGN_INS_PER_NUMBER_PER_HOUR,
+      3600,
+      refusal.message,
+      refusal.code,
+    );
+  }
+
+  /** Counts a Firebase exchange for the account: a Google or phone sign-in, or a custom token (each its own count). */
+  admitExchange(kind: 'sign-in' | 'custom-token', userId: string): Promise<void> {
+    const limit = this.config.FIREBASE_EXCHANGES_PER_ACCOUNT_PER_HOUR;
+    return this.countPerKey(
+      `firebase-${kind}s:account:${userId}`,
+      limit,
+      3600,
+      Messages.auth.tooManyExchanges,
+      ErrorCodes.identity.tooManyExchanges,
+    );
+  }
+
+  private countPerIp(counter: string, ip: string, limit: number, windowSeconds: number, message: string, code?: string): Promise<void> {
+    return this.countPerKey(`${counter}:ip:${throttledAddress(ip)}`, limit, windowSeconds, message, code);
+  }
+
+  private async countPerKey(counter: string, limit: number, windowSeconds: number, message: string, code?: string): Promise<void> {
+    const key = `${this.config.QUEUE_PREFIX}:${counter}`;
     const results = await this.redis.multi().incr(key).expire(key, windowSeconds, 'NX').pttl(key).exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`${counter} throttle: the Redis transaction was aborted`);
-    if (Number(results[0]![1]) > limit) throw new TooManyRequestsError(message, undefined, Number(results[2]![1]) / 1000);
+    if (Number(results[0]![1]) > limit) throw new TooManyRequestsError(message, code, Number(results[2]![1]) / 1000);
   }
 }

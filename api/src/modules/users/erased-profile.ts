@@ -8,6 +8,7 @@ export const ERASED_PROFILE = {
   name: 'Deleted user',
   username: null,
   email: null,
+  emailVerifiedAt: null,
   passwordHash: null,
   avatarUrl: null,
   bio: null,

@@ -23,6 +23,19 @@ export interface SignInAccount {
   view: SelfUserView;
 }
 
+/** Whom a Google or phone sign-in reached: an existing account, one just linked to the proof, or a new one. */
+export type ProvenSignIn =
+  | { outcome: 'existing' | 'created'; view: SelfUserView }
+  | { outcome: 'linked'; view: SelfUserView; passwordCleared: boolean }
+  | { outcome: 'deleted' };
+
+/** What a Google sign-in proved: an email, and the name and picture Google has for it. */
+export interface GoogleProof {
+  email: string;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
 /**
  * The users module's face to the modules above it: auth (accounts, credentials) and events (does
  * this person exist). They reach users only through here.
@@ -86,6 +99,38 @@ export class UserAccounts {
   /** Replaces the hash only if it is still `expected` (and the account not deleted); false otherwise. */
   replacePasswordHash(tx: EntityManager, id: string, expected: string, passwordHash: string): Promise<boolean> {
     return this.users.replacePasswordHash(tx, id, expected, passwordHash);
+  }
+
+  /**
+   * The account of a Google sign-in, inside the caller's transaction: the one with this email (linked on
+   * the first proof, which also removes a password set before it), or a new one that still needs a profile.
+   */
+  async signInWithGoogle(tx: EntityManager, proof: GoogleProof): Promise<ProvenSignIn> {
+    const found = await this.users.findByEmailForUpdate(tx, proof.email);
+    if (found?.user.deletedAt) return { outcome: 'deleted' };
+    if (found?.user.emailVerifiedAt) return { outcome: 'existing', view: toSelfUser(found.user) };
+    if (found) {
+      const linked = await this.users.markEmailVerified(tx, found.user.id, found.hasPassword);
+      return { outcome: 'linked', view: toSelfUser(linked), passwordCleared: found.hasPassword };
+    }
+    const created = await this.users.insert(tx, {
+      email: proof.email,
+      emailVerifiedAt: new Date(),
+      name: proof.name,
+      avatarUrl: proof.avatarUrl,
+    });
+    return { outcome: 'created', view: toSelfUser(created) };
+  }
+
+  /**
+   * The account of a phone sign-in, inside the caller's transaction: the live one that verified this
+   * number, or a new one holding it verified. Accounts that only typed the number are never reached.
+   */
+  async signInWithMobile(tx: EntityManager, mobileNumber: string): Promise<ProvenSignIn> {
+    const found = await this.users.findByVerifiedMobileForUpdate(tx, mobileNumber);
+    if (found) return { outcome: 'existing', view: toSelfUser(found) };
+    const created = await this.users.insert(tx, { mobileNumber, mobileVerifiedAt: new Date() });
+    return { outcome: 'created', view: toSelfUser(created) };
   }
 
   /** Whether phone sign-in would find an account: a verified number, not deleted. */

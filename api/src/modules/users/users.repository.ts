@@ -14,6 +14,7 @@ const COLUMNS = {
   name: 'name',
   username: 'username',
   email: 'email',
+  emailVerifiedAt: 'email_verified_at',
   avatarUrl: 'avatar_url',
   bio: 'bio',
   location: 'location',
@@ -133,6 +134,43 @@ export class UsersRepository {
     if (!row) return undefined;
     const { passwordHash, ...user } = row;
     return { user, passwordHash };
+  }
+
+  /** The live person whose number a one-time code verified, locked for the sign-in's transaction. */
+  async findByVerifiedMobileForUpdate(tx: EntityManager, mobileNumber: string): Promise<UserRecord | undefined> {
+    const rows = await tx.query<UserRecord[]>(
+      `SELECT ${USER_COLUMNS} FROM users u
+        WHERE u.mobile_number = $1 AND u.mobile_verified_at IS NOT NULL AND u.deleted_at IS NULL FOR UPDATE`,
+      [mobileNumber],
+    );
+    return rows[0];
+  }
+
+  /** The person with this email (deleted or not), whether it holds a password, locked for the sign-in's transaction. */
+  async findByEmailForUpdate(tx: EntityManager, email: string): Promise<{ user: UserRecord; hasPassword: boolean } | undefined> {
+    const rows = await tx.query<Array<UserRecord & { hasPassword: boolean }>>(
+      `SELECT ${USER_COLUMNS}, u.password_hash IS NOT NULL AS "hasPassword" FROM users u WHERE u.email = $1 FOR UPDATE`,
+      [email],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const { hasPassword, ...user } = row;
+    return { user, hasPassword };
+  }
+
+  /**
+   * The email is proven the person's. A password set before that may have been set by someone else
+   * who typed the email first, so it is removed with the proof; returns the person as now stored.
+   */
+  async markEmailVerified(tx: EntityManager, id: string, clearPassword: boolean): Promise<UserRecord> {
+    const rows = await queryRows<UserRecord>(
+      tx,
+      `UPDATE users u SET email_verified_at = now(), updated_at = now(),
+              password_hash = CASE WHEN $2 THEN NULL ELSE password_hash END
+        WHERE u.id = $1 RETURNING ${USER_COLUMNS}`,
+      [id, clearPassword],
+    );
+    return rows[0]!;
   }
 
   async credentials(id: string): Promise<{ email: string | null; passwordHash: string | null } | undefined> {

@@ -74,6 +74,27 @@ export const configSchema = z
     LOGIN_KNOWN_ADDRESS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** New accounts per visitor address per hour (sign-up spam, and the slow hash each one costs). */
     REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * The Firebase project whose ID tokens Google and phone sign-in accept (SPEC §7). A demo-* id is the
+     * local Auth emulator's (FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads): no account, no network.
+     */
+    FIREBASE_PROJECT_ID: z.string().min(1).default('demo-tribe'),
+    FIREBASE_AUTH_EMULATOR_HOST: z.preprocess((value) => (value === '' ? undefined : value), z.string().optional()),
+    /**
+     * The project's service account: sends FCM pushes and signs the mobile app's custom tokens (the
+     * emulator needs none). Its PEM key's "\n" written as two characters (as a .env file holds it)
+     * counts as a newline.
+     */
+    FIREBASE_CLIENT_EMAIL: optionalSetting(z.email({ message: 'must be the service account e-mail' })),
+    FIREBASE_PRIVATE_KEY: optionalSetting(z.string().transform((value) => value.replace(/\\n/g, '\n'))),
+    /** Verification codes a mobile number may ask for per hour, and one address for all numbers (POST /auth/otp-attempt). */
+    OTP_SENDS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Phone sign-ins (verified codes exchanged for a session) per number and per address per hour. */
+    PHONE_SIGN_INS_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    PHONE_SIGN_INS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Firebase exchanges (Google or phone sign-in, custom tokens) per account per hour. */
+    FIREBASE_EXCHANGES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
     /** How often the workers compare the work the database says is due with the jobs in Redis. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
@@ -159,11 +180,6 @@ export const configSchema = z
       .default('mailto:support@tribe.local'),
     /** Longest wait for one push request (an FCM call of up to 500 pushes, or one Web Push); longer is retried later. */
     PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** The Firebase project (FCM, and later Firebase sign-in) and its service account for sending pushes. */
-    FIREBASE_PROJECT_ID: optionalSetting(z.string().trim()),
-    FIREBASE_CLIENT_EMAIL: optionalSetting(z.email({ message: 'must be the service account e-mail' })),
-    /** The service account's PEM key; "\n" as two characters (as a .env file holds it) counts as a newline. */
-    FIREBASE_PRIVATE_KEY: optionalSetting(z.string().transform((value) => value.replace(/\\n/g, '\n'))),
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     UPLOAD_DIR: z.string().default('.data/uploads'),
     /** This API's public address; defaults to localhost at API_PORT. */
@@ -296,7 +312,7 @@ interface PushSettings {
   PUSH_PROVIDER: 'log' | 'live';
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
-  FIREBASE_PROJECT_ID?: string;
+  FIREBASE_PROJECT_ID: string;
   FIREBASE_CLIENT_EMAIL?: string;
   FIREBASE_PRIVATE_KEY?: string;
 }

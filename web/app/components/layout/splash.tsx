@@ -7,14 +7,37 @@ import { SPLASH_SEEN_KEY, WEBVIEW_FLAG_KEY } from '~/lib/webview';
  */
 export const splashScript = `(function(){try{var d=document.documentElement,q=new URLSearchParams(location.search).get('webview');if(q==='1'||q==='true')localStorage.setItem('${WEBVIEW_FLAG_KEY}','1');if(localStorage.getItem('${WEBVIEW_FLAG_KEY}')==='1'||sessionStorage.getItem('${SPLASH_SEEN_KEY}')==='1')d.classList.add('splash-skip');}catch(e){}})();`;
 
-/** Called once the app has hydrated: hides the splash and remembers it for this tab. */
-export function dismissSplash() {
+let hydrated = false;
+let holds = 0;
+
+function hideSplash() {
   document.documentElement.classList.add('splash-done');
   try {
     window.sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
   } catch {
     // storage blocked: the splash simply shows again next time
   }
+}
+
+/** Called once the app has hydrated: hides the splash (unless a page still holds it) and remembers it for this tab. */
+export function dismissSplash() {
+  hydrated = true;
+  if (holds === 0) hideSplash();
+}
+
+/**
+ * Keeps the splash up while a page gets ready after hydration (the login screen's Firebase client);
+ * call it from an effect, which runs before the root's. The returned function lets go (once).
+ */
+export function holdSplash(): () => void {
+  holds += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (hydrated && holds === 0) hideSplash();
+  };
 }
 
 /**

@@ -37,6 +37,10 @@ export class User {
   @Column({ type: 'text', nullable: true, select: false })
   passwordHash: string | null;
 
+  /** Set by a verified Google sign-in with this email; never through the profile. */
+  @Column({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ type: 'text', nullable: true })
   avatarUrl: string | null;
 
