@@ -338,12 +338,12 @@ function checkPushSettings(config: PushSettings, ctx: z.RefinementCtx): void {
   }
   const { FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: serviceAccountKey } = config;
   if (!clientEmail && !serviceAccountKey) return;
-  if (!clientEmail || !serviceAccountKey || !config.FIREBASE_PROJECT_ID) {
+  if (!clientEmail || !serviceAccountKey || config.FIREBASE_PROJECT_ID.startsWith('demo-')) {
     ctx.addIssue({
       code: 'custom',
       path: ['FIREBASE_CLIENT_EMAIL'],
       message:
-        'FIREBASE_PROJECT_ID, FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY go together (the service account that sends FCM pushes)',
+        "FIREBASE_PROJECT_ID (a real project, not the emulator's demo-*), FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY go together (the service account that sends FCM pushes)",
     });
     return;
   }

@@ -72,7 +72,7 @@ describe('push settings', () => {
 
   it.each<[string, Record<string, string>, string]>([
     [
-      'a service account without project',
+      'a service account without its project (only the emulator’s demo project)',
       { FIREBASE_CLIENT_EMAIL: 'push@tribe-app.iam.gserviceaccount.com', FIREBASE_PRIVATE_KEY: serviceAccountKey },
       'go together',
     ],
