@@ -32,7 +32,7 @@ async function livingIn(name: string, location: string): Promise<Person> {
 }
 
 test.describe('admin notifications', () => {
-  test('an admin announces to a city: audience size and preview first, then sent; the city’s fans have it', async ({ page }) => {
+  test('an admin announces to a city: audience size and preview first, then sent; the city’s fans have it', async ({ page, browser }) => {
     // A city of this run's own, so the audience is exactly the people made here.
     const city = `Tawang${randomBytes(3).toString('hex')}`;
     const fans = [await livingIn('Pema Fan', `Old Market, ${city}, Arunachal Pradesh`), await livingIn('Dorjee Fan', city)];
@@ -83,9 +83,21 @@ test.describe('admin notifications', () => {
     await expect(sent.getByTestId('announcement-figures')).toContainText('Recipients2');
     await expect(sent.getByTestId('announcement-figures')).toContainText('Delivered1');
 
-    // The fans' /notifications page is another piece of work; their inbox through the API for now.
     for (const fan of fans) expect(await inboxTitles(fan)).toContain(title);
     expect(await inboxTitles(elsewhere)).not.toContain(title);
+    // A fan of the city finds it in their inbox, unread, leading to the link the admin gave.
+    const fanPage = await (await browser.newContext()).newPage();
+    try {
+      await logInThroughScreen(fanPage, fans[1]!);
+      await fanPage.goto('/notifications');
+      const item = fanPage.getByRole('main').getByRole('listitem').filter({ hasText: title });
+      await expect(item).toContainText('Hot chocolate and a walk to the monastery this Saturday.');
+      await expect(item).toContainText('Unread');
+      await item.getByRole('link').first().click();
+      await expect(fanPage).toHaveURL((url) => url.pathname === '/home');
+    } finally {
+      await fanPage.context().close();
+    }
 
     // The push to the fan's browser failed for good: the admin retries it.
     await dbQuery(
