@@ -25,9 +25,10 @@ export interface Stack {
   processes: Record<string, NodeProcess>;
   /**
    * Starts a workers process again with the same settings (after the test killed or stopped the
-   * last one), as `processes.workers`; `script` runs instead of the product's workers entry.
+   * last one), as `processes.workers`; `script` runs instead of the product's workers entry, with
+   * `env` on top of the settings (a second process beside the first needs its own WORKERS_OPS_PORT).
    */
-  startWorkers: (script?: string) => NodeProcess;
+  startWorkers: (script?: string, env?: Record<string, string>) => NodeProcess;
   /** Starts one more API process with the same settings and these on top (its own ports), as `processes[name]`. */
   startApi: (name: string, overrides: Record<string, string>) => NodeProcess;
   /** Everything the processes printed, for failure messages. */
@@ -95,7 +96,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     workers: startNodeProcess(options.workersScript ?? ENTRY_POINTS.workers, workersEnv),
     ...(options.web ? { web: startNodeProcess(ENTRY_POINTS.web, env) } : {}),
   };
-  const startWorkers = (script: string = ENTRY_POINTS.workers) => (processes.workers = startNodeProcess(script, workersEnv));
+  const startWorkers = (script: string = ENTRY_POINTS.workers, env: Record<string, string> = {}) =>
+    (processes.workers = startNodeProcess(script, { ...workersEnv, ...env }));
   const startApi = (name: string, overrides: Record<string, string>) =>
     (processes[name] = startNodeProcess(ENTRY_POINTS.api, { ...env, ...options.apiEnv, ...overrides }));
   const output = () =>

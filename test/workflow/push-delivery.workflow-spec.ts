@@ -185,7 +185,8 @@ describe('push delivery', () => {
     await db.query(`UPDATE event SET date = now() + interval '23 hours' WHERE id = $1`, [eventId]);
 
     const first = stack.processes.workers!;
-    const second = stack.startWorkers();
+    // A second process beside the first: its ops server takes any free port.
+    const second = stack.startWorkers(undefined, { WORKERS_OPS_PORT: '0' });
     const queue = new Queue(EventRemindersJob.queue, { connection: { url: stack.config.REDIS_URL }, prefix: stack.config.QUEUE_PREFIX });
     try {
       await waitUntil(async () => second.output().includes('workers started'), 'the second workers process to start', 60_000);
