@@ -47,6 +47,9 @@ run(process.execPath, [
   '--ci',
   '--json',
   '--outputFile=test-results/jest.json',
+  // Two in-process API apps of the api tier stay listening after their close (under investigation:
+  // see the issue 13 note); the results are written by then, so Jest is told not to wait for them.
+  '--forceExit',
 ]);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -8,6 +8,20 @@ import { withTimeout } from '../with-timeout.js';
 export const COLLECT_TIMEOUT_MS = 2_000;
 
 /**
+ * Node's process metrics, collected once per process: each collection starts an event-loop delay
+ * monitor and a GC observer that nothing stops, so one per application instance (tests start many)
+ * would pile up.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
  * This process's Prometheus registry: Node's own process metrics (CPU, memory, event-loop lag, GC);
  * the PostgreSQL pool, the HTTP server, the job runner and the backlog gauges add theirs.
  */
@@ -17,7 +31,7 @@ export class Metrics {
   private readonly collectFailures: Counter<'gauge'>;
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    processMetrics();
     this.collectFailures = new Counter({
       name: 'tribe_metrics_collect_failures_total',
       help: 'Scrapes where a gauge could not be read in time (it is left out of that scrape)',
@@ -70,6 +84,7 @@ export class Metrics {
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const scraped = Registry.merge([processMetrics(), this.registry]);
+    return { contentType: scraped.contentType, body: await scraped.metrics() };
   }
 }
