@@ -89,6 +89,7 @@ test.describe('admin notifications', () => {
     const fanPage = await (await browser.newContext()).newPage();
     try {
       await logInThroughScreen(fanPage, fans[1]!);
+      await fanPage.waitForURL((url) => url.pathname !== '/login');
       await fanPage.goto('/notifications');
       const item = fanPage.getByRole('main').getByRole('listitem').filter({ hasText: title });
       await expect(item).toContainText('Hot chocolate and a walk to the monastery this Saturday.');

@@ -191,8 +191,8 @@ export function PhotoUploader({
                 <button
                   type="button"
                   onClick={() => makeFirst(item.key)}
-                  aria-label={`Use photo ${index + 1} as ${firstBadge.toLowerCase()}`}
-                  className="absolute bottom-1.5 left-1.5 rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold text-white hover:bg-slate-900"
+                  aria-label={`Make ${firstBadge.toLowerCase()}: photo ${index + 1}`}
+                  className="absolute bottom-1.5 left-1.5 max-w-[calc(100%-0.75rem)] truncate rounded-full bg-slate-900/70 px-2 py-0.5 text-[10px] font-semibold whitespace-nowrap text-white hover:bg-slate-900"
                 >
                   Make {firstBadge.toLowerCase()}
                 </button>
