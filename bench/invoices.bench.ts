@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { benchConfig, clearQueues, freshDatabase, startApi, startWorkers, type BenchWorkers } from './bench-processes.js';
-import { latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
+import { latencyLine, latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
  * npm run bench:invoices
@@ -122,13 +122,7 @@ async function main(): Promise<void> {
     const issuing = (span[0]!.last.getTime() - span[0]!.first.getTime()) / 1000;
     const gapless = Number(span[0]!.count) === INVOICES && span[0]!.max === INVOICES;
 
-    const row = (label: string, figures: Latency) =>
-      log(
-        `  ${label.padEnd(9)} ${String(figures.answered).padStart(6)} answered in ${figures.seconds.toFixed(1).padStart(5)} s` +
-          `  p50 ${figures.p50.toFixed(2).padStart(7)} ms  p90 ${figures.p90.toFixed(2).padStart(7)} ms` +
-          `  p99 ${figures.p99.toFixed(2).padStart(7)} ms  max ${figures.max.toFixed(2).padStart(7)} ms` +
-          `  (errors ${figures.errors}, non-2xx ${figures.non2xx}, skipped ${figures.skipped})`,
-      );
+    const row = (label: string, figures: Latency) => log(latencyLine(label, figures));
     log(`\ninvoices: ${INVOICES} issued in ${elapsed.toFixed(2)} s from publishing → ${(INVOICES / elapsed).toFixed(1)} invoices/s`);
     log(`  first to last invoice: ${issuing.toFixed(2)} s → ${(INVOICES / Math.max(issuing, 0.001)).toFixed(1)} invoices/s while issuing`);
     log(

@@ -58,3 +58,13 @@ export function pacedLoad(url: string, paths: string[], rate: number): { stop: (
     },
   };
 }
+
+/** One line of latency figures for a bench's printout. */
+export function latencyLine(label: string, figures: Latency): string {
+  return (
+    `  ${label.padEnd(9)} ${String(figures.answered).padStart(6)} answered in ${figures.seconds.toFixed(1).padStart(5)} s` +
+    `  p50 ${figures.p50.toFixed(2).padStart(7)} ms  p90 ${figures.p90.toFixed(2).padStart(7)} ms` +
+    `  p99 ${figures.p99.toFixed(2).padStart(7)} ms  max ${figures.max.toFixed(2).padStart(7)} ms` +
+    `  (errors ${figures.errors}, non-2xx ${figures.non2xx}, skipped ${figures.skipped})`
+  );
+}

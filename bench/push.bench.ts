@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { benchConfig, clearQueues, freshDatabase, startApi, startWorkers, type BenchWorkers } from './bench-processes.js';
-import { latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
+import { latencyLine, latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
  * npm run bench:push
@@ -131,12 +131,7 @@ async function main(): Promise<void> {
     const resent = await count(client, 'SELECT count(*) AS n FROM push_log WHERE sends > 1');
     const batches = await count(client, `SELECT count(DISTINCT batch_id) AS n FROM push_delivery`);
 
-    const row = (label: string, figures: Latency) =>
-      log(
-        `  ${label.padEnd(7)} ${String(figures.answered).padStart(6)} answered  p50 ${figures.p50.toFixed(2).padStart(7)} ms` +
-          `  p90 ${figures.p90.toFixed(2).padStart(7)} ms  p99 ${figures.p99.toFixed(2).padStart(7)} ms  max ${figures.max.toFixed(2).padStart(7)} ms` +
-          `  (errors ${figures.errors}, non-2xx ${figures.non2xx}, skipped ${figures.skipped})`,
-      );
+    const row = (label: string, figures: Latency) => log(latencyLine(label, figures));
     log(`\nannouncement answered (201) after ${accepted.toFixed(3)} s`);
     log(`  every push planned after ${planned.toFixed(3)} s (${batches} batches)`);
     log(`  every batch queued after ${queued.toFixed(3)} s`);

@@ -84,7 +84,7 @@ function firebaseApp(options: FirebaseIdentityOptions): App {
   if (existing) return existing;
   const credential =
     options.clientEmail && options.privateKey
-      ? cert({ projectId: options.projectId, clientEmail: options.clientEmail, privateKey: options.privateKey.replace(/\\n/g, '\n') })
+      ? cert({ projectId: options.projectId, clientEmail: options.clientEmail, privateKey: options.privateKey })
       : undefined;
   return initializeApp({ projectId: options.projectId, ...(credential ? { credential } : {}) }, name);
 }
