@@ -16,6 +16,63 @@ const UPCOMING = [
   { title: 'User verification', body: 'Verify hosts and handle reports from the community.', icon: UsersIcon },
 ];
 
+/** What the admin home links to; support staff see the job tools alone. `document`: served outside the Remix app. */
+const TOOLS = [
+  {
+    to: '/api/v1/admin/queues',
+    document: true,
+    title: 'Queue dashboard',
+    body: 'Background jobs — account deletions, payments, notifications: see what is waiting, running or failed, and retry.',
+    icon: ShieldIcon,
+  },
+  {
+    to: '/admin/support',
+    title: 'Job support',
+    body: 'What happened to this payment? Find the jobs of an application, payment, event or person, read why one failed, and retry or discard it.',
+    icon: AlertCircleIcon,
+  },
+  {
+    to: '/admin/payouts',
+    adminOnly: true,
+    title: 'Payouts',
+    body: 'What each host is owed per event: record a payout, and mark it paid with the bank’s reference.',
+    icon: WalletIcon,
+  },
+  {
+    to: '/admin/notifications',
+    adminOnly: true,
+    title: 'Notifications',
+    body: 'Announce to everyone, a city, a role or listed people, now or later; follow deliveries and retry the failed ones.',
+    icon: MailIcon,
+  },
+];
+
+type Tool = (typeof TOOLS)[number] & { document?: boolean; adminOnly?: boolean };
+
+function ToolCard({ to, document, title, body, icon: Icon }: Tool) {
+  const content = (
+    <>
+      <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
+        <Icon size={22} />
+      </span>
+      <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
+        {title}
+        <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{body}</p>
+    </>
+  );
+  return document ? (
+    <a href={to} className={cardLink}>
+      {content}
+    </a>
+  ) : (
+    <Link to={to} className={cardLink}>
+      {content}
+    </Link>
+  );
+}
+
 const cardLink = 'group rounded-2xl border border-brand-200 bg-white p-5 shadow-xs transition hover:border-brand-400 hover:shadow-md';
 
 export default function AdminDashboard() {
@@ -29,59 +86,9 @@ export default function AdminDashboard() {
       <p className="mt-1 text-[15px] text-slate-600">Keep Tribe safe and running smoothly.</p>
 
       <div className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
-        <a href="/api/v1/admin/queues" className={cardLink}>
-          <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-            <ShieldIcon size={22} />
-          </span>
-          <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
-            Queue dashboard
-            <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Background jobs — account deletions, payments, notifications: see what is waiting, running or failed, and retry.
-          </p>
-        </a>
-        <Link to="/admin/support" className={cardLink}>
-          <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-            <AlertCircleIcon size={22} />
-          </span>
-          <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
-            Job support
-            <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            What happened to this payment? Find the jobs of an application, payment, event or person, read why one failed, and retry or
-            discard it.
-          </p>
-        </Link>
-        {fullAdmin ? (
-          <Link to="/admin/payouts" className={cardLink}>
-            <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <WalletIcon size={22} />
-            </span>
-            <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
-              Payouts
-              <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              What each host is owed per event: record a payout, and mark it paid with the bank&rsquo;s reference.
-            </p>
-          </Link>
-        ) : null}
-        {fullAdmin ? (
-          <Link to="/admin/notifications" className={cardLink}>
-            <span className="flex size-11 items-center justify-center rounded-xl bg-brand-600 text-white">
-              <MailIcon size={22} />
-            </span>
-            <h2 className="mt-4 flex items-center gap-1 text-lg font-semibold text-slate-900">
-              Notifications
-              <ChevronRightIcon size={18} className="text-slate-400 transition group-hover:translate-x-0.5" />
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Announce to everyone, a city, a role or listed people, now or later; follow deliveries and retry the failed ones.
-            </p>
-          </Link>
-        ) : null}
+        {TOOLS.filter((tool) => fullAdmin || !tool.adminOnly).map((tool) => (
+          <ToolCard key={tool.to} {...tool} />
+        ))}
         {fullAdmin &&
           UPCOMING.map(({ title, body, icon: Icon }) => (
             <Card key={title} className="p-5">
