@@ -16,6 +16,7 @@ import { UsersCity1763701050000 } from './1763701050000-users-city.js';
 import { UserReports1763701100000 } from './1763701100000-user-reports.js';
 import { EmailVerification1763701120000 } from './1763701120000-email-verification.js';
 import { Operations1763701200000 } from './1763701200000-operations.js';
+import { Chat1763701300000 } from './1763701300000-chat.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   UserReports1763701100000,
   EmailVerification1763701120000,
   Operations1763701200000,
+  Chat1763701300000,
 ];

@@ -1,0 +1,24 @@
+import { type MessageView, type ReceiptView, type RoomActivityView, type UnreadView } from '../../contracts/chat.contract.js';
+
+/**
+ * What the chat tells connected clients after a change has committed, from whichever process made
+ * it (an API instance serving REST or a socket, or a worker applying a domain event). The adapter
+ * publishes through socket.io's Redis emitter, so every API instance's sockets hear it. Fire and
+ * forget: a client that misses one resyncs from its last seq on reconnect, and PostgreSQL is the truth.
+ */
+export abstract class ChatBroadcast {
+  /** `message:new` to the room, and `room:activity` to its members' feeds. */
+  abstract messageCreated(message: MessageView, activity: RoomActivityView): void;
+  /** `message:updated` (poll votes) to the room. */
+  abstract messageUpdated(message: MessageView): void;
+  /** `receipt` to the room, and `unread` to the reader's own connections when the read mark moved. */
+  abstract receipt(receipt: ReceiptView, unread: UnreadView | null): void;
+  /** New members' connections join the room's feed; `room:updated` to the room. */
+  abstract membersAdded(roomId: string, userIds: readonly string[]): void;
+  /** Their connections leave the room and its feed, and hear `room:removed`; `room:updated` to the rest. */
+  abstract membersRemoved(roomId: string, userIds: readonly string[]): void;
+  /** `room:updated` to the room (closed, renamed). */
+  abstract roomUpdated(roomId: string): void;
+  /** Every connection leaves the room and hears `room:removed`. */
+  abstract roomDeleted(roomId: string): void;
+}
