@@ -1,5 +1,6 @@
 import { APPLICATIONS_ENTITIES } from './modules/applications/applications.entities.js';
 import { AUTH_ENTITIES } from './modules/auth/auth.entities.js';
+import { CHAT_ENTITIES } from './modules/chat/chat.entities.js';
 import { EVENTS_ENTITIES } from './modules/events/events.entities.js';
 import { INVOICES_ENTITIES } from './modules/invoices/invoices.entities.js';
 import { NOTIFICATIONS_ENTITIES } from './modules/notifications/notifications.entities.js';
@@ -21,4 +22,5 @@ export const APP_ENTITIES = [
   ...APPLICATIONS_ENTITIES,
   ...INVOICES_ENTITIES,
   ...PAYOUTS_ENTITIES,
+  ...CHAT_ENTITIES,
 ];

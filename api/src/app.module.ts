@@ -3,6 +3,7 @@ import { APP_ENTITIES } from './app.entities.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ChatModule } from './modules/chat/chat.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -50,6 +51,7 @@ export function domainModules(config: AppConfig) {
     ApplicationsModule,
     InvoicesModule,
     PayoutsModule,
+    ChatModule,
     PortsModule,
     AdminModule,
   ];

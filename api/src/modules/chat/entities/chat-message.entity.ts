@@ -1,0 +1,43 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { type MessageType } from '../../../contracts/chat.contract.js';
+import { bigintAsNumber } from './bigint-number.js';
+
+/** A poll's option as stored; votes live in chat_poll_vote. */
+export interface StoredPollOption {
+  id: string;
+  text: string;
+}
+
+/** A message, numbered by `seq` within its room; (room, sender, client id) makes a retry store one row. */
+@Entity('chat_message')
+export class ChatMessage {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  roomId: string;
+
+  @Column({ type: 'bigint', transformer: bigintAsNumber })
+  seq: number;
+
+  @Column('uuid')
+  senderId: string;
+
+  @Column('text')
+  clientId: string;
+
+  @Column('text')
+  type: MessageType;
+
+  @Column({ type: 'text', nullable: true })
+  text: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  imageUrl: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  pollOptions: StoredPollOption[] | null;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+}
