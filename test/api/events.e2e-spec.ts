@@ -112,7 +112,9 @@ describe('events API', () => {
     (await api.http().post('/api/v1/events').set(bearer(token)).send(body).expect(201)).body as Record<string, any>;
   const stored = async (id: string) => (await api.db.query('SELECT * FROM event WHERE id = $1', [id])).rows[0] as Record<string, any>;
   const outboxFor = async (eventId: string) =>
-    (await api.db.query(`SELECT type, payload FROM outbox_event WHERE payload->>'eventId' = $1`, [eventId])).rows;
+    (await api.db.query(`SELECT type, payload FROM outbox_event WHERE payload->>'eventId' = $1 ORDER BY created_at, id`, [eventId])).rows;
+  const published = (eventId: string) => ({ type: 'event.published', payload: { eventId } });
+  const cancelled = (eventId: string) => ({ type: 'event.cancelled', payload: { eventId } });
 
   describe('POST /events', () => {
     it('drops bidi control characters from the title, the description and the places', async () => {
@@ -419,14 +421,14 @@ describe('events API', () => {
     it('cancels through status (either spelling), publishing event.cancelled once', async () => {
       const response = await put(host.token, event.id, { status: 'canceled' }).expect(200);
       expect(response.body.status).toBe('cancelled');
-      expect(await outboxFor(event.id)).toEqual([{ type: 'event.cancelled', payload: { eventId: event.id } }]);
+      expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
       expectError(await put(host.token, event.id, { status: 'active' }), 409, 'A cancelled event cannot be made active again.');
       expectError(
         await put(host.token, event.id, { title: 'Back on' }),
         409,
         'This event has been cancelled and can no longer be changed.',
       );
-      expect(await outboxFor(event.id)).toHaveLength(1);
+      expect(await outboxFor(event.id)).toHaveLength(2);
     });
   });
 
@@ -456,20 +458,20 @@ describe('events API', () => {
         403,
         'Only the host of this event can change it.',
       );
-      expect(await outboxFor(event.id)).toEqual([]);
+      expect(await outboxFor(event.id)).toEqual([published(event.id)]);
 
       const first = await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(host.token)).expect(200);
       expect(first.body).toMatchObject({ id: event.id, status: 'cancelled' });
       const second = await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(host.token)).expect(200);
       expect(second.body.status).toBe('cancelled');
-      expect(await outboxFor(event.id)).toEqual([{ type: 'event.cancelled', payload: { eventId: event.id } }]);
+      expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
       expect((await stored(event.id)).cancelled_at).toBeInstanceOf(Date);
     });
 
     it('lets an admin cancel any event', async () => {
       const event = await create(host.token, { title: 'Admin cancels', date: FUTURE });
       await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(admin.token)).expect(200);
-      expect(await outboxFor(event.id)).toHaveLength(1);
+      expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
     });
 
     it('answers 404 for an unknown event', async () => {

@@ -18,8 +18,15 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   'new_follower',
   'payment',
+  'chat_message',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Pushed, never listed: chat messages reach people as pushes but stay out of the /notifications
+ * inbox and its unread count (SPEC: chat and other push messages are separate kinds).
+ */
+export const PUSH_ONLY_TYPE = 'chat_message' satisfies NotificationType;
 
 /** What an admin may send (SPEC §3 admin types). */
 export const ADMIN_NOTIFICATION_TYPES = [

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type ApplicationView, type AttendeeView, type HostApplicationView } from '../../contracts/applications.contract.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -15,6 +16,7 @@ import {
   NotApplicationHostError,
   PaymentNotAuthorizedError,
 } from './applications.errors.js';
+import { ApplicationAccepted } from './applications.events.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { type Application } from './entities/application.entity.js';
 
@@ -34,6 +36,7 @@ export class ApplicationsService {
     private readonly events: EventAdmission,
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
   ) {}
 
   accept(user: AuthUser, id: string): Promise<ApplicationView> {
@@ -86,6 +89,9 @@ export class ApplicationsService {
       if (decision === 'accepted') await this.takeSeat(tx, event);
       await this.applications.move(tx, id, decision);
       await this.settlePayment(tx, application, decision);
+      if (decision === 'accepted') {
+        await this.outbox.publish(tx, ApplicationAccepted, { applicationId: id, eventId: event.id, fanId: application.fanId });
+      }
       await this.notifications.notify(tx, {
         userId: application.fanId,
         type: notificationType(event, decision),

@@ -36,8 +36,8 @@ export class EventsRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(fields: Partial<Event>): Promise<string> {
-    const { identifiers } = await this.dataSource.getRepository(Event).insert(fields);
+  async insert(tx: EntityManager, fields: Partial<Event>): Promise<string> {
+    const { identifiers } = await tx.getRepository(Event).insert(fields);
     return String(identifiers[0]!.id);
   }
 

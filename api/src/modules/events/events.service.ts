@@ -31,7 +31,7 @@ import {
   NotCurationEventError,
   NotEventHostError,
 } from './events.errors.js';
-import { EventCancelled } from './events.events.js';
+import { EventCancelled, EventPublished } from './events.events.js';
 import { EventsRepository } from './events.repository.js';
 
 /** The event fields a request may send (a create sends them all, an edit some). */
@@ -94,12 +94,16 @@ export class EventsService {
 
   async create(host: AuthUser, input: CreateEventInput): Promise<EventView> {
     const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
-    const id = await this.events.insert({
-      ...toEntityChanges(input),
-      hostId: host.id,
-      ageGroups: ages.age_groups,
-      customAgeMin: ages.custom_age_range?.[0] ?? null,
-      customAgeMax: ages.custom_age_range?.[1] ?? null,
+    const id = await this.dataSource.transaction(async (tx) => {
+      const created = await this.events.insert(tx, {
+        ...toEntityChanges(input),
+        hostId: host.id,
+        ageGroups: ages.age_groups,
+        customAgeMin: ages.custom_age_range?.[0] ?? null,
+        customAgeMax: ages.custom_age_range?.[1] ?? null,
+      });
+      await this.outbox.publish(tx, EventPublished, { eventId: created });
+      return created;
     });
     this.listCache.clear();
     return this.view(id, host, 'full');

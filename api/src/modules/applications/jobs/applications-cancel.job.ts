@@ -2,10 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
+import { OutboxService } from '../../../platform/outbox/outbox.service.js';
 import { EventAdmission } from '../../events/event-admission.service.js';
 import { EventCancelled } from '../../events/events.events.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
 import { PaymentsService } from '../../payments/payments.service.js';
+import { ApplicationEnded } from '../applications.events.js';
 import { ApplicationsRepository } from '../applications.repository.js';
 
 export const ApplicationsCancelJob = defineJob({
@@ -34,6 +36,7 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
     private readonly events: EventAdmission,
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
   ) {}
 
   async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
@@ -50,7 +53,10 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
           continue;
         }
         await this.applications.move(tx, application.id, 'cancelled');
-        if (application.status === 'accepted') await this.events.changeAttendees(tx, eventId, -1);
+        if (application.status === 'accepted') {
+          await this.events.changeAttendees(tx, eventId, -1);
+          await this.outbox.publish(tx, ApplicationEnded, { applicationId: application.id, eventId, fanId: application.fanId });
+        }
         await this.notifications.notify(tx, {
           userId: application.fanId,
           type: 'event_cancelled',
