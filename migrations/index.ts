@@ -17,6 +17,7 @@ import { UserReports1763701100000 } from './1763701100000-user-reports.js';
 import { EmailVerification1763701120000 } from './1763701120000-email-verification.js';
 import { Operations1763701200000 } from './1763701200000-operations.js';
 import { Chat1763701300000 } from './1763701300000-chat.js';
+import { ChatPush1763701310000 } from './1763701310000-chat-push.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   EmailVerification1763701120000,
   Operations1763701200000,
   Chat1763701300000,
+  ChatPush1763701310000,
 ];

@@ -5,6 +5,8 @@ import { ApplicationsDeletionStep } from './modules/applications/applications-de
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ChatDeletionStep } from './modules/chat/chat-deletion.step.js';
+import { ChatModule } from './modules/chat/chat.module.js';
 import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
 import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
@@ -40,7 +42,17 @@ import { UsersModule } from './modules/users/users.module.js';
  */
 @Global()
 @Module({
-  imports: [AuthModule, EventsModule, UploadsModule, UsersModule, ApplicationsModule, PayoutsModule, PaymentsModule, NotificationsModule],
+  imports: [
+    AuthModule,
+    EventsModule,
+    UploadsModule,
+    UsersModule,
+    ApplicationsModule,
+    PayoutsModule,
+    PaymentsModule,
+    NotificationsModule,
+    ChatModule,
+  ],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     { provide: HostCardChanges, useExisting: EventListsOnHostCardChange },
@@ -48,8 +60,8 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     {
       provide: ACCOUNT_DELETION_STEPS,
-      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep],
-      // In this order, inside the deletion transaction.
+      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
+      // In this order, inside the deletion transaction (chat last: the person leaves their rooms).
       useFactory: (...steps: AccountDeletionStep[]) => steps,
     },
     {

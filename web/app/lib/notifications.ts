@@ -104,6 +104,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   platform_update: 'Tribe app updates',
   city_specific: 'News for your city',
   event_promotion: 'Featured events',
+  chat_message: 'New messages in your event chats',
 };
 
 export const isNotificationType = (value: unknown): value is NotificationType =>

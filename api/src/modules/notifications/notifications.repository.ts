@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { PUSH_ONLY_TYPE } from '../../contracts/notification-types.js';
 import { Notification } from './entities/notification.entity.js';
 
 export type NewNotification = Pick<Notification, 'userId' | 'type'> &
@@ -24,6 +25,9 @@ const INSERTED_COLUMNS = [
   'imageUrl',
   'dedupeKey',
 ] as const;
+
+/** What the inbox lists: not dismissed, and not a push-only kind (chat messages). */
+const IN_INBOX: FindOptionsWhere<Notification> = { dismissedAt: IsNull(), type: Not(PUSH_ONLY_TYPE) };
 
 /** The notification table: the inbox's reads and writes. */
 @Injectable()
@@ -52,7 +56,7 @@ export class NotificationsRepository {
 
   page(userId: string, page: number, limit: number): Promise<[Notification[], number]> {
     return this.dataSource.getRepository(Notification).findAndCount({
-      where: { userId, dismissedAt: IsNull() },
+      where: { userId, ...IN_INBOX },
       order: { createdAt: 'DESC', id: 'DESC' },
       skip: (page - 1) * limit,
       take: limit,
@@ -61,14 +65,14 @@ export class NotificationsRepository {
 
   latestUnread(userId: string, limit: number): Promise<Notification[]> {
     return this.dataSource.getRepository(Notification).find({
-      where: { userId, readAt: IsNull(), dismissedAt: IsNull() },
+      where: { userId, readAt: IsNull(), ...IN_INBOX },
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
   }
 
   unreadCount(userId: string): Promise<number> {
-    return this.dataSource.getRepository(Notification).count({ where: { userId, readAt: IsNull(), dismissedAt: IsNull() } });
+    return this.dataSource.getRepository(Notification).count({ where: { userId, readAt: IsNull(), ...IN_INBOX } });
   }
 
   /** Marks one of the person's notifications read (and opened); null when they have no such notification. */
@@ -87,7 +91,7 @@ export class NotificationsRepository {
       .createQueryBuilder()
       .update(Notification)
       .set({ readAt: () => 'now()' })
-      .where('user_id = :userId AND read_at IS NULL AND dismissed_at IS NULL', { userId })
+      .where('user_id = :userId AND read_at IS NULL AND dismissed_at IS NULL AND type <> :pushOnly', { userId, pushOnly: PUSH_ONLY_TYPE })
       .execute();
     return result.affected ?? 0;
   }
