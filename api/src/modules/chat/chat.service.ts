@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
+import { z } from 'zod';
 import {
+  ChatLimits,
+  roomHealth,
   type AddMembersInput,
   type BasicMembersView,
   type CreateRoomInput,
@@ -20,98 +23,420 @@ import {
   type SendMessageInput,
   type UnreadTotalsView,
 } from '../../contracts/chat.contract.js';
-import { type AuthUser } from '../../platform/http/auth-context.js';
+import { isOwnUploadUrl, mediaUrl } from '../../contracts/media-url.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { ValidationError } from '../../platform/http/domain-error.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { EventNotFoundError } from '../events/events.errors.js';
 import { ChatBroadcast } from './chat-broadcast.port.js';
-import { ChatRepository } from './chat.repository.js';
+import {
+  CannotRemoveHostError,
+  ChatRoomClosedError,
+  ChatRoomNotFoundError,
+  ChatUserNotFoundError,
+  ForeignImageUrlError,
+  HostCannotLeaveError,
+  NotAPollError,
+  NotChatMemberError,
+  OnlyHostManagesError,
+  PollNotFoundError,
+  UnknownPollOptionError,
+} from './chat.errors.js';
+import { ChatMessageSent } from './chat.events.js';
+import { ChatRepository, type MessageRow, type NewMessage, type PageWindow, type RoomRow } from './chat.repository.js';
+import { basicMemberView, lastMessageView, memberView, messageView, receiptView, roomView, unreadView } from './chat.views.js';
 
-const pending = (): never => {
-  throw new Error('chat: not implemented yet');
-};
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-/** Skeleton: every signature of the shared brief; bodies land next. */
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+type Content = Pick<NewMessage, 'type' | 'text' | 'imageUrl' | 'pollOptions'>;
+
+/** A send whose client id the sender already used: the transaction rolls back so no seq is spent. */
+class AlreadySent extends Error {}
+
+/**
+ * The event chats: who may read and write a room, numbered messages, polls, read and delivered
+ * marks. The REST controller, the socket gateway and the workers all go through here; every change
+ * is told to connected clients through ChatBroadcast after its transaction commits.
+ */
 @Injectable()
 export class ChatService {
   constructor(
     private readonly repository: ChatRepository,
     private readonly broadcast: ChatBroadcast,
+    private readonly outbox: OutboxService,
   ) {}
 
-  createOrGet(_user: AuthUser, _input: CreateRoomInput): Promise<{ room: RoomView; created: boolean }> {
-    return pending();
+  // ---- rooms
+
+  /** The event's room, made on the first call with its host and the listed people: the event's host or an admin. */
+  async createOrGet(user: AuthUser, input: CreateRoomInput): Promise<{ room: RoomView; created: boolean }> {
+    const event = await this.repository.findEvent(input.event_id);
+    if (!event) throw new EventNotFoundError();
+    if (event.hostId !== user.id && !isAdmin(user)) throw new OnlyHostManagesError();
+    const existing = await this.repository.findEventRoom(event.id);
+    if (existing) return { room: await this.roomViewFor(user.id, existing), created: false };
+    if (event.cancelled) throw new ChatRoomClosedError();
+    const eventImage = input.event_image === undefined ? event.image : input.event_image;
+    if (eventImage && !mediaUrl.safeParse(eventImage).success) throw new ValidationError('event_image: must be an https URL');
+    const people = await this.existingPeople(unique(input.members).filter((id) => id !== event.hostId));
+    const created = await this.repository.transaction(async (tx) => {
+      const roomId = await this.repository.insertRoom(tx, {
+        eventId: event.id,
+        name: input.name ?? event.title,
+        eventImage: eventImage ?? null,
+        createdBy: user.id,
+      });
+      if (!roomId) return null;
+      const host = await this.repository.addMembers(tx, roomId, [event.hostId], { role: 'host', source: 'host', rejoin: true });
+      const others = await this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true });
+      return { roomId, added: [...host, ...others] };
+    });
+    const room = await this.repository.findEventRoom(event.id);
+    if (!room) throw new ChatRoomNotFoundError();
+    if (created) this.broadcast.membersAdded(created.roomId, created.added);
+    return { room: await this.roomViewFor(user.id, room), created: created?.roomId === room.id };
   }
-  rooms(_user: AuthUser): Promise<RoomListView> {
-    return pending();
+
+  async rooms(user: AuthUser): Promise<RoomListView> {
+    const mine = await this.repository.roomsOf(user.id);
+    const ids = mine.map(({ id }) => id);
+    const [memberIds, lastMessages] = await Promise.all([this.repository.memberIdsByRoom(ids), this.repository.lastMessages(ids)]);
+    return { rooms: mine.map((room) => roomView(room, room, memberIds.get(room.id) ?? [], lastMessages.get(room.id) ?? null)) };
   }
-  room(_user: AuthUser, _roomId: string): Promise<RoomView> {
-    return pending();
+
+  async room(user: AuthUser, roomId: string): Promise<RoomView> {
+    const { room } = await this.memberOf(user.id, roomId);
+    return this.roomViewFor(user.id, room);
   }
-  deleteRoom(_user: AuthUser, _roomId: string): Promise<void> {
-    return pending();
+
+  async deleteRoom(user: AuthUser, roomId: string): Promise<void> {
+    await this.managedRoom(user, roomId);
+    const deleted = await this.repository.transaction((tx) => this.repository.deleteRoom(tx, roomId));
+    if (deleted) this.broadcast.roomDeleted(roomId);
   }
-  members(_user: AuthUser, _roomId: string): Promise<MembersView> {
-    return pending();
+
+  async metrics(user: AuthUser, roomId: string): Promise<RoomMetricsView> {
+    await this.managedRoom(user, roomId);
+    const { live, archived } = await this.repository.messageCounts(roomId);
+    const messageCount = live + archived;
+    return { roomId, messageCount, archivedCount: archived, health: roomHealth(messageCount), archiveFlag: live > ChatLimits.archiveAbove };
   }
-  basicMembers(_user: AuthUser, _roomId: string): Promise<BasicMembersView> {
-    return pending();
+
+  // ---- members
+
+  async members(user: AuthUser, roomId: string): Promise<MembersView> {
+    await this.readableMembers(user, roomId);
+    return { members: (await this.repository.members(roomId)).map(memberView) };
   }
-  memberDetails(_user: AuthUser, _roomId: string): Promise<MemberDetailsView> {
-    return pending();
+
+  async basicMembers(user: AuthUser, roomId: string): Promise<BasicMembersView> {
+    await this.readableMembers(user, roomId);
+    return { members: (await this.repository.members(roomId)).map(basicMemberView) };
   }
-  addMembers(_user: AuthUser, _roomId: string, _input: AddMembersInput): Promise<MembersView> {
-    return pending();
+
+  async memberDetails(user: AuthUser, roomId: string): Promise<MemberDetailsView> {
+    await this.readableMembers(user, roomId);
+    const members = (await this.repository.members(roomId)).map(memberView);
+    return { members: Object.fromEntries(members.map(({ id, name, photoUrl, isHost, role }) => [id, { name, photoUrl, isHost, role }])) };
   }
-  removeMember(_user: AuthUser, _roomId: string, _userId: string): Promise<void> {
-    return pending();
+
+  /** The host or an admin adds people (back): existing accounts only; their marks start at the room's last seq. */
+  async addMembers(user: AuthUser, roomId: string, input: AddMembersInput): Promise<MembersView> {
+    const room = await this.managedRoom(user, roomId);
+    if (room.status === 'closed') throw new ChatRoomClosedError();
+    const people = await this.existingPeople(unique(input.members));
+    const added = await this.repository.transaction((tx) =>
+      this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true }),
+    );
+    if (added.length > 0) this.broadcast.membersAdded(roomId, added);
+    return { members: (await this.repository.members(roomId)).map(memberView) };
   }
-  leave(_user: AuthUser, _roomId: string): Promise<void> {
-    return pending();
+
+  async removeMember(user: AuthUser, roomId: string, userId: string): Promise<void> {
+    await this.managedRoom(user, roomId);
+    if (!isUuid(userId)) return;
+    const target = await this.repository.membership(roomId, userId);
+    if (target?.active && target.role === 'host') throw new CannotRemoveHostError();
+    const removed = await this.repository.transaction((tx) => this.repository.endMemberships(tx, roomId, [userId], { removedBy: user.id }));
+    if (removed.length > 0) this.broadcast.membersRemoved(roomId, removed);
   }
-  membership(_user: AuthUser, _roomId: string): Promise<MembershipView> {
-    return pending();
+
+  async leave(user: AuthUser, roomId: string): Promise<void> {
+    const { role } = await this.memberOf(user.id, roomId);
+    if (role === 'host') throw new HostCannotLeaveError();
+    const left = await this.repository.transaction((tx) => this.repository.endMemberships(tx, roomId, [user.id], { removedBy: user.id }));
+    if (left.length > 0) this.broadcast.membersRemoved(roomId, left);
   }
-  requireMember(_userId: string, _roomId: string): Promise<{ role: MemberRole; status: RoomStatus }> {
-    return pending();
+
+  async membership(user: AuthUser, roomId: string): Promise<MembershipView> {
+    await this.existingRoom(roomId);
+    return { is_member: (await this.repository.membership(roomId, user.id))?.active ?? false };
   }
-  roomIdsOf(_userId: string): Promise<string[]> {
-    return pending();
+
+  async requireMember(userId: string, roomId: string): Promise<{ role: MemberRole; status: RoomStatus }> {
+    const { room, role } = await this.memberOf(userId, roomId);
+    return { role, status: room.status };
   }
-  page(_user: AuthUser, _roomId: string, _query: MessagePageQuery): Promise<MessagePageView> {
-    return pending();
+
+  roomIdsOf(userId: string): Promise<string[]> {
+    return this.repository.roomIdsOf(userId);
   }
-  send(_user: AuthUser, _roomId: string, _input: SendMessageInput): Promise<{ message: MessageView; created: boolean }> {
-    return pending();
+
+  // ---- messages
+
+  /** Newest window by default, an older page before `before`, or everything after `after` (resync); oldest first. */
+  async page(user: AuthUser, roomId: string, query: MessagePageQuery): Promise<MessagePageView> {
+    const { room } = await this.memberOf(user.id, roomId);
+    const { window, limit } = pageWindow(query);
+    const rows = await this.repository.messages(roomId, window, limit);
+    const messages = await this.messageViews(roomId, rows);
+    const lowest = rows[0]?.seq ?? ('before' in window ? window.before : 'after' in window ? window.after + 1 : room.lastSeq + 1);
+    const hasMore = lowest > 1 && (await this.repository.hasMessagesBefore(roomId, lowest));
+    const lastSeq = Math.max(room.lastSeq, rows.at(-1)?.seq ?? 0);
+    return { messages: messages.views, hasMore, lastSeq, receipts: messages.members.map((member) => receiptView(roomId, member)) };
   }
-  vote(_user: AuthUser, _roomId: string, _messageId: string, _input: PollVoteInput): Promise<MessageView> {
-    return pending();
+
+  /** Stores the message under the room's next seq; a retry with the same client id answers the stored one (created false). */
+  async send(user: AuthUser, roomId: string, input: SendMessageInput): Promise<{ message: MessageView; created: boolean }> {
+    await this.writableRoomOf(user.id, roomId);
+    const content = messageContent(input);
+    const earlier = await this.repository.findByClientId(roomId, user.id, input.clientId);
+    if (earlier) return { message: await this.messageView(earlier), created: false };
+    let seq: number;
+    try {
+      seq = await this.repository.transaction((tx) =>
+        this.storeMessage(tx, { ...content, roomId, senderId: user.id, clientId: input.clientId }),
+      );
+    } catch (error) {
+      if (!(error instanceof AlreadySent)) throw error;
+      const stored = await this.repository.findByClientId(roomId, user.id, input.clientId);
+      if (!stored) throw error;
+      return { message: await this.messageView(stored), created: false };
+    }
+    const row = (await this.repository.messageAt(roomId, seq))!;
+    const message = await this.messageView(row);
+    this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
+    await this.tellMarks(user.id, roomId, true);
+    return { message, created: true };
   }
-  markRead(_user: AuthUser, _roomId: string, _seq: number): Promise<ReceiptView> {
-    return pending();
+
+  /** The voter's choices become `optionIds` (none takes the vote back), in one step per voter. */
+  async vote(user: AuthUser, roomId: string, messageId: string, input: PollVoteInput): Promise<MessageView> {
+    await this.writableRoomOf(user.id, roomId);
+    const poll = isUuid(messageId) ? await this.repository.findMessage(roomId, messageId) : null;
+    if (!poll) throw new PollNotFoundError();
+    if (poll.type !== 'poll' || !poll.pollOptions) throw new NotAPollError();
+    const chosen = unique(input.optionIds);
+    const known = new Set(poll.pollOptions.map(({ id }) => id));
+    if (chosen.some((id) => !known.has(id))) throw new UnknownPollOptionError();
+    await this.repository.transaction(async (tx) => {
+      if (!(await this.repository.lockMember(tx, roomId, user.id))) throw new NotChatMemberError();
+      await this.repository.replaceVotes(tx, messageId, user.id, chosen);
+    });
+    const message = await this.messageView((await this.repository.findMessage(roomId, messageId))!);
+    this.broadcast.messageUpdated(message);
+    return message;
   }
-  markDelivered(_user: AuthUser, _roomId: string, _seq: number): Promise<ReceiptView> {
-    return pending();
+
+  markRead(user: AuthUser, roomId: string, seq: number): Promise<ReceiptView> {
+    return this.mark(user.id, roomId, seq, true);
   }
-  unreadTotals(_user: AuthUser): Promise<UnreadTotalsView> {
-    return pending();
+
+  markDelivered(user: AuthUser, roomId: string, seq: number): Promise<ReceiptView> {
+    return this.mark(user.id, roomId, seq, false);
   }
-  metrics(_user: AuthUser, _roomId: string): Promise<RoomMetricsView> {
-    return pending();
+
+  /** Over every room the person is still a member of, open or closed. */
+  async unreadTotals(user: AuthUser): Promise<UnreadTotalsView> {
+    const rooms = (await this.repository.unreadOf(user.id)).map(unreadView);
+    return { total: rooms.reduce((sum, room) => sum + room.count, 0), rooms };
   }
-  ensureEventRoom(_eventId: string): Promise<string | null> {
-    return pending();
+
+  // ---- the system (workers): idempotent, no caller to check
+
+  /** The event's room, made with its host on the first call; null when the event is gone or cancelled, or its room was deleted. */
+  async ensureEventRoom(eventId: string): Promise<string | null> {
+    const existing = await this.repository.findEventRoom(eventId);
+    if (existing) return existing.id;
+    const event = await this.repository.findEvent(eventId);
+    if (!event || event.cancelled || (await this.repository.eventRoomWasDeleted(eventId))) return null;
+    const created = await this.repository.transaction(async (tx) => {
+      const roomId = await this.repository.insertRoom(tx, { eventId, name: event.title, eventImage: event.image, createdBy: event.hostId });
+      if (roomId) await this.repository.addMembers(tx, roomId, [event.hostId], { role: 'host', source: 'host', rejoin: true });
+      return roomId;
+    });
+    if (created) this.broadcast.membersAdded(created, [event.hostId]);
+    return created ?? (await this.repository.findEventRoom(eventId))?.id ?? null;
   }
-  addAttendee(_eventId: string, _userId: string): Promise<void> {
-    return pending();
+
+  /** An accepted fan joins; one who left or whom the host removed stays out. */
+  async addAttendee(eventId: string, userId: string): Promise<void> {
+    const roomId = await this.ensureEventRoom(eventId);
+    if (!roomId || (await this.repository.existingUserIds([userId])).size === 0) return;
+    const added = await this.repository.transaction((tx) =>
+      this.repository.addMembers(tx, roomId, [userId], { role: 'member', source: 'application', rejoin: false }),
+    );
+    if (added.length > 0) this.broadcast.membersAdded(roomId, added);
   }
-  removeAttendee(_eventId: string, _userId: string): Promise<void> {
-    return pending();
+
+  /** A fan who came in through an application leaves (rejected, refunded); people the host added stay. */
+  async removeAttendee(eventId: string, userId: string): Promise<void> {
+    const room = await this.repository.findEventRoom(eventId);
+    if (!room) return;
+    const removed = await this.repository.transaction((tx) =>
+      this.repository.endMemberships(tx, room.id, [userId], { removedBy: null, onlySource: 'application' }),
+    );
+    if (removed.length > 0) this.broadcast.membersRemoved(room.id, removed);
   }
-  closeEventRoom(_eventId: string): Promise<void> {
-    return pending();
+
+  async closeEventRoom(eventId: string): Promise<void> {
+    const closed = await this.repository.transaction((tx) => this.repository.closeEventRoom(tx, eventId));
+    if (closed) this.broadcast.roomUpdated(closed);
   }
-  leaveAllRooms(_tx: EntityManager, _userId: string): Promise<string[]> {
-    return pending();
+
+  /** Inside the account-deletion transaction; the caller broadcasts after commit (broadcastLeft). */
+  leaveAllRooms(tx: EntityManager, userId: string): Promise<string[]> {
+    return this.repository.leaveAll(tx, userId);
   }
-  broadcastLeft(_userId: string, _roomIds: readonly string[]): void {
-    pending();
+
+  broadcastLeft(userId: string, roomIds: readonly string[]): void {
+    for (const roomId of roomIds) this.broadcast.membersRemoved(roomId, [userId]);
   }
+
+  // ---- access
+
+  private async existingRoom(roomId: string): Promise<RoomRow> {
+    const room = isUuid(roomId) ? await this.repository.findRoom(roomId) : null;
+    if (!room) throw new ChatRoomNotFoundError();
+    return room;
+  }
+
+  private async memberOf(userId: string, roomId: string): Promise<{ room: RoomRow; role: MemberRole }> {
+    const room = await this.existingRoom(roomId);
+    const membership = await this.repository.membership(roomId, userId);
+    if (!membership?.active) throw new NotChatMemberError();
+    return { room, role: membership.role };
+  }
+
+  private async writableRoomOf(userId: string, roomId: string): Promise<RoomRow> {
+    const { room } = await this.memberOf(userId, roomId);
+    if (room.status === 'closed') throw new ChatRoomClosedError();
+    return room;
+  }
+
+  /** Its host (a member with the host role) or an admin. */
+  private async managedRoom(user: AuthUser, roomId: string): Promise<RoomRow> {
+    const room = await this.existingRoom(roomId);
+    if (isAdmin(user)) return room;
+    const membership = await this.repository.membership(roomId, user.id);
+    if (!membership?.active || membership.role !== 'host') throw new OnlyHostManagesError();
+    return room;
+  }
+
+  /** Members, and admins who manage them. */
+  private async readableMembers(user: AuthUser, roomId: string): Promise<void> {
+    if (isAdmin(user)) await this.existingRoom(roomId);
+    else await this.memberOf(user.id, roomId);
+  }
+
+  private async existingPeople(userIds: string[]): Promise<string[]> {
+    const existing = await this.repository.existingUserIds(userIds);
+    if (userIds.some((id) => !existing.has(id))) throw new ChatUserNotFoundError();
+    return userIds;
+  }
+
+  // ---- helpers
+
+  /** Inside the send transaction: the room's next seq, the row, the sender's marks, the push's domain event. */
+  private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<number> {
+    const seq = await this.repository.nextSeq(tx, message.roomId);
+    if (seq === null) throw (await this.repository.findRoom(message.roomId, tx)) ? new ChatRoomClosedError() : new ChatRoomNotFoundError();
+    if (!(await this.repository.membership(message.roomId, message.senderId, tx))?.active) throw new NotChatMemberError();
+    if (!(await this.repository.insertMessage(tx, { ...message, seq }))) throw new AlreadySent();
+    await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true);
+    await this.outbox.publish(tx, ChatMessageSent, { roomId: message.roomId, seq });
+    return seq;
+  }
+
+  private async mark(userId: string, roomId: string, seq: number, read: boolean): Promise<ReceiptView> {
+    if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError('seq: must be a whole number, 0 or more');
+    await this.memberOf(userId, roomId);
+    const [before, after] = await this.repository.transaction(async (tx) => {
+      const locked = await this.repository.lockMember(tx, roomId, userId);
+      if (!locked) throw new NotChatMemberError();
+      return [locked, (await this.repository.moveMarks(tx, roomId, userId, seq, read))!] as const;
+    });
+    const receipt = receiptView(roomId, { userId, ...after });
+    if (after.readSeq !== before.readSeq || after.deliveredSeq !== before.deliveredSeq) {
+      await this.tellMarks(userId, roomId, after.readSeq !== before.readSeq, receipt);
+    }
+    return receipt;
+  }
+
+  /** The member's marks to the room, and their unread count to their own connections when the read mark moved. */
+  private async tellMarks(userId: string, roomId: string, readMoved: boolean, known?: ReceiptView): Promise<void> {
+    const receipt = known ?? (await this.receiptOf(userId, roomId));
+    if (!receipt) return;
+    const unread = readMoved ? ((await this.repository.unreadOf(userId, roomId))[0] ?? null) : null;
+    this.broadcast.receipt(receipt, unread && unreadView(unread));
+  }
+
+  private async receiptOf(userId: string, roomId: string): Promise<ReceiptView | null> {
+    const member = (await this.repository.members(roomId)).find((candidate) => candidate.userId === userId);
+    return member ? receiptView(roomId, member) : null;
+  }
+
+  private async roomViewFor(userId: string, room: RoomRow): Promise<RoomView> {
+    const [membership, memberIds, lastMessages, unread] = await Promise.all([
+      this.repository.membership(room.id, userId),
+      this.repository.memberIdsByRoom([room.id]),
+      this.repository.lastMessages([room.id]),
+      this.repository.unreadOf(userId, room.id),
+    ]);
+    // An admin who is not a member sees the room with nothing unread.
+    const readSeq = unread[0] ? room.lastSeq - unread[0].count : room.lastSeq;
+    return roomView(
+      room,
+      { role: membership?.active ? membership.role : 'member', readSeq },
+      memberIds.get(room.id) ?? [],
+      lastMessages.get(room.id) ?? null,
+    );
+  }
+
+  private async messageView(row: MessageRow): Promise<MessageView> {
+    return (await this.messageViews(row.roomId, [row])).views[0]!;
+  }
+
+  private async messageViews(roomId: string, rows: readonly MessageRow[]) {
+    const polls = rows.filter((row) => row.type === 'poll').map((row) => row.id);
+    const [members, votes] = await Promise.all([this.repository.members(roomId), this.repository.votesFor(polls)]);
+    return { members, views: rows.map((row) => messageView(row, members, votes)) };
+  }
+}
+
+/** What the message holds, checked: an image must be one of this API's uploads. */
+function messageContent(input: SendMessageInput): Content {
+  switch (input.type) {
+    case 'text':
+      return { type: 'text', text: input.text, imageUrl: null, pollOptions: null };
+    case 'poll':
+      return {
+        type: 'poll',
+        text: input.text,
+        imageUrl: null,
+        pollOptions: input.options.map((text, index) => ({ id: `opt${index + 1}`, text })),
+      };
+    case 'image':
+      if (!isOwnUploadUrl(input.imageUrl)) throw new ForeignImageUrlError();
+      return { type: 'image', text: input.text ?? null, imageUrl: input.imageUrl, pollOptions: null };
+  }
+}
+
+function pageWindow(query: MessagePageQuery): { window: PageWindow; limit: number } {
+  if (query.before !== undefined && query.after !== undefined) throw new ValidationError('query: use before or after, not both');
+  if (query.after !== undefined) return { window: { after: query.after }, limit: query.limit ?? ChatLimits.maxWindow };
+  if (query.before !== undefined) return { window: { before: query.before }, limit: query.limit ?? ChatLimits.olderPage };
+  return { window: { newest: true }, limit: query.limit ?? ChatLimits.initialWindow };
 }
