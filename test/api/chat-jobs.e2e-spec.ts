@@ -1,7 +1,11 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { ChatLimits, type MessagePageView } from '../../api/src/contracts/chat.contract.js';
 import { ChatPresence } from '../../api/src/modules/chat/gateway/chat-presence.service.js';
+import { ChatAddAttendeeHandler } from '../../api/src/modules/chat/jobs/chat-add-attendee.job.js';
 import { ChatArchiveHandler } from '../../api/src/modules/chat/jobs/chat-archive.job.js';
+import { ChatCloseRoomHandler } from '../../api/src/modules/chat/jobs/chat-close-room.job.js';
+import { ChatOpenRoomHandler } from '../../api/src/modules/chat/jobs/chat-open-room.job.js';
+import { ChatRemoveAttendeeHandler } from '../../api/src/modules/chat/jobs/chat-remove-attendee.job.js';
 import { ChatPushSweepHandler } from '../../api/src/modules/chat/jobs/chat-push-sweep.job.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyFree, createEvent, decide } from '../support/join-flow.js';
@@ -19,10 +23,11 @@ function browserSubscription() {
 }
 
 /**
- * The chat's workers, run in this process as the workers would run them: pushes to members who are
+ * The chat's workers, run in this process as the workers would run them: membership work found again
+ * after its job was lost, pushes to members who are
  * away, batched per room and kept out of the inbox, and the archive of old messages.
  */
-describe('chat jobs: pushes and the archive', () => {
+describe('chat jobs: membership, pushes and the archive', () => {
   let api: TestApi;
 
   beforeAll(async () => {
@@ -88,6 +93,85 @@ describe('chat jobs: pushes and the archive', () => {
     await api.app.get(ChatPushSweepHandler).handle();
     await runPendingJobs(api);
   };
+
+  describe('membership work a lost job left (findDue)', () => {
+    /** The outbox events of this type are marked published without their jobs running: Redis lost them. */
+    const loseJobs = (type: string) =>
+      api.db.query('UPDATE outbox_event SET published_at = now() WHERE type = $1 AND published_at IS NULL', [type]);
+    const isMember = async (who: SignedUp, roomId: string) =>
+      (await api.http().get(`/api/v1/chat/rooms/${roomId}/membership`).set(bearer(who.token)).expect(200)).body.is_member as boolean;
+
+    it('finds rooms, attendees to add and to remove, and rooms to close, a minute after the change, and nothing once done', async () => {
+      const host = await signUpHost(api, { name: 'Lost Host' });
+      const opener = api.app.get(ChatOpenRoomHandler);
+      const event = await createEvent(api, host, { title: 'Lost and found', min_bid: 0 });
+      await loseJobs('event.published');
+      expect(await opener.findDue(100)).not.toContainEqual({ eventId: event.id });
+      await api.db.query(`UPDATE event SET created_at = now() - interval '2 minutes' WHERE id = $1`, [event.id]);
+      expect(await opener.findDue(100)).toContainEqual({ eventId: event.id });
+      await opener.handle({ eventId: event.id, outboxId: randomUUID() });
+      expect(await opener.findDue(100)).not.toContainEqual({ eventId: event.id });
+      const { rows } = await api.db.query<{ id: string }>('SELECT id FROM chat_room WHERE event_id = $1', [event.id]);
+      const roomId = rows[0]!.id;
+
+      const fan = await signUp(api, { name: 'Lost Fan' });
+      const applicationId = await applyFree(api, fan, event.id);
+      await decide(api, host, applicationId, 'accept').expect(200);
+      await loseJobs('application.accepted');
+      await runPendingJobs(api);
+      const adder = api.app.get(ChatAddAttendeeHandler);
+      const accepted = { applicationId, eventId: event.id, fanId: fan.user.id };
+      expect(await adder.findDue(100)).not.toContainEqual(accepted);
+      await api.db.query(`UPDATE application SET decided_at = now() - interval '2 minutes' WHERE id = $1`, [applicationId]);
+      expect(await adder.findDue(100)).toContainEqual(accepted);
+      await adder.handle({ ...accepted, outboxId: randomUUID() });
+      expect(await isMember(fan, roomId)).toBe(true);
+      expect(await adder.findDue(100)).not.toContainEqual(accepted);
+
+      // The host removes the fan: no member row is missing, so nothing adds them back.
+      await api.http().delete(`/api/v1/chat/rooms/${roomId}/members/${fan.user.id}`).set(bearer(host.token)).expect(204);
+      expect(await adder.findDue(100)).not.toContainEqual(accepted);
+      await adder.handle({ ...accepted, outboxId: randomUUID() });
+      expect(await isMember(fan, roomId)).toBe(false);
+
+      // An accepted application that ends while the event stands takes its fan out.
+      const other = await signUp(api, { name: 'Other Fan' });
+      const otherApplication = await applyFree(api, other, event.id);
+      await decide(api, host, otherApplication, 'accept').expect(200);
+      await runPendingJobs(api);
+      expect(await isMember(other, roomId)).toBe(true);
+      await api.db.query(`UPDATE application SET status = 'cancelled', updated_at = now() - interval '2 minutes' WHERE id = $1`, [
+        otherApplication,
+      ]);
+      const remover = api.app.get(ChatRemoveAttendeeHandler);
+      const ended = { applicationId: otherApplication, eventId: event.id, fanId: other.user.id };
+      expect(await remover.findDue(100)).toContainEqual(ended);
+      await remover.handle({ ...ended, outboxId: randomUUID() });
+      expect(await isMember(other, roomId)).toBe(false);
+      expect(await remover.findDue(100)).not.toContainEqual(ended);
+
+      await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(host.token)).expect(200);
+      await loseJobs('event.cancelled');
+      await api.db.query(`UPDATE event SET cancelled_at = now() - interval '2 minutes' WHERE id = $1`, [event.id]);
+      const closer = api.app.get(ChatCloseRoomHandler);
+      expect(await closer.findDue(100)).toContainEqual({ eventId: event.id });
+      await closer.handle({ eventId: event.id, outboxId: randomUUID() });
+      expect(await closer.findDue(100)).not.toContainEqual({ eventId: event.id });
+      expect((await api.http().get(`/api/v1/chat/rooms/${roomId}`).set(bearer(host.token)).expect(200)).body.status).toBe('closed');
+    });
+
+    it('does not add a fan whose application ended before the job ran', async () => {
+      const host = await signUpHost(api, { name: 'Late Host' });
+      const fan = await signUp(api, { name: 'Late Fan' });
+      const roomId = await eventRoom(host, [], 'Too late');
+      const { rows } = await api.db.query<{ event_id: string }>('SELECT event_id FROM chat_room WHERE id = $1', [roomId]);
+      const applicationId = await applyFree(api, fan, rows[0]!.event_id);
+      await decide(api, host, applicationId, 'accept').expect(200);
+      await api.db.query(`UPDATE application SET status = 'cancelled' WHERE id = $1`, [applicationId]);
+      await runPendingJobs(api);
+      expect(await isMember(fan, roomId)).toBe(false);
+    });
+  });
 
   describe('pushes', () => {
     it('pushes members who are away once per batch window, never those online, and leaves the inbox alone', async () => {
