@@ -23,9 +23,9 @@ function browserSubscription() {
 }
 
 /**
- * The chat's workers, run in this process as the workers would run them: membership work found again
- * after its job was lost, pushes to members who are
- * away, batched per room and kept out of the inbox, and the archive of old messages.
+ * The chat's workers, run in this process as the workers would run them: membership work found
+ * again after its job was lost, pushes to members who are away (batched per room, kept out of the
+ * inbox), and the archive of old messages.
  */
 describe('chat jobs: membership, pushes and the archive', () => {
   let api: TestApi;
