@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import { setOwnUploadBases } from './contracts/media-url.js';
 import { mountQueueDashboard } from './modules/admin/queue-dashboard.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
+import { ChatIoAdapter } from './modules/chat/gateway/chat-io.adapter.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { serviceUnavailable, toErrorResponse } from './platform/http/error-response.js';
 import { ErrorFilter } from './platform/http/error.filter.js';
@@ -70,6 +71,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // The chat's socket.io, on this HTTP server (the workers build no server: their gateway never starts).
+  app.useWebSocketAdapter(new ChatIoAdapter(app, config));
   // Pictures must be https or this product's own uploads, which a local run serves over plain http.
   setOwnUploadBases([publicUploadBase(app.get<StoragePort>(STORAGE))]);
 

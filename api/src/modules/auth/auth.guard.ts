@@ -19,6 +19,9 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    // Socket events (the chat gateway) are not requests: their connection signed in at the handshake,
+    // and the gateway looks the session up again on every event.
+    if (context.getType() !== 'http') return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const targets = [context.getHandler(), context.getClass()];

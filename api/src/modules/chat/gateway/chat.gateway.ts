@@ -1,0 +1,364 @@
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import { type Namespace, type Socket } from 'socket.io';
+import { z, type ZodType } from 'zod';
+import {
+  type Ack,
+  CHAT_NAMESPACE,
+  CHAT_SOCKET_PATH,
+  ChatLimits,
+  ChatMessages,
+  type ClientToServerEvents,
+  joinRoomSchema,
+  markSchema,
+  type MessagePageView,
+  type MessageView,
+  pollVoteSchema,
+  type PresenceView,
+  type ReceiptView,
+  sendMessageSchema,
+  type ServerToClientEvents,
+  type TypingView,
+} from '../../../contracts/chat.contract.js';
+import { dependencyFailure } from '../../../platform/dependencies/dependency-failure.js';
+import { type AuthContext, type AuthUser } from '../../../platform/http/auth-context.js';
+import { DomainError, UnauthorizedError } from '../../../platform/http/domain-error.js';
+import { toErrorResponse } from '../../../platform/http/error-response.js';
+import { ZodPipe } from '../../../platform/http/zod.js';
+import { mapConcurrently } from '../../../platform/map-concurrently.js';
+import { SessionsService } from '../../auth/sessions.service.js';
+import { UserAccounts } from '../../users/user-accounts.service.js';
+import { PollNotFoundError } from '../chat.errors.js';
+import { ChatService } from '../chat.service.js';
+import { ChatPresence } from './chat-presence.service.js';
+import { SocketRooms } from './chat-redis.js';
+import { handshakeToken } from './chat-socket-auth.js';
+import { ChatTyping } from './chat-typing.service.js';
+
+interface ChatSocketData {
+  auth: AuthContext;
+  token: string;
+  /** When the session was last found live. */
+  checkedAt: number;
+  /** For typing indicators. */
+  userName: string;
+  /** The person's rooms when they connected (their feeds are joined on connect). */
+  roomIds: string[];
+  /** Rooms this connection announced typing in (stopped when it closes). */
+  typingIn: Set<string>;
+  /** The connection's sends, one after the other: a person's messages keep the order they sent them in. */
+  sending: Promise<unknown>;
+}
+
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ChatSocketData>;
+type ChatNamespace = Namespace<ClientToServerEvents, ServerToClientEvents, Record<string, never>, ChatSocketData>;
+type Refusal = { ok: false; error: string; code?: string };
+
+/** How often each instance refreshes its connections' presence, sweeps lapsed ones and re-checks idle sessions. */
+const TICK_MS = ChatLimits.presenceTtlMs / 3;
+/** A session is looked up again at least this often, even on a connection that does nothing. */
+const SESSION_RECHECK_MS = 60_000;
+
+const roomRefSchema = joinRoomSchema.pick({ roomId: true });
+const olderSchema = z.object({ before: z.number({ message: 'before must be a message seq' }).int().min(1) });
+const typingSchema = z.object({ isTyping: z.boolean({ message: 'isTyping must be true or false' }) });
+const messageIdSchema = z.object({ messageId: z.uuid() });
+
+/** Validates a socket event's payload as the REST pipes validate a body: the first problem, by field. */
+const parse = <T extends ZodType>(schema: T, input: unknown): z.output<T> => new ZodPipe(schema, 'body').transform(input);
+
+/** What a failed send says when the failure is not the sender's to fix. */
+function sendFailure(input: unknown): string {
+  const type = typeof input === 'object' && input !== null && 'type' in input ? input.type : undefined;
+  return type === 'poll' ? ChatMessages.pollSendFailed : type === 'image' ? ChatMessages.imageSendFailed : ChatMessages.sendFailed;
+}
+
+/**
+ * The chat's socket.io gateway (namespace CHAT_NAMESPACE; the protocol is in the chat contract).
+ * Connections sign in with the same bearer token as HTTP, and the session is looked up again on
+ * every action (and at least every minute), so a logout takes effect at once. Every action asks
+ * ChatService, which checks membership each time: a removed member is refused on their next one.
+ * Changes reach the sockets through ChatBroadcast (the Redis emitter), from this instance or any other.
+ */
+@WebSocketGateway({ namespace: CHAT_NAMESPACE, path: CHAT_SOCKET_PATH })
+export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+  private readonly logger = new Logger(ChatGateway.name);
+  private namespace: ChatNamespace | undefined;
+  private ticker: NodeJS.Timeout | undefined;
+  private ticking = false;
+
+  constructor(
+    private readonly chat: ChatService,
+    private readonly sessions: SessionsService,
+    private readonly users: UserAccounts,
+    private readonly presence: ChatPresence,
+    private readonly typing: ChatTyping,
+  ) {}
+
+  afterInit(namespace: ChatNamespace): void {
+    this.namespace = namespace;
+    namespace.use((socket, next) => {
+      this.admit(socket).then(
+        () => next(),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    this.ticker = setInterval(() => void this.tick(), TICK_MS);
+    this.ticker.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.ticker);
+  }
+
+  /** Before the connection is accepted: who it is, and the rooms whose feeds it joins. */
+  private async admit(socket: ChatSocket): Promise<void> {
+    const token = handshakeToken(socket.handshake);
+    let auth: AuthContext | null;
+    try {
+      auth = token ? await this.sessions.resolve(token) : null;
+    } catch (error) {
+      throw this.unavailable(error, 'connect');
+    }
+    if (!token || !auth) throw new Error(ChatMessages.notAuthenticated);
+    try {
+      const [roomIds, userName] = await Promise.all([this.chat.roomIdsOf(auth.user.id), this.nameOf(auth.user.id)]);
+      socket.data = { auth, token, checkedAt: Date.now(), userName, roomIds, typingIn: new Set(), sending: Promise.resolve() };
+    } catch (error) {
+      throw this.unavailable(error, 'connect');
+    }
+  }
+
+  private async nameOf(userId: string): Promise<string> {
+    const view = await this.users.selfView(userId);
+    return view.name || ChatMessages.unknownUser;
+  }
+
+  /** Joined synchronously, before the client can send anything or miss a broadcast. */
+  handleConnection(socket: ChatSocket): void {
+    const { auth, roomIds } = socket.data;
+    void socket.join([SocketRooms.user(auth.user.id), ...roomIds.map(SocketRooms.feed)]);
+    this.presence
+      .touch(auth.user.id, socket.id)
+      .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
+      .catch((error: unknown) => this.logger.warn({ err: error, userId: auth.user.id }, 'chat presence: connect not recorded'));
+  }
+
+  handleDisconnect(socket: ChatSocket): void {
+    if (!socket.data?.auth) return;
+    const { auth, typingIn, userName } = socket.data;
+    const userId = auth.user.id;
+    for (const roomId of typingIn) {
+      this.typing
+        .announce(roomId, userId, userName, false)
+        .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'chat typing: stop not recorded'));
+    }
+    this.presence
+      .drop(userId, socket.id)
+      .then((wentOffline) => (wentOffline ? this.announcePresence(userId) : undefined))
+      .catch((error: unknown) => this.logger.warn({ err: error, userId }, 'chat presence: disconnect not recorded'));
+  }
+
+  @SubscribeMessage('room:join')
+  join(
+    @ConnectedSocket() socket: ChatSocket,
+    @MessageBody() input: unknown,
+  ): Promise<Ack<{ page: MessagePageView; presence: PresenceView[]; typing: TypingView }>> {
+    return this.answer(socket, 'room:join', null, async (user) => {
+      const { roomId, lastSeq } = parse(joinRoomSchema, input);
+      const channel = SocketRooms.room(roomId);
+      // Joined before the page is read: a message stored meanwhile arrives live (the client drops it by seq if the page has it too).
+      await socket.join(channel);
+      try {
+        const page = await this.chat.page(user, roomId, lastSeq === undefined ? { limit: ChatLimits.initialWindow } : { after: lastSeq });
+        const [presence, typing] = await Promise.all([
+          this.presence.of(page.receipts.map((receipt) => receipt.userId)),
+          this.typing.current(roomId),
+        ]);
+        return { page, presence, typing };
+      } catch (error) {
+        await socket.leave(channel);
+        throw error;
+      }
+    });
+  }
+
+  @SubscribeMessage('room:leave')
+  leave(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack> {
+    return this.answer(socket, 'room:leave', null, async (user) => {
+      const { roomId } = parse(roomRefSchema, input);
+      await socket.leave(SocketRooms.room(roomId));
+      await this.stopTyping(socket, user, roomId);
+      return {};
+    });
+  }
+
+  @SubscribeMessage('message:send')
+  send(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack<{ message: MessageView }>> {
+    return this.inOrder(socket, () =>
+      this.answer(socket, 'message:send', sendFailure(input), async (user) => {
+        const { roomId } = parse(roomRefSchema, input);
+        const { message } = await this.chat.send(user, roomId, parse(sendMessageSchema, input));
+        await this.stopTyping(socket, user, roomId);
+        return { message };
+      }),
+    );
+  }
+
+  @SubscribeMessage('messages:older')
+  older(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack<{ page: MessagePageView }>> {
+    return this.answer(socket, 'messages:older', null, async (user) => {
+      const { roomId } = parse(roomRefSchema, input);
+      const { before } = parse(olderSchema, input);
+      return { page: await this.chat.page(user, roomId, { before, limit: ChatLimits.olderPage }) };
+    });
+  }
+
+  @SubscribeMessage('poll:vote')
+  vote(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack<{ message: MessageView }>> {
+    return this.inOrder(socket, () =>
+      this.answer(socket, 'poll:vote', ChatMessages.voteFailed, async (user) => {
+        const { roomId } = parse(roomRefSchema, input);
+        const messageId = messageIdSchema.safeParse(input);
+        if (!messageId.success) throw new PollNotFoundError();
+        return { message: await this.chat.vote(user, roomId, messageId.data.messageId, parse(pollVoteSchema, input)) };
+      }),
+    );
+  }
+
+  @SubscribeMessage('messages:delivered')
+  delivered(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack<{ receipt: ReceiptView }>> {
+    return this.answer(socket, 'messages:delivered', null, async (user) => {
+      const { roomId } = parse(roomRefSchema, input);
+      return { receipt: await this.chat.markDelivered(user, roomId, parse(markSchema, input).seq) };
+    });
+  }
+
+  @SubscribeMessage('messages:read')
+  read(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack<{ receipt: ReceiptView }>> {
+    return this.answer(socket, 'messages:read', null, async (user) => {
+      const { roomId } = parse(roomRefSchema, input);
+      return { receipt: await this.chat.markRead(user, roomId, parse(markSchema, input).seq) };
+    });
+  }
+
+  @SubscribeMessage('typing')
+  onTyping(@ConnectedSocket() socket: ChatSocket, @MessageBody() input: unknown): Promise<Ack> {
+    return this.answer(socket, 'typing', null, async (user) => {
+      const { roomId } = parse(roomRefSchema, input);
+      const { isTyping } = parse(typingSchema, input);
+      if (!isTyping) {
+        await this.stopTyping(socket, user, roomId);
+        return {};
+      }
+      await this.chat.requireMember(user.id, roomId);
+      socket.data.typingIn.add(roomId);
+      await this.typing.announce(roomId, user.id, socket.data.userName, true);
+      return {};
+    });
+  }
+
+  @SubscribeMessage('heartbeat')
+  heartbeat(@ConnectedSocket() socket: ChatSocket): Promise<Ack> {
+    return this.answer(socket, 'heartbeat', null, async (user) => {
+      if (await this.presence.touch(user.id, socket.id)) await this.announcePresence(user.id);
+      return {};
+    });
+  }
+
+  /** Runs one action for the signed-in person and answers it `{ ok: true, … }` or `{ ok: false, error, code }`. */
+  private async answer<T extends object>(
+    socket: ChatSocket,
+    event: string,
+    failure: string | null,
+    work: (user: AuthUser) => Promise<T>,
+  ): Promise<Ack<T>> {
+    try {
+      const user = await this.stillSignedIn(socket);
+      return { ok: true, ...(await work(user)) };
+    } catch (error) {
+      return this.refusal(error, event, failure);
+    }
+  }
+
+  /** The person's session, looked up again: a logout (or a deleted account) ends the connection. */
+  private async stillSignedIn(socket: ChatSocket): Promise<AuthUser> {
+    const auth = await this.sessions.resolve(socket.data.token);
+    if (!auth || auth.user.id !== socket.data.auth.user.id) {
+      // After this answer has gone out.
+      setImmediate(() => socket.disconnect(true));
+      throw new UnauthorizedError(ChatMessages.notAuthenticated);
+    }
+    socket.data.auth = auth;
+    socket.data.checkedAt = Date.now();
+    return auth.user;
+  }
+
+  private async stopTyping(socket: ChatSocket, user: AuthUser, roomId: string): Promise<void> {
+    if (!socket.data.typingIn.delete(roomId)) return;
+    await this.typing.announce(roomId, user.id, socket.data.userName, false);
+  }
+
+  /** The person's domain errors as they are; anything else is logged and answered with the action's own failure text. */
+  private refusal(error: unknown, event: string, failure: string | null): Refusal {
+    if (error instanceof DomainError) return { ok: false, error: error.message, code: error.code };
+    const { body } = toErrorResponse(error);
+    if (dependencyFailure(error)) this.logger.warn({ err: error, event }, `chat socket ${event}: a dependency is unavailable`);
+    else this.logger.error({ err: error, event }, `chat socket ${event} failed`);
+    return { ok: false, error: failure ?? body.error, code: body.code };
+  }
+
+  /** The refusal a connection gets when the database or Redis cannot answer who it is. */
+  private unavailable(error: unknown, event: string): Error {
+    this.refusal(error, event, null);
+    return new Error(toErrorResponse(error).body.error);
+  }
+
+  /** The person's presence now, to the feeds of their rooms (as they are now unless given). */
+  private async announcePresence(userId: string, roomIds?: string[]): Promise<void> {
+    const [presence, rooms] = await Promise.all([this.presence.of([userId]), roomIds ?? this.chat.roomIdsOf(userId)]);
+    this.presence.announce(presence[0]!, rooms);
+  }
+
+  private inOrder<T>(socket: ChatSocket, task: () => Promise<T>): Promise<T> {
+    const run = socket.data.sending.then(task, task);
+    socket.data.sending = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Presence of this instance's connections refreshed, lapsed people announced offline, idle sessions looked up again. */
+  private async tick(): Promise<void> {
+    if (this.ticking || !this.namespace) return;
+    this.ticking = true;
+    try {
+      const sockets = [...this.namespace.sockets.values()];
+      const cameBack = await this.presence.touchAll(
+        sockets.map((socket) => ({ userId: socket.data.auth.user.id, connectionId: socket.id })),
+      );
+      const lapsed = await this.presence.sweepLapsed(TICK_MS - 1_000);
+      await mapConcurrently([...new Set(cameBack), ...lapsed], 4, (userId) =>
+        this.announcePresence(userId).catch((error: unknown) => this.logger.warn({ err: error, userId }, 'chat presence: not announced')),
+      );
+      const now = Date.now();
+      const due = sockets.filter((socket) => socket.connected && now - socket.data.checkedAt >= SESSION_RECHECK_MS - TICK_MS);
+      await mapConcurrently(due, 8, (socket) =>
+        this.stillSignedIn(socket).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'chat presence: refresh failed');
+    } finally {
+      this.ticking = false;
+    }
+  }
+}

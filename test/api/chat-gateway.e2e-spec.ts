@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import { ChatLimits, ChatMessages, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { chatAs, roomWithFans, sendText, type ChatRoomSetup } from '../support/chat-rest.js';
+import {
+  chatClient,
+  closeAll,
+  connect,
+  listenOnFreePort,
+  openChat,
+  recordEvents,
+  startSecondInstance,
+  waitForDisconnect,
+  waitForEvent,
+  type ChatClient,
+} from '../support/chat-socket.js';
+import { bearer, signUp } from '../support/factories.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+const ACK_MS = 5_000;
+
+/** Sends a text over the socket and answers the ack as it came. */
+const sendOver = (socket: ChatClient, roomId: string, text: string, clientId = randomUUID()) =>
+  socket.timeout(ACK_MS).emitWithAck('message:send', { roomId, type: 'text', clientId, text });
+
+const join = (socket: ChatClient, roomId: string, lastSeq?: number) =>
+  socket.timeout(ACK_MS).emitWithAck('room:join', lastSeq === undefined ? { roomId } : { roomId, lastSeq });
+
+/** The ack's message, failing the test with the refusal when there is none. */
+function stored(answer: Awaited<ReturnType<typeof sendOver>>): MessageView {
+  if (!answer.ok) throw new Error(`the send was refused: ${answer.error}`);
+  return answer.message;
+}
+
+describe('chat gateway (socket.io on the API)', () => {
+  let api: TestApi;
+  let url: string;
+  const sockets: ChatClient[] = [];
+  /** A connected client, closed after the test. */
+  const open = async (token: string) => {
+    const socket = await openChat(url, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    url = await listenOnFreePort(api.app);
+  });
+  afterEach(() => {
+    closeAll(...sockets.splice(0));
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  describe('connecting', () => {
+    it('refuses a connection without a token or with one that is not a live session', async () => {
+      await expect(connect(chatClient(url, undefined))).rejects.toThrow(ChatMessages.notAuthenticated);
+      await expect(connect(chatClient(url, 'not-a-session-token'))).rejects.toThrow(ChatMessages.notAuthenticated);
+      await expect(connect(chatClient(url, 'not-a-session-token', { asHeader: true }))).rejects.toThrow(ChatMessages.notAuthenticated);
+    });
+
+    it('accepts the bearer token in auth.token or in the Authorization header (the web server proxy)', async () => {
+      const person = await signUp(api);
+      const byAuth = await open(person.token);
+      const byHeader = await connect(chatClient(url, person.token, { asHeader: true }));
+      sockets.push(byHeader);
+      expect([byAuth.connected, byHeader.connected]).toEqual([true, true]);
+    });
+
+    it('stops acting for a session that logged out: the next action is refused and the connection closed', async () => {
+      const { fans, room } = await roomWithFans(api, 1);
+      const fan = await open(fans[0]!.token);
+      expect(stored(await sendOver(fan, room.id, 'before logout')).text).toBe('before logout');
+
+      await api.http().post('/api/v1/auth/logout').set(bearer(fans[0]!.token)).expect(200);
+      const closed = waitForDisconnect(fan);
+      expect(await sendOver(fan, room.id, 'after logout')).toEqual({
+        ok: false,
+        error: ChatMessages.notAuthenticated,
+        code: 'unauthorized',
+      });
+      await closed;
+      const { rows } = await api.db.query('SELECT text FROM chat_message WHERE room_id = $1 ORDER BY seq', [room.id]);
+      expect(rows.map((row: { text: string }) => row.text)).toEqual(['before logout']);
+    });
+  });
+
+  describe('membership', () => {
+    it('lets only members join a room, and says why not', async () => {
+      const { room } = await roomWithFans(api, 1);
+      const outsider = await open((await signUp(api)).token);
+
+      expect(await join(outsider, room.id)).toEqual({ ok: false, error: ChatMessages.notMember, code: 'chat_not_member' });
+      expect(await join(outsider, randomUUID())).toEqual({ ok: false, error: ChatMessages.roomNotFound, code: 'chat_room_not_found' });
+      expect(await outsider.timeout(ACK_MS).emitWithAck('room:join', {} as never)).toEqual({
+        ok: false,
+        error: ChatMessages.noRoomId,
+        code: 'validation',
+      });
+      expect(await sendOver(outsider, room.id, 'let me in')).toEqual({ ok: false, error: ChatMessages.notMember, code: 'chat_not_member' });
+    });
+
+    it('tells a removed member at once, and refuses their next message', async () => {
+      const { host, fans, room } = await roomWithFans(api, 2);
+      const [hostSocket, removed, staying] = await Promise.all([open(host.token), open(fans[0]!.token), open(fans[1]!.token)]);
+      for (const socket of [hostSocket, removed, staying]) expect((await join(socket, room.id)).ok).toBe(true);
+      const heardAfterRemoval = recordEvents(removed, 'message:new');
+
+      const told = waitForEvent(removed, 'room:removed');
+      await chatAs(api, host).removeMember(room.id, fans[0]!.user.id).expect(204);
+      expect(await told).toEqual({ roomId: room.id, message: ChatMessages.notMember });
+      heardAfterRemoval.length = 0;
+
+      expect(await sendOver(removed, room.id, 'still here?')).toEqual({
+        ok: false,
+        error: ChatMessages.notMember,
+        code: 'chat_not_member',
+      });
+      const reachedStaying = waitForEvent(staying, 'message:new');
+      stored(await sendOver(hostSocket, room.id, 'only for members'));
+      await reachedStaying;
+      expect(heardAfterRemoval).toEqual([]);
+    });
+  });
+
+  describe('messages', () => {
+    let setup: ChatRoomSetup;
+    beforeEach(async () => {
+      setup = await roomWithFans(api, 2);
+    });
+
+    it('delivers a message to the room at once, and its activity to every member', async () => {
+      const { host, fans, room } = setup;
+      const [hostSocket, reader, elsewhere] = await Promise.all([open(host.token), open(fans[0]!.token), open(fans[1]!.token)]);
+      await join(hostSocket, room.id);
+      await join(reader, room.id);
+      const notInRoom = recordEvents(elsewhere, 'message:new');
+
+      const arrived = waitForEvent(reader, 'message:new');
+      const activity = waitForEvent(elsewhere, 'room:activity');
+      const answer = await sendOver(hostSocket, room.id, '  Doors open at 7  ');
+
+      const message = stored(answer);
+      expect(message).toMatchObject({
+        roomId: room.id,
+        seq: 1,
+        senderId: host.user.id,
+        senderName: 'Host Person',
+        type: 'text',
+        text: 'Doors open at 7',
+      });
+      expect(await arrived).toEqual(message);
+      expect(await activity).toMatchObject({ roomId: room.id, lastSeq: 1, lastMessage: { id: message.id, preview: 'Doors open at 7' } });
+      expect(notInRoom).toEqual([]);
+    });
+
+    it('stores a retried send (same clientId) once, and delivers it once', async () => {
+      const { host, fans, room } = setup;
+      const [hostSocket, reader] = await Promise.all([open(host.token), open(fans[0]!.token)]);
+      await join(reader, room.id);
+      const heard = recordEvents(reader, 'message:new');
+      const clientId = randomUUID();
+
+      const first = stored(await sendOver(hostSocket, room.id, 'Bring water', clientId));
+      const retry = stored(await sendOver(hostSocket, room.id, 'Bring water', clientId));
+      const marker = waitForEvent(reader, 'message:new', (message) => message.text === 'marker');
+      stored(await sendOver(hostSocket, room.id, 'marker'));
+      await marker;
+
+      expect(retry.id).toBe(first.id);
+      expect(heard.map((message) => message.text)).toEqual(['Bring water', 'marker']);
+      const { rows } = await api.db.query('SELECT count(*)::int AS count FROM chat_message WHERE room_id = $1', [room.id]);
+      expect(rows[0].count).toBe(2);
+    });
+
+    it("answers the spec's messages for text that is too long or too large, and stores nothing", async () => {
+      const { host, room } = setup;
+      const hostSocket = await open(host.token);
+      expect(await sendOver(hostSocket, room.id, 'x'.repeat(ChatLimits.maxTextLength + 1))).toEqual({
+        ok: false,
+        error: ChatMessages.tooLong,
+        code: 'chat_message_too_long',
+      });
+      expect(await sendOver(hostSocket, room.id, 'y'.repeat(ChatLimits.maxMessageBytes + 1))).toEqual({
+        ok: false,
+        error: ChatMessages.tooLarge,
+        code: 'chat_message_too_large',
+      });
+      expect(hostSocket.connected).toBe(true);
+      const { rows } = await api.db.query('SELECT count(*)::int AS count FROM chat_message WHERE room_id = $1', [room.id]);
+      expect(rows[0].count).toBe(0);
+    });
+
+    it('tells the sender when the other members received and read the message', async () => {
+      const { host, fans, room } = setup;
+      const [hostSocket, reader] = await Promise.all([open(host.token), open(fans[0]!.token)]);
+      await join(hostSocket, room.id);
+      await join(reader, room.id);
+      const message = stored(await sendOver(hostSocket, room.id, 'Who is coming?'));
+
+      const delivered = waitForEvent(
+        hostSocket,
+        'receipt',
+        (receipt) => receipt.userId === fans[0]!.user.id && receipt.deliveredSeq === message.seq,
+      );
+      expect(await reader.timeout(ACK_MS).emitWithAck('messages:delivered', { roomId: room.id, seq: message.seq })).toMatchObject({
+        ok: true,
+      });
+      expect(await delivered).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, deliveredSeq: 1 });
+
+      const read = waitForEvent(hostSocket, 'receipt', (receipt) => receipt.userId === fans[0]!.user.id && receipt.readSeq === message.seq);
+      const unread = waitForEvent(reader, 'unread', (view) => view.roomId === room.id);
+      expect(await reader.timeout(ACK_MS).emitWithAck('messages:read', { roomId: room.id, seq: message.seq })).toMatchObject({ ok: true });
+      expect(await read).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, readSeq: 1 });
+      expect(await unread).toMatchObject({ roomId: room.id, count: 0 });
+    });
+
+    it('gives a reconnecting client exactly the messages it missed, once', async () => {
+      const { host, fans, room } = setup;
+      const reader = await open(fans[0]!.token);
+      const joined = await join(reader, room.id);
+      if (!joined.ok) throw new Error(joined.error);
+      const arrived = waitForEvent(reader, 'message:new');
+      await sendText(api, host, room.id, 'before the tunnel');
+      const seen = await arrived;
+      reader.disconnect();
+
+      for (let index = 1; index <= 30; index += 1) await sendText(api, host, room.id, `missed ${index}`);
+
+      const back = await open(fans[0]!.token);
+      const resync = await join(back, room.id, seen.seq);
+      if (!resync.ok) throw new Error(resync.error);
+      expect(resync.page.messages.map((message: MessageView) => message.text)).toEqual(
+        Array.from({ length: 30 }, (_, index) => `missed ${index + 1}`),
+      );
+      expect(resync.page.lastSeq).toBe(31);
+    });
+  });
+
+  describe('typing and presence', () => {
+    it('shows a typer to the room, then drops them when the indicator lapses', async () => {
+      const { host, fans, room } = await roomWithFans(api, 1);
+      const [hostSocket, typer] = await Promise.all([open(host.token), open(fans[0]!.token)]);
+      await join(hostSocket, room.id);
+      const typingEvents = recordEvents(hostSocket, 'typing');
+
+      const shown = waitForEvent(hostSocket, 'typing', (typing) => typing.users.length === 1);
+      typer.emit('typing', { roomId: room.id, isTyping: true });
+      typer.emit('typing', { roomId: room.id, isTyping: true });
+      const typing = await shown;
+      expect(typing).toMatchObject({ roomId: room.id, users: [{ userId: fans[0]!.user.id, userName: 'Fan 1' }] });
+
+      const lapsed = await waitForEvent(hostSocket, 'typing', (view) => view.users.length === 0, ChatLimits.typingTtlMs + 3_000);
+      expect(lapsed).toEqual({ roomId: room.id, users: [] });
+      // The repeat within the throttle was not announced again.
+      expect(typingEvents.map((view) => view.users.length)).toEqual([1, 0]);
+    });
+
+    it('announces a member online and then offline with when they were last seen', async () => {
+      const { host, fans, room } = await roomWithFans(api, 1);
+      const hostSocket = await open(host.token);
+
+      const online = waitForEvent(hostSocket, 'presence', (presence) => presence.userId === fans[0]!.user.id && presence.isOnline);
+      const fan = await open(fans[0]!.token);
+      await online;
+      const joined = await join(hostSocket, room.id);
+      if (!joined.ok) throw new Error(joined.error);
+      expect(joined.presence).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ userId: host.user.id, isOnline: true }),
+          expect.objectContaining({ userId: fans[0]!.user.id, isOnline: true }),
+        ]),
+      );
+
+      const offline = waitForEvent(hostSocket, 'presence', (presence) => presence.userId === fans[0]!.user.id && !presence.isOnline);
+      const before = Date.now();
+      fan.disconnect();
+      const gone = await offline;
+      expect(Date.parse(gone.lastSeen!)).toBeGreaterThanOrEqual(before - 1_000);
+    });
+  });
+
+  describe('two API instances on one Redis', () => {
+    it('delivers a message sent through one instance to a socket on the other', async () => {
+      const second = await startSecondInstance(api);
+      try {
+        const { host, fans, room } = await roomWithFans(api, 1);
+        const hostSocket = await open(host.token);
+        const farReader = await openChat(second.url, fans[0]!.token);
+        sockets.push(farReader);
+        expect((await join(farReader, room.id)).ok).toBe(true);
+
+        const arrived = waitForEvent(farReader, 'message:new');
+        const activity = waitForEvent(farReader, 'room:activity');
+        const message = stored(await sendOver(hostSocket, room.id, 'Across instances'));
+        expect(await arrived).toEqual(message);
+        expect((await activity).lastSeq).toBe(message.seq);
+      } finally {
+        closeAll(...sockets.splice(0));
+        await second.close();
+      }
+    });
+  });
+});
