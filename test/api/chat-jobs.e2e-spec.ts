@@ -221,6 +221,29 @@ describe('chat jobs: membership, pushes and the archive', () => {
       expect(rows).toEqual([{ read_at: null }, { read_at: null }]);
     });
 
+    it('never pushes later what came while the member was online, even inside their batch window', async () => {
+      const host = await withDevice(await signUpHost(api, { name: 'Ravi Host' }));
+      const fan = await withDevice(await signUp(api, { name: 'Coming and going' }));
+      const roomId = await eventRoom(host, [fan], 'Book club');
+      const presence = api.app.get(ChatPresence);
+
+      await send(host, roomId, 'Chapter one tonight');
+      await runPendingJobs(api);
+      await presence.touch(fan.user.id, 'phone');
+      await send(host, roomId, 'Starting now');
+      await runPendingJobs(api);
+      await presence.drop(fan.user.id, 'phone');
+      await windowPasses(roomId);
+      await sweep();
+      await send(host, roomId, 'Chapter two next week');
+      await runPendingJobs(api);
+
+      expect((await chatPushesTo(fan)).map((push) => push.body)).toEqual([
+        'Ravi Host: Chapter one tonight',
+        'Ravi Host: Chapter two next week',
+      ]);
+    });
+
     it('pushes nobody who has read the messages or left the room', async () => {
       const host = await withDevice(await signUpHost(api, { name: 'Host Person' }));
       const reader = await withDevice(await signUp(api, { name: 'Reader' }));

@@ -35,12 +35,12 @@ const WINDOW_PASSED = `(m.pushed_at IS NULL OR m.pushed_at < now() - make_interv
 export class ChatPushRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Members of an open room due a push now (presence aside). */
-  async dueMembers(roomId: string, windowMs: number): Promise<string[]> {
+  /** Members of an open room not told of its newest messages yet (whatever their batch window). */
+  async untoldMembers(roomId: string): Promise<string[]> {
     const rows: Array<{ user_id: string }> = await this.dataSource.query(
       `SELECT m.user_id FROM chat_member m JOIN chat_room r ON r.id = m.room_id
-        WHERE m.room_id = $1 AND r.deleted_at IS NULL AND r.status = 'open' AND ${UNTOLD} AND ${WINDOW_PASSED}`,
-      [roomId, windowMs],
+        WHERE m.room_id = $1 AND r.deleted_at IS NULL AND r.status = 'open' AND ${UNTOLD}`,
+      [roomId],
     );
     return rows.map((row) => row.user_id);
   }

@@ -38,10 +38,11 @@ export class ChatPushService {
   ) {}
 
   async pushRoom(roomId: string): Promise<RoomPushReport> {
-    const due = await this.repository.dueMembers(roomId, ChatLimits.pushBatchMs);
-    if (due.length === 0) return { pushed: 0, online: 0 };
-    const online = await this.presence.onlineAmong(due);
-    const away = due.filter((userId) => !online.has(userId));
+    const untold = await this.repository.untoldMembers(roomId);
+    if (untold.length === 0) return { pushed: 0, online: 0 };
+    const online = await this.presence.onlineAmong(untold);
+    // The claim pushes those of them whose batch window has passed.
+    const away = untold.filter((userId) => !online.has(userId));
     const pushed = await this.dataSource.transaction(async (tx) => {
       await this.repository.markToldLive(tx, roomId, [...online]);
       const claimed = await this.repository.claim(tx, roomId, away, ChatLimits.pushBatchMs);
