@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChatLimits, ChatMessages, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { ChatPresence } from '../../api/src/modules/chat/gateway/chat-presence.service.js';
 import { chatAs, roomWithFans, sendText, type ChatRoomSetup } from '../support/chat-rest.js';
 import {
   chatClient,
@@ -281,6 +282,22 @@ describe('chat gateway (socket.io on the API)', () => {
     });
   });
 
+  describe('presence when an instance vanishes', () => {
+    it('counts a person offline once their connections lapse, and the sweep names them once', async () => {
+      const presence = api.app.get(ChatPresence);
+      const person = randomUUID();
+      const connectedAt = Date.now();
+      expect(await presence.touch(person, 'connection-on-a-crashed-instance', connectedAt)).toBe(true);
+      expect(await presence.onlineAmong([person, randomUUID()], connectedAt + 1)).toEqual(new Set([person]));
+
+      const lapsed = connectedAt + ChatLimits.presenceTtlMs + 1;
+      expect(await presence.onlineAmong([person], lapsed)).toEqual(new Set());
+      // Other tests' people may lapse here too; only whether this one is named matters.
+      expect(await presence.sweepLapsed(lapsed)).toContain(person);
+      expect(await presence.sweepLapsed(lapsed)).not.toContain(person);
+    });
+  });
+
   describe('two API instances on one Redis', () => {
     it('delivers a message sent through one instance to a socket on the other', async () => {
       const second = await startSecondInstance(api);
@@ -296,6 +313,11 @@ describe('chat gateway (socket.io on the API)', () => {
         const message = stored(await sendOver(hostSocket, room.id, 'Across instances'));
         expect(await arrived).toEqual(message);
         expect((await activity).lastSeq).toBe(message.seq);
+
+        // An instance that shuts down closes its sockets without a goodbye, so clients reconnect (to one that stays).
+        const dropped = waitForDisconnect(farReader);
+        await second.close();
+        expect(await dropped).toBe('transport close');
       } finally {
         closeAll(...sockets.splice(0));
         await second.close();

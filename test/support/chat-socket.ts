@@ -30,7 +30,8 @@ export async function startSecondInstance(first: TestApi): Promise<{ url: string
   const app = await createApiApp(first.config);
   await app.init();
   const url = await listenOnFreePort(app);
-  return { url, close: () => app.close() };
+  let closing: Promise<void> | undefined;
+  return { url, close: () => (closing ??= app.close()) };
 }
 
 export interface ChatConnectOptions {

@@ -134,11 +134,10 @@ export class ChatPresence {
 
   /**
    * The people whose every connection lapsed (their instance stopped without saying so): they are
-   * offline now, and the caller announces it. One instance at a time (a short Redis lock).
+   * offline now, and the caller announces it. Every instance sweeps; the removal is atomic, so each
+   * person is named by one sweep only.
    */
-  async sweepLapsed(lockMs: number, now = Date.now()): Promise<string[]> {
-    const locked = await this.redis.set(`${this.prefix}:sweep-lock`, '1', 'PX', lockMs, 'NX');
-    if (locked !== 'OK') return [];
+  async sweepLapsed(now = Date.now()): Promise<string[]> {
     const candidates = await this.redis.zrangebyscore(this.everyoneKey, '-inf', now, 'LIMIT', 0, SWEEP_BATCH);
     if (candidates.length === 0) return [];
     const pipeline = this.redis.pipeline();

@@ -343,7 +343,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       const cameBack = await this.presence.touchAll(
         sockets.map((socket) => ({ userId: socket.data.auth.user.id, connectionId: socket.id })),
       );
-      const lapsed = await this.presence.sweepLapsed(TICK_MS - 1_000);
+      const lapsed = await this.presence.sweepLapsed();
       await mapConcurrently([...new Set(cameBack), ...lapsed], 4, (userId) =>
         this.announcePresence(userId).catch((error: unknown) => this.logger.warn({ err: error, userId }, 'chat presence: not announced')),
       );
