@@ -43,7 +43,7 @@ import {
   UnknownPollOptionError,
 } from './chat.errors.js';
 import { ChatMessageSent } from './chat.events.js';
-import { ChatRepository, type MessageRow, type NewMessage, type PageWindow, type RoomRow } from './chat.repository.js';
+import { ChatRepository, type EventRow, type MessageRow, type NewMessage, type PageWindow, type RoomRow } from './chat.repository.js';
 import { basicMemberView, lastMessageView, memberView, messageView, receiptView, roomView, unreadView } from './chat.views.js';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -81,22 +81,14 @@ export class ChatService {
     const eventImage = input.event_image === undefined ? event.image : input.event_image;
     if (eventImage && !mediaUrl.safeParse(eventImage).success) throw new ValidationError('event_image: must be an https URL');
     const people = await this.existingPeople(unique(input.members).filter((id) => id !== event.hostId));
-    const created = await this.repository.transaction(async (tx) => {
-      const roomId = await this.repository.insertRoom(tx, {
-        eventId: event.id,
-        name: input.name ?? event.title,
-        eventImage: eventImage ?? null,
-        createdBy: user.id,
-      });
-      if (!roomId) return null;
-      const host = await this.repository.addMembers(tx, roomId, [event.hostId], { role: 'host', source: 'host', rejoin: true });
-      const others = await this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true });
-      return { roomId, added: [...host, ...others] };
-    });
+    const opened = await this.openRoom(
+      event,
+      { name: input.name ?? event.title, eventImage: eventImage ?? null, createdBy: user.id },
+      people,
+    );
     const room = await this.repository.findEventRoom(event.id);
     if (!room) throw new ChatRoomNotFoundError();
-    if (created) this.broadcast.membersAdded(created.roomId, created.added);
-    return { room: await this.roomViewFor(user.id, room), created: created?.roomId === room.id };
+    return { room: await this.roomViewFor(user.id, room), created: opened === room.id };
   }
 
   async rooms(user: AuthUser): Promise<RoomListView> {
@@ -216,9 +208,11 @@ export class ChatService {
       return { message: await this.messageView(stored), created: false };
     }
     const row = (await this.repository.messageAt(roomId, seq))!;
-    const message = await this.messageView(row);
+    const { views, members } = await this.messageViews(roomId, [row]);
+    const message = views[0]!;
     this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
-    await this.tellMarks(user.id, roomId, true);
+    const sender = members.find((member) => member.userId === user.id);
+    if (sender) await this.tellMarks(user.id, roomId, true, receiptView(roomId, sender));
     return { message, created: true };
   }
 
@@ -262,12 +256,7 @@ export class ChatService {
     if (existing) return existing.id;
     const event = await this.repository.findEvent(eventId);
     if (!event || event.cancelled || (await this.repository.eventRoomWasDeleted(eventId))) return null;
-    const created = await this.repository.transaction(async (tx) => {
-      const roomId = await this.repository.insertRoom(tx, { eventId, name: event.title, eventImage: event.image, createdBy: event.hostId });
-      if (roomId) await this.repository.addMembers(tx, roomId, [event.hostId], { role: 'host', source: 'host', rejoin: true });
-      return roomId;
-    });
-    if (created) this.broadcast.membersAdded(created, [event.hostId]);
+    const created = await this.openRoom(event, { name: event.title, eventImage: event.image, createdBy: event.hostId });
     return created ?? (await this.repository.findEventRoom(eventId))?.id ?? null;
   }
 
@@ -360,6 +349,23 @@ export class ChatService {
     return seq;
   }
 
+  /** Makes the event's room with its host (and `people`); null when another call made it first. */
+  private async openRoom(
+    event: EventRow,
+    room: { name: string; eventImage: string | null; createdBy: string },
+    people: string[] = [],
+  ): Promise<string | null> {
+    const opened = await this.repository.transaction(async (tx) => {
+      const roomId = await this.repository.insertRoom(tx, { eventId: event.id, ...room });
+      if (!roomId) return null;
+      const host = await this.repository.addMembers(tx, roomId, [event.hostId], { role: 'host', source: 'host', rejoin: true });
+      const others = await this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true });
+      return { roomId, added: [...host, ...others] };
+    });
+    if (opened) this.broadcast.membersAdded(opened.roomId, opened.added);
+    return opened?.roomId ?? null;
+  }
+
   private async mark(userId: string, roomId: string, seq: number, read: boolean): Promise<ReceiptView> {
     if (!Number.isSafeInteger(seq) || seq < 0) throw new ValidationError('seq: must be a whole number, 0 or more');
     await this.memberOf(userId, roomId);
@@ -376,16 +382,9 @@ export class ChatService {
   }
 
   /** The member's marks to the room, and their unread count to their own connections when the read mark moved. */
-  private async tellMarks(userId: string, roomId: string, readMoved: boolean, known?: ReceiptView): Promise<void> {
-    const receipt = known ?? (await this.receiptOf(userId, roomId));
-    if (!receipt) return;
+  private async tellMarks(userId: string, roomId: string, readMoved: boolean, receipt: ReceiptView): Promise<void> {
     const unread = readMoved ? ((await this.repository.unreadOf(userId, roomId))[0] ?? null) : null;
     this.broadcast.receipt(receipt, unread && unreadView(unread));
-  }
-
-  private async receiptOf(userId: string, roomId: string): Promise<ReceiptView | null> {
-    const member = (await this.repository.members(roomId)).find((candidate) => candidate.userId === userId);
-    return member ? receiptView(roomId, member) : null;
   }
 
   private async roomViewFor(userId: string, room: RoomRow): Promise<RoomView> {
