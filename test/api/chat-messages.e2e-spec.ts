@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ChatLimits, ChatMessages, messageTextSchema, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { ChatMediaReferences } from '../../api/src/modules/chat/chat-media-references.adapter.js';
 import { chatAs, roomWithFans, sendText } from '../support/chat-rest.js';
 import { bearer, signUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
@@ -118,6 +119,9 @@ describe('chat messages: sending, polls, history, receipts', () => {
       }
       const list = await chatAs(api, fans[0]!).rooms().expect(200);
       expect(list.body.rooms[0].lastMessage).toMatchObject({ type: 'image', preview: '📷 Photo' });
+      // The uploads sweep asks whether a record shows the file: the chat answers for its images.
+      const unused = randomUUID();
+      expect(await api.app.get(ChatMediaReferences).referencedAmong([upload.body.id, unused])).toEqual(new Set([upload.body.id]));
     });
 
     it('keeps a closed room readable and refuses every write in it', async () => {
