@@ -111,17 +111,24 @@ const PERSON_COLUMNS = (alias: string, prefix: string) =>
   `${alias}.name AS "${prefix}Name", ${alias}.avatar_url AS "${prefix}PhotoUrl",
    (${alias}.id IS NULL OR ${alias}.deleted_at IS NOT NULL OR ${alias}.erased_at IS NOT NULL) AS "${prefix}Gone"`;
 
+const MESSAGE_COLUMNS = 'id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at';
+
 /** Live and archived messages together: archived ones stay readable. */
 const ALL_MESSAGES = `(
-  SELECT id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at, false AS archived FROM chat_message
+  SELECT ${MESSAGE_COLUMNS}, false AS archived FROM chat_message
   UNION ALL
-  SELECT id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at, true AS archived FROM chat_message_archive
+  SELECT ${MESSAGE_COLUMNS}, true AS archived FROM chat_message_archive
 )`;
 
-const MESSAGE_SELECT = `SELECT m.id, m.room_id AS "roomId", m.seq::float8 AS seq, m.sender_id AS "senderId", m.client_id AS "clientId",
-  m.type, m.text, m.image_url AS "imageUrl", m.poll_options AS "pollOptions", m.created_at AS "createdAt", m.archived,
-  ${PERSON_COLUMNS('u', 'sender')}
-  FROM ${ALL_MESSAGES} m LEFT JOIN users u ON u.id = m.sender_id`;
+/** Live messages only: where a client id is unique, and where a retry (seconds later) finds its message. */
+const LIVE_MESSAGES = `(SELECT ${MESSAGE_COLUMNS}, false AS archived FROM chat_message)`;
+
+const messageSelect = (source: string) => `SELECT m.id, m.room_id AS "roomId", m.seq::float8 AS seq, m.sender_id AS "senderId",
+  m.client_id AS "clientId", m.type, m.text, m.image_url AS "imageUrl", m.poll_options AS "pollOptions", m.created_at AS "createdAt",
+  m.archived, ${PERSON_COLUMNS('u', 'sender')}
+  FROM ${source} m LEFT JOIN users u ON u.id = m.sender_id`;
+
+const MESSAGE_SELECT = messageSelect(ALL_MESSAGES);
 
 type RawMessage = Omit<MessageRow, 'sender'> & { senderName: string | null; senderPhotoUrl: string | null; senderGone: boolean };
 
@@ -424,7 +431,7 @@ export class ChatRepository {
 
   async findByClientId(roomId: string, senderId: string, clientId: string): Promise<MessageRow | null> {
     const rows = await this.dataSource.query<RawMessage[]>(
-      `${MESSAGE_SELECT} WHERE m.room_id = $1 AND m.sender_id = $2 AND m.client_id = $3`,
+      `${messageSelect(LIVE_MESSAGES)} WHERE m.room_id = $1 AND m.sender_id = $2 AND m.client_id = $3`,
       [roomId, senderId, clientId],
     );
     return rows[0] ? toMessageRow(rows[0]) : null;
