@@ -194,26 +194,12 @@ export class ChatService {
   async send(user: AuthUser, roomId: string, input: SendMessageInput): Promise<{ message: MessageView; created: boolean }> {
     await this.writableRoomOf(user.id, roomId);
     const content = messageContent(input);
-    const earlier = await this.repository.findByClientId(roomId, user.id, input.clientId);
+    const retried = () => this.repository.findByClientId(roomId, user.id, input.clientId);
+    const earlier = await retried();
     if (earlier) return { message: await this.messageView(earlier), created: false };
-    let seq: number;
-    try {
-      seq = await this.repository.transaction((tx) =>
-        this.storeMessage(tx, { ...content, roomId, senderId: user.id, clientId: input.clientId }),
-      );
-    } catch (error) {
-      if (!(error instanceof AlreadySent)) throw error;
-      const stored = await this.repository.findByClientId(roomId, user.id, input.clientId);
-      if (!stored) throw error;
-      return { message: await this.messageView(stored), created: false };
-    }
-    const row = (await this.repository.messageAt(roomId, seq))!;
-    const { views, members } = await this.messageViews(roomId, [row]);
-    const message = views[0]!;
-    this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
-    const sender = members.find((member) => member.userId === user.id);
-    if (sender) await this.tellMarks(user.id, roomId, true, receiptView(roomId, sender));
-    return { message, created: true };
+    const seq = await this.store({ ...content, roomId, senderId: user.id, clientId: input.clientId });
+    if (seq === null) return { message: await this.messageView((await retried())!), created: false };
+    return { message: await this.announceMessage(user.id, roomId, seq), created: true };
   }
 
   /** The voter's choices become `optionIds` (none takes the vote back), in one step per voter. */
@@ -338,6 +324,16 @@ export class ChatService {
 
   // ---- helpers
 
+  /** Stores the message in one transaction; its seq, or null when a simultaneous retry stored it first. */
+  private async store(message: Omit<NewMessage, 'seq'>): Promise<number | null> {
+    try {
+      return await this.repository.transaction((tx) => this.storeMessage(tx, message));
+    } catch (error) {
+      if (error instanceof AlreadySent) return null;
+      throw error;
+    }
+  }
+
   /** Inside the send transaction: the room's next seq, the row, the sender's marks, the push's domain event. */
   private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<number> {
     const seq = await this.repository.nextSeq(tx, message.roomId);
@@ -364,6 +360,17 @@ export class ChatService {
     });
     if (opened) this.broadcast.membersAdded(opened.roomId, opened.added);
     return opened?.roomId ?? null;
+  }
+
+  /** After commit: the new message to the room and its members' feeds, the sender's marks with it. */
+  private async announceMessage(senderId: string, roomId: string, seq: number): Promise<MessageView> {
+    const row = (await this.repository.messageAt(roomId, seq))!;
+    const { views, members } = await this.messageViews(roomId, [row]);
+    const message = views[0]!;
+    this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
+    const sender = members.find((member) => member.userId === senderId);
+    if (sender) await this.tellMarks(senderId, roomId, true, receiptView(roomId, sender));
+    return message;
   }
 
   private async mark(userId: string, roomId: string, seq: number, read: boolean): Promise<ReceiptView> {
