@@ -2,9 +2,10 @@ import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
-import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHAT_SOCKET_PATH } from '../../api/src/contracts/chat.contract.js';
+import { proxyToApi, proxyUpgradesToApi } from './api-proxy.js';
 import { cspNonceOf, limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
 import type { WebServerHooks } from './server-hooks.js';
 
@@ -19,45 +20,6 @@ const BODY_LIMITS = {
   defaultMaxBytes: MIB,
   uploads: { path: /^\/(resources\/upload|create-event(\.data)?|event\/[^/]+\/edit(\.data)?)\/?$/, maxBytes: 230 * MIB },
 };
-
-/**
- * The Bull Board dashboard lives on the API and wants a bearer token; the browser holds the token
- * only in the httpOnly session cookie, so this path is proxied with the token added. An API that
- * does not answer within API_TIMEOUT_MS (or cannot be reached) is a 503 with a "try again" message.
- */
-function proxyQueueDashboard(hooks: WebServerHooks) {
-  const apiUrl = new URL(hooks.config.API_URL);
-  const forward = async (req: express.Request, res: express.Response) => {
-    const token = await hooks.readSessionToken(req.headers.cookie);
-    const upstream = httpRequest(
-      {
-        hostname: apiUrl.hostname,
-        port: apiUrl.port,
-        path: req.originalUrl,
-        method: req.method,
-        headers: { ...req.headers, host: apiUrl.host, cookie: '', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        timeout: hooks.config.API_TIMEOUT_MS,
-      },
-      (response) => {
-        res.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(res);
-      },
-    );
-    upstream.on('timeout', () => upstream.destroy(new Error('The API did not answer in time')));
-    upstream.on('error', () => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.status(503).set('retry-after', hooks.unavailable.retryAfterSeconds).json({ error: hooks.unavailable.message });
-    });
-    req.pipe(upstream);
-  };
-  // Express 4 ignores a handler's promise: a failure goes to `next` rather than unhandled.
-  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    forward(req, res).catch(next);
-  };
-}
 
 /**
  * The service worker (web/public/sw.js) is always checked for a newer version, and may control the
@@ -93,7 +55,10 @@ async function main() {
     refuseForeignWrites(hooks.config.WEB_ORIGINS),
     limitRequestBodies(BODY_LIMITS),
   );
-  app.use('/api/v1/admin/queues', proxyQueueDashboard(hooks));
+  // The Bull Board dashboard lives on the API and wants a bearer token (it answers a guest itself).
+  app.use('/api/v1/admin/queues', proxyToApi(hooks, { requireSession: false }));
+  // The chat's socket.io (its HTTP requests here, its WebSocket upgrades below): signed-in people only.
+  app.use(CHAT_SOCKET_PATH, proxyToApi(hooks, { requireSession: true }));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   app.use(compression());
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
@@ -109,6 +74,10 @@ async function main() {
   const port = hooks.config.WEB_PORT;
   const server = app.listen(port, () =>
     console.log(JSON.stringify({ level: 30, name: 'web', msg: `web listening on http://localhost:${port}` })),
+  );
+  server.on(
+    'upgrade',
+    proxyUpgradesToApi(hooks, (pathname) => pathname === CHAT_SOCKET_PATH || pathname.startsWith(`${CHAT_SOCKET_PATH}/`)),
   );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);

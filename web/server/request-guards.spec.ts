@@ -1,4 +1,4 @@
-import { checkBody, contentSecurityPolicy, isForeignWrite, type BodyLimits } from './request-guards.js';
+import { checkBody, contentSecurityPolicy, isForeignOrigin, isForeignWrite, type BodyLimits } from './request-guards.js';
 
 describe('isForeignWrite', () => {
   const own = new Set(['https://tribe.example', 'http://localhost:3000']);
@@ -86,5 +86,17 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy('n', ['https://checkout.razorpay.com'], firebase)).toContain(
       "script-src 'self' 'nonce-n' https://checkout.razorpay.com https://apis.google.com; frame-src https://checkout.razorpay.com https://tribe-prod.firebaseapp.com",
     );
+  });
+});
+
+describe('isForeignOrigin (WebSocket handshakes)', () => {
+  const own = new Set(['https://tribe.example']);
+
+  it('lets the web’s own pages and clients without Origin through, refuses every other page', () => {
+    expect(isForeignOrigin('https://tribe.example', own)).toBe(false);
+    expect(isForeignOrigin(undefined, own)).toBe(false);
+    expect(isForeignOrigin('https://evil.example', own)).toBe(true);
+    expect(isForeignOrigin('http://tribe.example', own)).toBe(true);
+    expect(isForeignOrigin('null', own)).toBe(true);
   });
 });

@@ -96,6 +96,16 @@ export function isForeignWrite(
 }
 
 /**
+ * Whether a WebSocket comes from a page that is not the web's own. Browsers always name the page's
+ * origin on a WebSocket handshake, and send the visitor's cookie with it whatever that page is, so a
+ * foreign (or "null") origin is refused; a handshake without Origin is not a browser's and passes.
+ */
+export function isForeignOrigin(origin: string | undefined, ownOrigins: ReadonlySet<string>): boolean {
+  if (origin === undefined) return false;
+  return !ownOrigins.has(originOf(origin) ?? '');
+}
+
+/**
  * Refuses (403, with a message) writes from pages other than the web's own `origins` (WEB_ORIGINS),
  * before Remix, the resource routes and the queue dashboard proxy see them. An accepted `Origin` is
  * then dropped: Remix compares it with the Host header itself and answers 500 when a proxy renamed

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { NewApplicationSheet } from '~/components/applications/new-application-sheet';
+import { ChatLiveProvider } from '~/components/chat/chat-live';
 import { BottomNav } from '~/components/layout/bottom-nav';
 import { FullPageRouteError } from '~/components/layout/error-page';
 import { TopBar } from '~/components/layout/top-bar';
+import { UnreadTitle } from '~/components/layout/unread-title';
 import { LiveNotificationsProvider } from '~/components/notifications/live-notifications';
 import { NotificationBell } from '~/components/notifications/notification-bell';
+import { loadChatUnread } from '~/lib/chat.server';
 import { cn } from '~/lib/cn';
 import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden, matchesPrefix } from '~/lib/nav';
 import { loadUnreadCount } from '~/lib/notifications.server';
@@ -20,16 +23,19 @@ import type { RootLoaderData } from '~/root';
  * own (pages choose theirs, so hero images can run edge to edge). A child may export
  * `handle: ShellHandle` (~/lib/route-handle) to set the top bar title or hide chrome.
  * A signed-in person gets the notification bell with its live unread count (in the top bar, the
- * main pages' own headers and the desktop rail), and a host the new-application sheet (SPEC §4).
+ * main pages' own headers and the desktop rail), the chat connection that keeps the Chat tab's
+ * badge live (ChatLiveProvider), the hidden tab's unread title prefix, and a host the
+ * new-application sheet (SPEC §4).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await getToken(request);
-  // The chat service arrives in a later issue; until then nobody has unread chats.
-  return { unreadChats: 0, unreadNotifications: token ? await loadUnreadCount(token) : null };
+  if (!token) return { chatUnread: null, unreadNotifications: null };
+  const [chatUnread, unreadNotifications] = await Promise.all([loadChatUnread(token), loadUnreadCount(token)]);
+  return { chatUnread, unreadNotifications };
 }
 
 export default function Shell() {
-  const { unreadChats, unreadNotifications } = useLoaderData<typeof loader>();
+  const { chatUnread, unreadNotifications } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const location = useLocation();
   const matches = useMatches();
@@ -71,16 +77,19 @@ export default function Shell() {
       <main id="main" className={cn('flex-1', showBottom && 'pb-nav')}>
         <Outlet />
       </main>
-      {showBottom ? <BottomNav isGuest={isGuest} unreadChats={unreadChats} /> : null}
+      {showBottom ? <BottomNav isGuest={isGuest} unreadChats={chatUnread?.total ?? 0} /> : null}
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
       {root?.user?.role === 'influencer' ? <NewApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
     </div>
   );
   if (!root?.user) return page;
   return (
-    <LiveNotificationsProvider key={root.user.id} initialCount={unreadNotifications}>
-      {page}
-    </LiveNotificationsProvider>
+    <ChatLiveProvider key={root.user.id} userId={root.user.id} initial={chatUnread}>
+      <LiveNotificationsProvider key={root.user.id} initialCount={unreadNotifications}>
+        <UnreadTitle />
+        {page}
+      </LiveNotificationsProvider>
+    </ChatLiveProvider>
   );
 }
 

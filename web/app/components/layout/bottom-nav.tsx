@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { MouseEvent } from 'react';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
+import { useChatLive } from '~/components/chat/chat-live';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { ChatIcon, HomeIcon, PlusSquareIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
@@ -28,7 +29,8 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
   const location = useLocation();
   const { prompt } = useLoginPrompt();
   const active = activeTabFor(location.pathname);
-  const badge = formatBadge(unreadChats);
+  // The live count once the chat connection has one; the shell loader's until then (and without JavaScript).
+  const badge = formatBadge(useChatLive().unread ?? unreadChats);
 
   const onTap = (event: MouseEvent<HTMLAnchorElement>, tab: NavTab) => {
     tapVibration();

@@ -1,6 +1,5 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { refreshServiceWorker } from '~/lib/browser-push';
-import { unreadTitle } from '~/lib/notifications';
 import type { UnreadAnswer } from '~/routes/resources.notifications';
 import type { NotificationView } from '../../../../api/src/contracts/notifications.contract.js';
 
@@ -28,8 +27,9 @@ export const useLiveNotifications = (): LiveNotifications => useContext(LiveCont
 /**
  * The signed-in person's unread notifications, live: one poll of /resources/notifications every
  * 10 s while the tab is visible (every minute while hidden) and at once when it becomes visible.
- * The bell, the page title's unread prefix and the host's new-application sheet all read this
- * one poll. `initialCount` is the shell loader's count (it is read again after every action).
+ * The bell, the page title's unread prefix (with the unread chats: UnreadTitle) and the host's
+ * new-application sheet all read this one poll. `initialCount` is the shell loader's count (it is
+ * read again after every action).
  * Give it `key={userId}`.
  */
 export function LiveNotificationsProvider({ initialCount, children }: { initialCount: number | null; children: ReactNode }) {
@@ -79,35 +79,5 @@ export function LiveNotificationsProvider({ initialCount, children }: { initialC
     };
   }, []);
 
-  useUnreadTitle(live.count ?? 0);
-
   return <LiveContext.Provider value={live}>{children}</LiveContext.Provider>;
-}
-
-/**
- * SPEC §2: the page title carries "(N) " only while the tab is hidden and there are unread
- * notifications; it is taken off when the tab is visible again, when none are unread, and when
- * the person leaves the shell (logout).
- */
-function useUnreadTitle(unread: number) {
-  const applied = useRef<string | null>(null);
-  const unreadRef = useRef(unread);
-  unreadRef.current = unread;
-
-  useEffect(() => {
-    const onVisibility = () => retitle(applied, unreadRef.current, document.hidden);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      retitle(applied, 0, false);
-    };
-  }, []);
-
-  useEffect(() => retitle(applied, unread, document.hidden), [unread]);
-}
-
-function retitle(applied: { current: string | null }, unread: number, hidden: boolean): void {
-  const next = unreadTitle(document.title, applied.current, unread, hidden);
-  applied.current = next.applied;
-  if (document.title !== next.title) document.title = next.title;
 }

@@ -1,0 +1,292 @@
+/// <reference lib="dom" />
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { MessageView, RoomView } from '../../api/src/contracts/chat.contract.js';
+import { ChatMessages } from '../../api/src/contracts/chat.contract.js';
+import { expect, signedIn, test } from './fixtures.js';
+import { apiAs, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+interface EventChat {
+  host: Person;
+  fan: Person;
+  title: string;
+  roomId: string;
+}
+
+/**
+ * A host's event with one accepted fan, and its chat with both in it. The host creates the room and
+ * adds the fan through the REST API (create or get, then add: both idempotent), so the journey does
+ * not depend on when the workers do the same after the acceptance.
+ */
+async function eventChat(fanName = 'Asha Rao'): Promise<EventChat> {
+  const host = await register('influencer', 'Neha Host');
+  const fan = await register('fan', fanName);
+  const title = `Sunset trek ${suffix()}`;
+  const event = await seedEvent(host, { title, date: daysFromNow(6), location: 'Lonavala' });
+  const application = await apiAs<{ id: string }>(fan, 'POST', `/events/${event.id}/bid`, { amount: 0, message: 'Count me in!' });
+  await apiAs(host, 'POST', `/applications/${application.id}/accept`);
+  const room = await apiAs<RoomView>(host, 'POST', '/chat/rooms', { event_id: event.id, members: [fan.id] });
+  await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [fan.id] });
+  return { host, fan, title, roomId: room.id };
+}
+
+/** Opens the room and waits until the page is live (its chat connection is up). */
+async function openRoom(page: Page, roomId: string): Promise<void> {
+  await page.goto(`/chat/${roomId}`);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByText('Connecting…')).toBeHidden();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
+
+/** Signs in and opens `path`, waiting until the tab's chat connection is up (its /chat namespace answered). */
+async function signedInAt(browser: Browser, person: Person, path: string): Promise<Page> {
+  const page = await signedIn(browser, person);
+  const live = page
+    .waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
+    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40/chat')));
+  await page.goto(path);
+  await live;
+  return page;
+}
+
+test.describe('chat', () => {
+  test('host and fan talk live: typing shows, ticks go delivered then read, and the list names the sender', async ({ browser }) => {
+    const { host, fan, title, roomId } = await eventChat();
+    const hostPage = await signedIn(browser, host);
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(fanPage, roomId);
+    await expect(fanPage.getByRole('heading', { name: title })).toBeVisible();
+    await expect(fanPage.getByTestId('room-presence')).toContainText('2 members');
+
+    // The host is elsewhere in the app: the message reaches their tab (delivered) but nobody has read it.
+    await send(fanPage, 'Hello from Asha');
+    const mine = bubble(fanPage, 'Hello from Asha');
+    await expect(mine).toHaveAttribute('data-mine', 'true');
+    await expect(mine.getByTestId('message-status')).toHaveAttribute('data-status', 'delivered');
+    await expect(hostPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveText('1');
+
+    await openRoom(hostPage, roomId);
+    await expect(bubble(hostPage, 'Hello from Asha')).toHaveAttribute('data-mine', 'false');
+    await expect(bubble(hostPage, 'Hello from Asha').getByTestId('message-sender')).toHaveText('Asha Rao');
+    await expect(mine.getByTestId('message-status')).toHaveAttribute('data-status', 'read');
+    await expect(fanPage.getByTestId('room-presence')).toHaveText('2 members · online');
+
+    // Typing shows on the other side, and stops with the send.
+    await fanPage.getByRole('textbox', { name: 'Message' }).fill('Shall we car');
+    await expect(hostPage.getByTestId('typing')).toHaveText('Asha Rao is typing…');
+    await fanPage.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(bubble(hostPage, 'Shall we car')).toBeVisible();
+    await expect(hostPage.getByTestId('typing')).toBeHidden();
+
+    await send(hostPage, 'Welcome Asha! Yes, carpool from Pune');
+    await expect(bubble(fanPage, 'Welcome Asha!')).toBeVisible();
+    await expect(bubble(hostPage, 'Welcome Asha!').getByTestId('message-status')).toHaveAttribute('data-status', 'read');
+    // Each message once on each side.
+    await expect(fanPage.getByTestId('message')).toHaveCount(3);
+    await expect(hostPage.getByTestId('message')).toHaveCount(3);
+    await expect(fanPage.getByTestId('day-separator')).toHaveText(['Today']);
+
+    // The list: one's own last message is "You: …", someone else's carries their name.
+    await hostPage.getByRole('link', { name: 'Back to chats' }).click();
+    const hostRow = hostPage.getByTestId('chat-room').filter({ hasText: title });
+    await expect(hostRow.getByTestId('chat-preview')).toHaveText('You: Welcome Asha! Yes, carpool from Pune');
+    await expect(hostRow.getByTestId('chat-unread')).toHaveCount(0);
+    await fanPage.goto('/chat');
+    await expect(fanPage.getByTestId('chat-room').filter({ hasText: title }).getByTestId('chat-preview')).toHaveText(
+      'Neha Host: Welcome Asha! Yes, carpool from Pune',
+    );
+
+    // Live on the list too: a new message moves the preview and counts as unread.
+    await apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, {
+      type: 'text',
+      clientId: `c-${suffix()}-list`,
+      text: 'Bring water',
+    });
+    const fanRow = fanPage.getByTestId('chat-room').filter({ hasText: title });
+    await expect(fanRow.getByTestId('chat-preview')).toHaveText('Neha Host: Bring water');
+    await expect(fanRow.getByTestId('chat-unread')).toHaveText('1');
+  });
+
+  test('a poll made by the host and voted on by the fan updates for both; a vote moves and is taken back', async ({ browser }) => {
+    const { host, fan, roomId } = await eventChat('Ravi Kumar');
+    const hostPage = await signedIn(browser, host);
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(hostPage, roomId);
+    await openRoom(fanPage, roomId);
+
+    await hostPage.getByRole('button', { name: 'Create a poll' }).click();
+    const sheet = hostPage.getByRole('dialog', { name: 'Create a poll' });
+    await sheet.getByLabel('Question').fill('Which day works?');
+    await sheet.getByRole('textbox', { name: 'Option 1' }).fill('Friday');
+    await sheet.getByRole('textbox', { name: 'Option 2' }).fill('Saturday');
+    await sheet.getByRole('button', { name: 'Add option' }).click();
+    await sheet.getByRole('textbox', { name: 'Option 3' }).fill('Sunday');
+    await sheet.getByRole('button', { name: 'Send poll' }).click();
+    await expect(sheet).toBeHidden();
+
+    const option = (page: Page, name: string) => page.getByTestId('poll').getByTestId('poll-option').filter({ hasText: name });
+    await expect(fanPage.getByTestId('poll')).toContainText('Which day works?');
+    await option(fanPage, 'Saturday').click();
+    for (const page of [fanPage, hostPage]) {
+      await expect(option(page, 'Saturday').getByTestId('poll-votes')).toHaveText('1');
+      await expect(page.getByTestId('poll-total')).toHaveText('1 vote');
+    }
+    await expect(option(fanPage, 'Saturday')).toHaveAttribute('aria-pressed', 'true');
+    await expect(option(hostPage, 'Saturday')).toHaveAttribute('aria-pressed', 'false');
+
+    // The fan moves to Sunday; the host votes Sunday too.
+    await option(fanPage, 'Sunday').click();
+    await expect(option(hostPage, 'Sunday').getByTestId('poll-votes')).toHaveText('1');
+    await expect(option(hostPage, 'Saturday').getByTestId('poll-votes')).toHaveText('0');
+    await option(hostPage, 'Sunday').click();
+    await expect(option(fanPage, 'Sunday').getByTestId('poll-votes')).toHaveText('2');
+    await expect(fanPage.getByTestId('poll-total')).toHaveText('2 votes');
+
+    // Tapping one's own choice takes the vote back.
+    await option(fanPage, 'Sunday').click();
+    await expect(option(hostPage, 'Sunday').getByTestId('poll-votes')).toHaveText('1');
+    await expect(option(fanPage, 'Sunday')).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('a photo goes up with a progress bar and arrives as an image message', async ({ browser }) => {
+    const { host, fan, roomId } = await eventChat();
+    const hostPage = await signedIn(browser, host);
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(hostPage, roomId);
+    await openRoom(fanPage, roomId);
+
+    // A slow uplink, so the upload takes long enough to watch.
+    const cdp: CDPSession = await fanPage.context().newCDPSession(fanPage);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 3 * 1024 });
+    await fanPage
+      .getByTestId('chat-image-input')
+      .setInputFiles({ name: 'trail.png', mimeType: 'image/png', buffer: png(900, 700, [30, 140, 90]) });
+    const progress = fanPage.getByRole('progressbar', { name: 'Uploading photo' });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuenow', /\d+/);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const image = hostPage.getByTestId('message').getByRole('img', { name: 'Photo' });
+    await expect(image).toBeVisible({ timeout: 20_000 });
+    await expect(image).toHaveAttribute('src', /\/upload\/files\//);
+    await expect(progress).toBeHidden();
+    await expect(fanPage.getByTestId('pending-message')).toHaveCount(0);
+    await expect(fanPage.getByTestId('message').getByRole('img', { name: 'Photo' })).toBeVisible();
+  });
+
+  test('offline and back: the badge and the list count what came meanwhile, the room resyncs, and a send made offline goes once', async ({
+    browser,
+  }) => {
+    const { host, fan, title, roomId } = await eventChat();
+    const fanPage = await signedInAt(browser, fan, '/home');
+    const hostSends = async (text: string) =>
+      apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, { type: 'text', clientId: `c-${suffix()}-${text.length}`, text });
+    await expect(fanPage.locator('[data-tab="chat"]')).toBeVisible();
+    await expect(fanPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveCount(0);
+
+    // Away from the app's connection: two messages come; back, the Chat tab counts them.
+    await fanPage.context().setOffline(true);
+    await hostSends('Meet at 6');
+    await hostSends('At the gate');
+    await fanPage.context().setOffline(false);
+    await expect(fanPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveText('2', { timeout: 20_000 });
+    await fanPage.locator('[data-tab="chat"]').click();
+    const row = fanPage.getByTestId('chat-room').filter({ hasText: title });
+    await expect(row.getByTestId('chat-unread')).toHaveText('2');
+    await expect(row.getByTestId('chat-preview')).toHaveText('Neha Host: At the gate');
+
+    await row.click();
+    await expect(fanPage).toHaveURL(new RegExp(`/chat/${roomId}$`));
+    await expect(fanPage.getByText('Connecting…')).toBeHidden();
+    await expect(fanPage.getByTestId('message')).toHaveCount(2);
+
+    // In the room: offline while the host sends three and the fan writes one; back, all arrive, each once.
+    await fanPage.context().setOffline(true);
+    await expect(fanPage.getByText('Connecting…')).toBeVisible();
+    await send(fanPage, 'Running late, sorry');
+    await expect(fanPage.getByTestId('pending-message')).toHaveCount(1);
+    for (const text of ['One', 'Two', 'Three']) await hostSends(`Update ${text}`);
+    await fanPage.context().setOffline(false);
+    await expect(fanPage.getByText('Connecting…')).toBeHidden({ timeout: 20_000 });
+    for (const text of ['One', 'Two', 'Three']) await expect(bubble(fanPage, `Update ${text}`)).toHaveCount(1);
+    await expect(bubble(fanPage, 'Running late, sorry')).toHaveCount(1);
+    await expect(fanPage.getByTestId('pending-message')).toHaveCount(0);
+    await expect(fanPage.getByTestId('message')).toHaveCount(6);
+    const stored = await apiAs<{ messages: MessageView[] }>(host, 'GET', `/chat/rooms/${roomId}/messages`);
+    expect(stored.messages.filter((message) => message.text === 'Running late, sorry')).toHaveLength(1);
+  });
+
+  test('the host removes the fan: the fan is told and can no longer write', async ({ browser }) => {
+    const { host, fan, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(fanPage, roomId);
+    await send(fanPage, 'Excited!');
+    await expect(bubble(fanPage, 'Excited!').getByTestId('message-status')).not.toHaveAttribute('data-status', 'pending');
+
+    const removed = await fetch(`${process.env.TRIBE_API_URL}/api/v1/chat/rooms/${roomId}/members/${fan.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${host.token}` },
+    });
+    expect(removed.status).toBe(204);
+
+    await expect(fanPage.getByTestId('chat-removed')).toHaveText(ChatMessages.notMember);
+    await expect(fanPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    // History already on screen stays readable.
+    await expect(bubble(fanPage, 'Excited!')).toBeVisible();
+    await fanPage.reload();
+    await expect(fanPage.getByTestId('chat-removed')).toHaveText(ChatMessages.notMember);
+  });
+
+  test('at 375 px the room has no bottom nav and the composer stays in view with the keyboard open', async ({ browser }) => {
+    const { fan, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    await fanPage.setViewportSize({ width: 375, height: 667 });
+    await openRoom(fanPage, roomId);
+    await expect(fanPage.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    const composer = fanPage.getByRole('textbox', { name: 'Message' });
+    const sendButton = fanPage.getByRole('button', { name: 'Send', exact: true });
+    await expect(composer).toBeInViewport();
+    await expect(sendButton).toBeInViewport();
+    await expect(fanPage.getByRole('link', { name: 'Back to chats' })).toBeInViewport();
+
+    // The on-screen keyboard takes the lower part of the screen: the chat fits into what is left.
+    await composer.focus();
+    await fanPage.setViewportSize({ width: 375, height: 380 });
+    await expect(composer).toBeInViewport();
+    await expect(sendButton).toBeInViewport();
+    for (let index = 1; index <= 12; index += 1) await send(fanPage, `Line ${index} of a long chat`);
+    await expect(bubble(fanPage, 'Line 12 of a long chat')).toBeInViewport();
+    await expect(composer).toBeInViewport();
+    const width = await fanPage.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+
+    // The message-length rule shows before sending.
+    await composer.fill('a'.repeat(1001));
+    await expect(fanPage.getByTestId('chat-counter')).toHaveText('1001/1000');
+    await expect(fanPage.getByText(ChatMessages.tooLong)).toBeVisible();
+    await expect(sendButton).toBeDisabled();
+  });
+
+  test('without JavaScript the composer still sends', async ({ browser }) => {
+    const { fan, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await fanPage.context().storageState() });
+    const page = await plain.newPage();
+    await page.goto(`${process.env.TRIBE_WEB_URL}/chat/${roomId}`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Sent without scripts');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(bubble(page, 'Sent without scripts')).toBeVisible();
+    await expect(page.getByTestId('message')).toHaveCount(1);
+    await plain.close();
+  });
+});

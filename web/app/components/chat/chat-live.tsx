@@ -1,0 +1,98 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import {
+  CHAT_NAMESPACE,
+  CHAT_SOCKET_PATH,
+  ChatLimits,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type UnreadTotalsView,
+} from '../../../../api/src/contracts/chat.contract.js';
+import { totalUnread, unreadAfterActivity, unreadAfterRead, unreadByRoom, type UnreadByRoom } from '~/lib/chat';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface ChatLive {
+  /** The tab's one chat connection (null before hydration and for guests). */
+  socket: ChatSocket | null;
+  connected: boolean;
+  /** Unread chat messages over every room (the Chat tab's badge, the title), or null while not known. */
+  unread: number | null;
+}
+
+const NOBODY: ChatLive = { socket: null, connected: false, unread: null };
+const ChatLiveContext = createContext<ChatLive>(NOBODY);
+
+export const useChatLive = (): ChatLive => useContext(ChatLiveContext);
+
+const UNREAD_RESOURCE = '/resources/chat?view=unread';
+
+async function readUnread(): Promise<UnreadTotalsView | null> {
+  try {
+    const response = await fetch(UNREAD_RESOURCE, { headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as Partial<UnreadTotalsView>;
+    return Array.isArray(body.rooms) ? (body as UnreadTotalsView) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in person's chat connection, one per tab, opened by the shell: socket.io on the web's
+ * own origin (`/socket.io`, which the web server forwards to the API with the session's token),
+ * namespace /chat, WebSocket only. The room list and the room page use it; here it keeps the Chat
+ * tab's unread count live and marks what reaches the tab delivered: `initial` is the shell loader's GET /chat/unread, read again on every
+ * (re)connect (what happened while away), then moved by `room:activity` and `unread` events.
+ * Give it `key={userId}`.
+ */
+export function ChatLiveProvider({ userId, initial, children }: { userId: string; initial: UnreadTotalsView | null; children: ReactNode }) {
+  const [socket, setSocket] = useState<ChatSocket | null>(null);
+  const [connected, setConnected] = useState(false);
+  const [rooms, setRooms] = useState<UnreadByRoom | null>(initial ? unreadByRoom(initial.rooms) : null);
+
+  useEffect(() => {
+    if (initial) setRooms(unreadByRoom(initial.rooms));
+  }, [initial]);
+
+  useEffect(() => {
+    // A connection attempt that hangs (the network went away mid-handshake) is given up after 10 s and tried again.
+    const connection: ChatSocket = io(CHAT_NAMESPACE, { path: CHAT_SOCKET_PATH, transports: ['websocket'], timeout: 10_000 });
+    let heartbeat: number | undefined;
+    const onConnect = () => {
+      setConnected(true);
+      window.clearInterval(heartbeat);
+      heartbeat = window.setInterval(() => connection.emit('heartbeat'), ChatLimits.presenceTtlMs / 3);
+      void readUnread().then((read) => {
+        if (read) setRooms(unreadByRoom(read.rooms));
+      });
+    };
+    const onDisconnect = () => {
+      setConnected(false);
+      window.clearInterval(heartbeat);
+    };
+    connection.on('connect', onConnect);
+    connection.on('disconnect', onDisconnect);
+    connection.on('room:activity', (activity) => {
+      setRooms((held) => unreadAfterActivity(held ?? {}, activity, userId));
+      // The message reached this device: delivered (SPEC §4), whichever page is open.
+      if (activity.lastMessage.senderId !== userId)
+        connection.emit('messages:delivered', { roomId: activity.roomId, seq: activity.lastSeq });
+    });
+    connection.on('unread', (unread) => setRooms((held) => unreadAfterRead(held ?? {}, unread)));
+    connection.on('room:removed', ({ roomId }) =>
+      setRooms((held) => (held ? Object.fromEntries(Object.entries(held).filter(([id]) => id !== roomId)) : held)),
+    );
+    setSocket(connection);
+    return () => {
+      window.clearInterval(heartbeat);
+      connection.removeAllListeners();
+      connection.disconnect();
+      setSocket(null);
+      setConnected(false);
+    };
+  }, [userId]);
+
+  const value = useMemo<ChatLive>(() => ({ socket, connected, unread: rooms ? totalUnread(rooms) : null }), [socket, connected, rooms]);
+  return <ChatLiveContext.Provider value={value}>{children}</ChatLiveContext.Provider>;
+}

@@ -1,0 +1,434 @@
+import { useRevalidator } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { uploadWithProgress } from '~/components/events/media-uploader';
+import { mergeMessages, newestSeq, receiptsFrom, replaceMessage, withReceipt, type MessageWindow, type Receipts } from '~/lib/chat';
+import {
+  ChatErrorCodes,
+  ChatMessages,
+  type ClientToServerEvents,
+  type MessagePageView,
+  type MessageType,
+  type MessageView,
+  type PresenceView,
+  type SendMessageInput,
+  type TypingView,
+  ChatLimits,
+} from '../../../../api/src/contracts/chat.contract.js';
+import { useChatLive, type ChatSocket } from './chat-live';
+
+/** How long an answer to a send, a vote or a page of older messages is waited for while connected. */
+const ACK_TIMEOUT_MS = 10_000;
+
+/** A message of this page not yet stored: shown at once, sent (again, with the same client id) until the API has it. */
+export interface PendingMessage {
+  clientId: string;
+  type: MessageType;
+  /** What is sent; null while its image is still uploading. */
+  input: SendMessageInput | null;
+  state: 'uploading' | 'sending' | 'failed';
+  /** Upload progress, 0 to 1 (images). */
+  progress: number;
+  /** The picked picture, shown while it uploads (an object URL), and kept to upload again. */
+  preview: string | null;
+  file: File | null;
+  error: string | null;
+  createdAt: string;
+}
+
+type AskedEvent = 'room:join' | 'message:send' | 'poll:vote' | 'messages:older';
+type AnswerTo<E extends AskedEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+
+/** Sends a client event and waits for its answer (the ack); rejects when none comes within ACK_TIMEOUT_MS. */
+function ask<E extends AskedEvent>(socket: ChatSocket, event: E, input: Parameters<ClientToServerEvents[E]>[0]): Promise<AnswerTo<E>> {
+  // socket.io's own typing of emitWithAck with a timeout loses the answer's type: it is the contract's.
+  const timed = socket.timeout(ACK_TIMEOUT_MS) as unknown as { emitWithAck: (event: E, input: unknown) => Promise<AnswerTo<E>> };
+  return timed.emitWithAck(event, input);
+}
+
+export type Draft = { type: 'text'; text: string } | { type: 'poll'; text: string; options: string[] };
+
+const FAILURES: Record<MessageType, string> = {
+  text: ChatMessages.sendFailed,
+  poll: ChatMessages.pollSendFailed,
+  image: ChatMessages.imageSendFailed,
+};
+
+/** A client id for one send (crypto.randomUUID, or random bytes where the page is not a secure context). */
+export function newClientId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface ChatRoomState {
+  window: MessageWindow;
+  receipts: Receipts;
+  presence: Record<string, PresenceView>;
+  typing: TypingView | null;
+  pending: PendingMessage[];
+  /** Set once the person was removed (or the room deleted): the spec's message. */
+  removed: string | null;
+  loadingOlder: boolean;
+  connected: boolean;
+  send: (draft: Draft) => void;
+  sendImage: (file: File) => void;
+  retry: (clientId: string) => void;
+  discard: (clientId: string) => void;
+  vote: (message: MessageView, optionIds: string[]) => Promise<boolean>;
+  loadOlder: () => void;
+  jumpToLatest: () => void;
+  /** The newest seq the person has seen on screen: marked read while the tab is visible. */
+  seen: (seq: number) => void;
+  typingChanged: (text: string) => void;
+}
+
+/**
+ * One room's live state on its page, over the tab's chat connection: the message window (SSR'd,
+ * then joined and kept live), receipts, presence and typing; sends with a client id each, shown at
+ * once as pending and sent again after a reconnect with the same id (the API stores one message per
+ * id); delivered marks as messages arrive, read marks as they are seen while the tab is visible;
+ * every (re)connect joins again with the newest seq held, so what was missed arrives (resync).
+ * Mount it with `key={roomId}`.
+ */
+export function useChatRoom({
+  roomId,
+  me,
+  page,
+  removedAtLoad,
+}: {
+  roomId: string;
+  me: string;
+  page: MessagePageView;
+  removedAtLoad: string | null;
+}): ChatRoomState {
+  const { socket, connected } = useChatLive();
+  const { revalidate } = useRevalidator();
+  const [window, setWindow] = useState<MessageWindow>({ messages: page.messages, hasMore: page.hasMore, hasNewer: false });
+  const [receipts, setReceipts] = useState<Receipts>(() => receiptsFrom(page.receipts));
+  const [presence, setPresence] = useState<Record<string, PresenceView>>({});
+  const [typing, setTyping] = useState<TypingView | null>(null);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [removed, setRemoved] = useState<string | null>(removedAtLoad);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+
+  const windowRef = useRef(window);
+  windowRef.current = window;
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  const removedRef = useRef(removed);
+  removedRef.current = removed;
+  const marks = useRef({ delivered: 0, read: 0, seen: 0 });
+  const typingSentAt = useRef(0);
+
+  useEffect(() => {
+    if (removedAtLoad) setRemoved(removedAtLoad);
+  }, [removedAtLoad]);
+
+  const updatePending = useCallback((clientId: string, change: Partial<PendingMessage>) => {
+    setPending((held) => held.map((item) => (item.clientId === clientId ? { ...item, ...change } : item)));
+  }, []);
+
+  /** The API has the message: it joins the window (unless the window is away from the newest) and leaves the pending ones. */
+  const accept = useCallback((message: MessageView) => {
+    setPending((held) => {
+      const done = held.find((item) => item.clientId === message.clientId);
+      if (done?.preview) URL.revokeObjectURL(done.preview);
+      return done ? held.filter((item) => item !== done) : held;
+    });
+    if (!windowRef.current.hasNewer) setWindow((held) => mergeMessages(held, [message], 'newer'));
+  }, []);
+
+  const markDelivered = useCallback(
+    (connection: ChatSocket, seq: number) => {
+      if (seq <= marks.current.delivered) return;
+      marks.current.delivered = seq;
+      connection.emit('messages:delivered', { roomId, seq });
+    },
+    [roomId],
+  );
+
+  const markRead = useCallback(() => {
+    const seq = marks.current.seen;
+    if (!socket?.connected || removedRef.current || document.visibilityState !== 'visible' || seq <= marks.current.read) return;
+    marks.current.read = seq;
+    socket.emit('messages:read', { roomId, seq });
+  }, [socket, roomId]);
+
+  const emitPending = useCallback(
+    async (item: PendingMessage) => {
+      if (!socket?.connected || !item.input || removedRef.current) return;
+      try {
+        const answer = await ask(socket, 'message:send', { roomId, ...item.input });
+        if (answer.ok) {
+          accept(answer.message);
+          return;
+        }
+        if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound) setRemoved(ChatMessages.notMember);
+        updatePending(item.clientId, { state: 'failed', error: FAILURES[item.type] });
+      } catch {
+        // No answer in time. Still connected: it failed (the person retries, with the same id). Disconnected: sent again on reconnect.
+        if (socket.connected) updatePending(item.clientId, { state: 'failed', error: FAILURES[item.type] });
+      }
+    },
+    [socket, roomId, accept, updatePending],
+  );
+
+  /** Joins the room: with the newest seq held only what came after it (resync), else the newest window. Then sends what waits. */
+  const join = useCallback(
+    async (connection: ChatSocket, fresh = false) => {
+      const held = windowRef.current;
+      const resync = !fresh && !held.hasNewer && held.messages.length > 0;
+      try {
+        const answer = await ask(connection, 'room:join', { roomId, ...(resync ? { lastSeq: newestSeq(held) } : {}) });
+        if (!answer.ok) {
+          if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound)
+            setRemoved(answer.error || ChatMessages.notMember);
+          return;
+        }
+        const { page: joined } = answer;
+        setWindow((current) =>
+          resync
+            ? mergeMessages(current, joined.messages, 'newer')
+            : { messages: joined.messages, hasMore: joined.hasMore, hasNewer: false },
+        );
+        setReceipts((current) => joined.receipts.reduce(withReceipt, current));
+        setPresence(Object.fromEntries(answer.presence.map((item) => [item.userId, item])));
+        setTyping(answer.typing);
+        setPending((current) => current.filter((item) => !joined.messages.some((message) => message.clientId === item.clientId)));
+        markDelivered(connection, joined.lastSeq);
+        markRead();
+        for (const item of pendingRef.current) {
+          if (item.state === 'sending' && !joined.messages.some((message) => message.clientId === item.clientId)) void emitPending(item);
+        }
+      } catch {
+        // No answer: the next reconnect joins again.
+      }
+    },
+    [roomId, markDelivered, markRead, emitPending],
+  );
+
+  useEffect(() => {
+    if (!socket) return;
+    const mine = (event: { roomId: string }) => event.roomId === roomId;
+    const onConnect = () => void join(socket);
+    const onMessage = (message: MessageView) => {
+      if (message.roomId !== roomId) return;
+      accept(message);
+      if (message.senderId !== me) markDelivered(socket, message.seq);
+    };
+    const onUpdated = (message: MessageView) => {
+      if (message.roomId === roomId) setWindow((held) => replaceMessage(held, message));
+    };
+    const onReceipt = (receipt: Parameters<typeof withReceipt>[1]) => {
+      if (mine(receipt)) setReceipts((held) => withReceipt(held, receipt));
+    };
+    const onTyping = (next: TypingView) => {
+      if (mine(next)) setTyping(next);
+    };
+    const onPresence = (next: PresenceView) => setPresence((held) => ({ ...held, [next.userId]: next }));
+    const onRemoved = (removal: { roomId: string; message: string }) => {
+      if (mine(removal)) setRemoved(removal.message || ChatMessages.notMember);
+    };
+    const onRoomUpdated = (update: { roomId: string }) => {
+      if (mine(update) && !removedRef.current) revalidate();
+    };
+    socket.on('connect', onConnect);
+    socket.on('message:new', onMessage);
+    socket.on('message:updated', onUpdated);
+    socket.on('receipt', onReceipt);
+    socket.on('typing', onTyping);
+    socket.on('presence', onPresence);
+    socket.on('room:removed', onRemoved);
+    socket.on('room:updated', onRoomUpdated);
+    if (socket.connected) void join(socket);
+    const onVisible = () => markRead();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      socket.off('connect', onConnect);
+      socket.off('message:new', onMessage);
+      socket.off('message:updated', onUpdated);
+      socket.off('receipt', onReceipt);
+      socket.off('typing', onTyping);
+      socket.off('presence', onPresence);
+      socket.off('room:removed', onRemoved);
+      socket.off('room:updated', onRoomUpdated);
+      document.removeEventListener('visibilitychange', onVisible);
+      if (socket.connected) socket.emit('room:leave', { roomId });
+    };
+  }, [socket, roomId, me, join, accept, markDelivered, markRead, revalidate]);
+
+  const enqueue = useCallback(
+    (item: PendingMessage) => {
+      setPending((held) => [...held, item]);
+      void emitPending(item);
+    },
+    [emitPending],
+  );
+
+  const stopTyping = useCallback(() => {
+    if (typingSentAt.current === 0) return;
+    typingSentAt.current = 0;
+    socket?.emit('typing', { roomId, isTyping: false });
+  }, [socket, roomId]);
+
+  const send = useCallback(
+    (draft: Draft) => {
+      const clientId = newClientId();
+      const input: SendMessageInput =
+        draft.type === 'text'
+          ? { type: 'text', clientId, text: draft.text }
+          : { type: 'poll', clientId, text: draft.text, options: draft.options };
+      stopTyping();
+      enqueue({
+        clientId,
+        type: draft.type,
+        input,
+        state: 'sending',
+        progress: 0,
+        preview: null,
+        file: null,
+        error: null,
+        createdAt: new Date().toISOString(),
+      });
+    },
+    [enqueue, stopTyping],
+  );
+
+  const upload = useCallback(
+    (clientId: string, file: File) => {
+      updatePending(clientId, { state: 'uploading', progress: 0, error: null });
+      uploadWithProgress(file, 'image', (progress) => updatePending(clientId, { progress })).promise.then(
+        (imageUrl) => {
+          const item = pendingRef.current.find((candidate) => candidate.clientId === clientId);
+          if (!item) return;
+          const ready: PendingMessage = { ...item, input: { type: 'image', clientId, imageUrl }, state: 'sending', progress: 1 };
+          updatePending(clientId, ready);
+          void emitPending(ready);
+        },
+        () => updatePending(clientId, { state: 'failed', error: ChatMessages.imageSendFailed }),
+      );
+    },
+    [updatePending, emitPending],
+  );
+
+  const sendImage = useCallback(
+    (file: File) => {
+      const clientId = newClientId();
+      const preview = URL.createObjectURL(file);
+      setPending((held) => [
+        ...held,
+        {
+          clientId,
+          type: 'image',
+          input: null,
+          state: 'uploading',
+          progress: 0,
+          preview,
+          file,
+          error: null,
+          createdAt: new Date().toISOString(),
+        },
+      ]);
+      upload(clientId, file);
+    },
+    [upload],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const item = pendingRef.current.find((candidate) => candidate.clientId === clientId);
+      if (!item) return;
+      if (!item.input && item.file) {
+        upload(clientId, item.file);
+        return;
+      }
+      const again: PendingMessage = { ...item, state: 'sending', error: null };
+      updatePending(clientId, again);
+      void emitPending(again);
+    },
+    [upload, updatePending, emitPending],
+  );
+
+  const discard = useCallback((clientId: string) => {
+    setPending((held) => {
+      const gone = held.find((item) => item.clientId === clientId);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
+      return held.filter((item) => item !== gone);
+    });
+  }, []);
+
+  const vote = useCallback(
+    async (message: MessageView, optionIds: string[]) => {
+      if (!socket?.connected) return false;
+      try {
+        const answer = await ask(socket, 'poll:vote', { roomId, messageId: message.id, optionIds });
+        if (!answer.ok) return false;
+        setWindow((held) => replaceMessage(held, answer.message));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    [socket, roomId],
+  );
+
+  const loadOlder = useCallback(() => {
+    const held = windowRef.current;
+    const first = held.messages[0];
+    if (!socket?.connected || loadingOlder || !held.hasMore || !first) return;
+    setLoadingOlder(true);
+    ask(socket, 'messages:older', { roomId, before: first.seq })
+      .then((answer) => {
+        if (answer.ok) setWindow((current) => ({ ...mergeMessages(current, answer.page.messages, 'older'), hasMore: answer.page.hasMore }));
+      })
+      .catch(() => undefined)
+      .finally(() => setLoadingOlder(false));
+  }, [socket, roomId, loadingOlder]);
+
+  const jumpToLatest = useCallback(() => {
+    if (socket?.connected) void join(socket, true);
+  }, [socket, join]);
+
+  const seen = useCallback(
+    (seq: number) => {
+      if (seq <= marks.current.seen) return;
+      marks.current.seen = seq;
+      markRead();
+    },
+    [markRead],
+  );
+
+  const typingChanged = useCallback(
+    (text: string) => {
+      if (!socket?.connected) return;
+      if (!text.trim()) {
+        stopTyping();
+        return;
+      }
+      const now = Date.now();
+      if (now - typingSentAt.current < ChatLimits.typingThrottleMs) return;
+      typingSentAt.current = now;
+      socket.emit('typing', { roomId, isTyping: true });
+    },
+    [socket, roomId, stopTyping],
+  );
+
+  return {
+    window,
+    receipts,
+    presence,
+    typing,
+    pending,
+    removed,
+    loadingOlder,
+    connected,
+    send,
+    sendImage,
+    retry,
+    discard,
+    vote,
+    loadOlder,
+    jumpToLatest,
+    seen,
+    typingChanged,
+  };
+}
