@@ -5,7 +5,7 @@ import { queryRows } from '../../platform/database/returning.js';
 import { type PersonColumns } from './chat.repository.js';
 
 /** How far back unread messages are still worth a push (push services keep one a day, too). */
-export const PUSH_WITHIN_MS = 24 * 3600_000;
+const PUSH_WITHIN_MS = 24 * 3600_000;
 
 /** A member's claim on one push: the seqs it covers are (`seenSeq`, `upToSeq`]. */
 export interface ClaimedPush {

@@ -12,7 +12,7 @@ export const ChatArchiveJob = defineScheduledJob({
 });
 
 /** Messages moved per transaction (a room's row is locked, and its sends wait, for one batch). */
-export const ARCHIVE_BATCH = 500;
+const ARCHIVE_BATCH = 500;
 /** Rooms and batches per run: a run does a bounded amount of work, the next run goes on. */
 const ROOMS_PER_RUN = 50;
 const BATCHES_PER_ROOM = 40;

@@ -7,7 +7,7 @@ import { ChatPushRepository } from '../chat-push.repository.js';
 import { ChatPushService } from '../chat-push.service.js';
 
 /** The sweep pushes a room's batch within seconds of its window; a room still due this long after its last message was missed. */
-export const PUSH_DUE_AFTER_MS = 5 * 60_000;
+const PUSH_DUE_AFTER_MS = 5 * 60_000;
 
 export const ChatPushJob = defineJob({
   name: 'chat.push',

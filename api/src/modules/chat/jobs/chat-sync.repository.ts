@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /** Work a job that missed its turn still has: this long after the change, its own job should have done it. */
-export const SYNC_DUE_AFTER_MS = 60_000;
+const SYNC_DUE_AFTER_MS = 60_000;
 
 export interface ApplicationOfFan {
   applicationId: string;
