@@ -125,6 +125,32 @@ describe('chat gateway (socket.io on the API)', () => {
     });
   });
 
+  it("adds a connected person's sockets to the room's feed when the host adds them, and tells everyone when the room is deleted", async () => {
+    const { host, room } = await roomWithFans(api, 1);
+    const newcomer = await signUp(api, { name: 'Newcomer' });
+    const [hostSocket, newcomerSocket] = await Promise.all([open(host.token), open(newcomer.token)]);
+    expect((await join(hostSocket, room.id)).ok).toBe(true);
+
+    const told = waitForEvent(newcomerSocket, 'room:updated', (update) => update.roomId === room.id);
+    await chatAs(api, host).addMembers(room.id, [newcomer.user.id]).expect(200);
+    await told;
+    const activity = waitForEvent(newcomerSocket, 'room:activity', (update) => update.roomId === room.id);
+    const message = stored(await sendOver(hostSocket, room.id, 'Welcome!'));
+    expect((await activity).lastMessage.id).toBe(message.id);
+    expect((await join(newcomerSocket, room.id)).ok).toBe(true);
+
+    const removals = [hostSocket, newcomerSocket].map((socket) =>
+      waitForEvent(socket, 'room:removed', (removal) => removal.roomId === room.id),
+    );
+    await chatAs(api, host).deleteRoom(room.id).expect(204);
+    for (const removal of await Promise.all(removals)) expect(removal).toEqual({ roomId: room.id, message: ChatMessages.notMember });
+    expect(await sendOver(hostSocket, room.id, 'anyone?')).toEqual({
+      ok: false,
+      error: ChatMessages.roomNotFound,
+      code: 'chat_room_not_found',
+    });
+  });
+
   describe('messages', () => {
     let setup: ChatRoomSetup;
     beforeEach(async () => {

@@ -94,6 +94,8 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private namespace: ChatNamespace | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private ticking = false;
+  /** Set as the application closes: its connections drop all at once, and lapse instead of being announced one by one. */
+  private closing = false;
 
   constructor(
     private readonly chat: ChatService,
@@ -116,6 +118,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   onModuleDestroy(): void {
+    this.closing = true;
     clearInterval(this.ticker);
   }
 
@@ -153,7 +156,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   handleDisconnect(socket: ChatSocket): void {
-    if (!socket.data?.auth) return;
+    if (!socket.data?.auth || this.closing) return;
     const { auth, typingIn, userName } = socket.data;
     const userId = auth.user.id;
     for (const roomId of typingIn) {
