@@ -1,0 +1,87 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { ChatLimits, type RoomListView } from '../../api/src/contracts/chat.contract.js';
+import { Scenario, type Person } from '../support/payment-scenario.js';
+import { waitUntil } from '../support/poll.js';
+
+/** A browser's PushSubscription.toJSON(), with real-sized keys. */
+function browserSubscription() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.net/send/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
+
+/**
+ * Chat pushes through the real relay, workers and push fan-out (the log provider records what each
+ * device would show): a member who is away hears of a message at once, of the next ones in one
+ * push once the batch window has passed (the workers' scheduled sweep), and nothing in between.
+ */
+describe('chat pushes', () => {
+  let scenario: Scenario;
+
+  beforeAll(async () => {
+    scenario = await Scenario.start();
+  }, 120_000);
+  afterAll(async () => {
+    await scenario?.stop();
+  });
+
+  const pushesTo = async (who: Person) =>
+    (
+      await scenario.db.query<{ title: string; body: string; link: string }>(
+        `SELECT p.title, p.body, p.link FROM push_log p JOIN notification n ON n.id = p.notification_id
+          WHERE n.user_id = $1 AND n.type = 'chat_message' ORDER BY p.id`,
+        [who.id],
+      )
+    ).rows;
+
+  it('pushes a member who is away at once, then batches what follows inside the window into one push', async () => {
+    const { host } = await scenario.hostWithEvent();
+    const { id: eventId } = await scenario.call('/events', {
+      method: 'POST',
+      token: host.token,
+      body: { title: 'Jazz night', date: '2031-06-01T19:00:00+05:30', min_bid: 0, capacity: 10, meeting_link: 'https://meet.example.in/j' },
+    });
+    const fan = await scenario.signUp({ name: 'Away Fan' });
+    await scenario.call('/notifications/devices', {
+      method: 'POST',
+      token: fan.token,
+      body: { kind: 'webpush', subscription: browserSubscription() },
+    });
+    const application = await scenario.call(`/events/${eventId}/bid`, { method: 'POST', token: fan.token, body: {} });
+    await scenario.accept(host, application.id);
+    const room = await waitUntil(async () => {
+      const { rooms } = (await scenario.call('/chat/rooms', { token: fan.token })) as RoomListView;
+      return rooms.find((found) => found.eventId === eventId);
+    }, 'the fan to join the event chat');
+    const send = (text: string) =>
+      scenario.call(`/chat/rooms/${room.id}/messages`, {
+        method: 'POST',
+        token: host.token,
+        body: { type: 'text', clientId: randomUUID(), text },
+      });
+
+    await send('Doors open at 7');
+    const first = { title: 'Jazz night', body: 'Host Person: Doors open at 7', link: `/chat/${room.id}` };
+    await waitUntil(async () => (await pushesTo(fan)).length > 0, 'the first chat push');
+    expect(await pushesTo(fan)).toEqual([first]);
+
+    await send('Bring a friend');
+    await send('Bar opens at 8');
+    // Inside the window: the message jobs and a sweep run, and nothing more is pushed.
+    await new Promise((resolve) => setTimeout(resolve, ChatLimits.pushBatchMs / 4 + 2_000));
+    expect(await pushesTo(fan)).toEqual([first]);
+
+    // The window passes (as if a minute went by): the next sweep pushes both in one.
+    await scenario.db.query(
+      `UPDATE chat_member SET pushed_at = now() - interval '61 seconds' WHERE room_id = $1 AND pushed_at IS NOT NULL`,
+      [room.id],
+    );
+    await waitUntil(async () => (await pushesTo(fan)).length > 1, 'the batched chat push', ChatLimits.pushBatchMs / 2);
+    expect(await pushesTo(fan)).toEqual([first, { title: 'Jazz night', body: '2 new messages in Jazz night', link: `/chat/${room.id}` }]);
+    const inbox = await scenario.call('/notifications', { token: fan.token });
+    expect(inbox.notifications.map((notification: { type: string }) => notification.type)).not.toContain('chat_message');
+  }, 90_000);
+});
