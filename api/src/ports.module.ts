@@ -6,6 +6,7 @@ import { ApplicationsModule } from './modules/applications/applications.module.j
 import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatDeletionStep } from './modules/chat/chat-deletion.step.js';
+import { ChatMediaReferences } from './modules/chat/chat-media-references.adapter.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
 import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
@@ -79,7 +80,7 @@ import { UsersModule } from './modules/users/users.module.js';
     },
     {
       provide: MEDIA_REFERENCES,
-      inject: [UserMediaReferences, EventMediaReferences],
+      inject: [UserMediaReferences, EventMediaReferences, ChatMediaReferences],
       // Every module whose records show uploads: the uploads sweep deletes only what none of them references.
       useFactory: (...sources: MediaReferences[]) => sources,
     },
