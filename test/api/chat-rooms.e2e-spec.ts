@@ -268,6 +268,17 @@ describe('chat rooms: create-or-get, members, access', () => {
       await chat.metrics(room.id).expect(200);
       expect((await chat.messages(room.id).expect(403)).body.error).toBe(ChatMessages.notMember);
     });
+
+    it('answers an admin’s create-or-get of a room they are not in without its last message', async () => {
+      const { host, eventId, room } = await roomWithFans(api, 1);
+      await sendText(api, host, room.id, 'the door code is 4321');
+      const admin = await signUp(api);
+      await makeAdmin(api, admin.user.id);
+
+      const got = await chatAs(api, admin).createRoom({ event_id: eventId }).expect(200);
+      expect(got.body).toMatchObject({ id: room.id, lastSeq: 1, lastMessage: null, unread: { count: 0 } });
+      expect(JSON.stringify(got.body)).not.toContain('4321');
+    });
   });
 
   describe('membership the workers keep', () => {

@@ -44,8 +44,8 @@ export interface MemberRow extends PersonColumns {
 
 export interface MembershipRow {
   role: MemberRole;
-  source: MemberSource;
   active: boolean;
+  readSeq: number;
 }
 
 export interface MessageRow {
@@ -255,7 +255,7 @@ export class ChatRepository {
 
   async membership(roomId: string, userId: string, runner: Runner = this.dataSource): Promise<MembershipRow | null> {
     const rows = await runner.query<MembershipRow[]>(
-      'SELECT role, source, (left_at IS NULL) AS active FROM chat_member WHERE room_id = $1 AND user_id = $2',
+      'SELECT role, (left_at IS NULL) AS active, read_seq::float8 AS "readSeq" FROM chat_member WHERE room_id = $1 AND user_id = $2',
       [roomId, userId],
     );
     return rows[0] ?? null;

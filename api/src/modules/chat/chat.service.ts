@@ -394,21 +394,16 @@ export class ChatService {
     this.broadcast.receipt(receipt, unread && unreadView(unread));
   }
 
+  /** As the caller sees it: an admin who is not a member gets no message (nothing unread, no last message). */
   private async roomViewFor(userId: string, room: RoomRow): Promise<RoomView> {
-    const [membership, memberIds, lastMessages, unread] = await Promise.all([
+    const [membership, memberIds, lastMessages] = await Promise.all([
       this.repository.membership(room.id, userId),
       this.repository.memberIdsByRoom([room.id]),
       this.repository.lastMessages([room.id]),
-      this.repository.unreadOf(userId, room.id),
     ]);
-    // An admin who is not a member sees the room with nothing unread.
-    const readSeq = unread[0] ? room.lastSeq - unread[0].count : room.lastSeq;
-    return roomView(
-      room,
-      { role: membership?.active ? membership.role : 'member', readSeq },
-      memberIds.get(room.id) ?? [],
-      lastMessages.get(room.id) ?? null,
-    );
+    const mine = membership?.active ? membership : { role: 'member' as const, readSeq: room.lastSeq };
+    const lastMessage = membership?.active ? (lastMessages.get(room.id) ?? null) : null;
+    return roomView(room, mine, memberIds.get(room.id) ?? [], lastMessage);
   }
 
   private async messageView(row: MessageRow): Promise<MessageView> {
