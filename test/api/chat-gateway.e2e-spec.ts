@@ -243,6 +243,46 @@ describe('chat gateway (socket.io on the API)', () => {
       expect(await unread).toMatchObject({ roomId: room.id, count: 0 });
     });
 
+    it('loads older pages, and takes poll votes that reach the room', async () => {
+      const { host, fans, room } = setup;
+      const [hostSocket, voter] = await Promise.all([open(host.token), open(fans[0]!.token)]);
+      for (const text of ['one', 'two', 'three']) await sendText(api, host, room.id, text);
+      const older = await voter.timeout(ACK_MS).emitWithAck('messages:older', { roomId: room.id, before: 3 });
+      if (!older.ok) throw new Error(older.error);
+      expect(older.page.messages.map((message: MessageView) => message.text)).toEqual(['one', 'two']);
+      expect(older.page.hasMore).toBe(false);
+
+      await join(hostSocket, room.id);
+      const poll = stored(
+        await hostSocket
+          .timeout(ACK_MS)
+          .emitWithAck('message:send', {
+            roomId: room.id,
+            type: 'poll',
+            clientId: randomUUID(),
+            text: 'Which day?',
+            options: ['Sat', 'Sun'],
+          }),
+      );
+      const saturday = poll.poll!.options[0]!.id;
+      const updated = waitForEvent(hostSocket, 'message:updated', (message) => message.id === poll.id);
+      const voted = await voter.timeout(ACK_MS).emitWithAck('poll:vote', { roomId: room.id, messageId: poll.id, optionIds: [saturday] });
+      expect(voted).toMatchObject({ ok: true, message: { id: poll.id, poll: { totalVotes: 1 } } });
+      expect((await updated).poll!.options[0]).toMatchObject({ id: saturday, votes: 1, voters: [fans[0]!.user.id] });
+
+      const text = stored(await sendOver(hostSocket, room.id, 'not a poll'));
+      expect(await voter.timeout(ACK_MS).emitWithAck('poll:vote', { roomId: room.id, messageId: 'nope', optionIds: [] })).toEqual({
+        ok: false,
+        error: ChatMessages.pollNotFound,
+        code: 'chat_poll_not_found',
+      });
+      expect(await voter.timeout(ACK_MS).emitWithAck('poll:vote', { roomId: room.id, messageId: text.id, optionIds: [] })).toEqual({
+        ok: false,
+        error: ChatMessages.notAPoll,
+        code: 'chat_not_a_poll',
+      });
+    });
+
     it('gives a reconnecting client exactly the messages it missed, once', async () => {
       const { host, fans, room } = setup;
       const reader = await open(fans[0]!.token);
