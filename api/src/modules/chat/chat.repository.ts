@@ -48,8 +48,8 @@ export interface MembershipRow {
   readSeq: number;
 }
 
-export interface MessageRow {
-  id: string;
+/** A message to store under its seq. */
+export interface NewMessage {
   roomId: string;
   seq: number;
   senderId: string;
@@ -58,6 +58,10 @@ export interface MessageRow {
   text: string | null;
   imageUrl: string | null;
   pollOptions: StoredPollOption[] | null;
+}
+
+export interface MessageRow extends NewMessage {
+  id: string;
   createdAt: Date;
   archived: boolean;
   sender: PersonColumns;
@@ -86,17 +90,6 @@ export interface EventRow {
   image: string | null;
   hostId: string;
   cancelled: boolean;
-}
-
-export interface NewMessage {
-  roomId: string;
-  seq: number;
-  senderId: string;
-  clientId: string;
-  type: MessageType;
-  text: string | null;
-  imageUrl: string | null;
-  pollOptions: StoredPollOption[] | null;
 }
 
 /** Which way a page of history reads from a seq. */
@@ -155,22 +148,25 @@ export class ChatRepository {
     return rows[0] ?? null;
   }
 
-  async findEventRoom(eventId: string, runner: Runner = this.dataSource): Promise<RoomRow | null> {
-    const rows = await runner.query<RoomRow[]>(`SELECT ${ROOM_COLUMNS} FROM chat_room r WHERE r.event_id = $1 AND ${ACTIVE_ROOM}`, [
-      eventId,
-    ]);
+  async findEventRoom(eventId: string): Promise<RoomRow | null> {
+    const rows = await this.dataSource.query<RoomRow[]>(
+      `SELECT ${ROOM_COLUMNS} FROM chat_room r WHERE r.event_id = $1 AND ${ACTIVE_ROOM}`,
+      [eventId],
+    );
     return rows[0] ?? null;
   }
 
   /** Whether the event ever had a room that was then deleted (the workers do not bring it back). */
-  async eventRoomWasDeleted(eventId: string, runner: Runner = this.dataSource): Promise<boolean> {
-    const rows = await runner.query<unknown[]>('SELECT 1 FROM chat_room WHERE event_id = $1 AND deleted_at IS NOT NULL LIMIT 1', [eventId]);
+  async eventRoomWasDeleted(eventId: string): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>('SELECT 1 FROM chat_room WHERE event_id = $1 AND deleted_at IS NOT NULL LIMIT 1', [
+      eventId,
+    ]);
     return rows.length > 0;
   }
 
   /** The event a room is made for; null when it does not exist or was deleted. */
-  async findEvent(eventId: string, runner: Runner = this.dataSource): Promise<EventRow | null> {
-    const rows = await runner.query<EventRow[]>(
+  async findEvent(eventId: string): Promise<EventRow | null> {
+    const rows = await this.dataSource.query<EventRow[]>(
       `SELECT id, title, images[1] AS image, host_id AS "hostId", (status = 'cancelled') AS cancelled
        FROM event WHERE id = $1 AND deleted_at IS NULL`,
       [eventId],
@@ -222,8 +218,8 @@ export class ChatRepository {
     );
   }
 
-  async roomIdsOf(userId: string, runner: Runner = this.dataSource): Promise<string[]> {
-    const rows = await runner.query<Array<{ roomId: string }>>(
+  async roomIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ roomId: string }>>(
       `SELECT cm.room_id AS "roomId" FROM chat_member cm JOIN chat_room r ON r.id = cm.room_id
        WHERE cm.user_id = $1 AND cm.left_at IS NULL AND ${ACTIVE_ROOM}`,
       [userId],
@@ -272,8 +268,8 @@ export class ChatRepository {
   }
 
   /** The members now, the host first, then in the order they joined. */
-  async members(roomId: string, runner: Runner = this.dataSource): Promise<MemberRow[]> {
-    const rows = await runner.query<
+  async members(roomId: string): Promise<MemberRow[]> {
+    const rows = await this.dataSource.query<
       Array<Omit<MemberRow, keyof PersonColumns> & Record<'memberName' | 'memberPhotoUrl', string | null> & { memberGone: boolean }>
     >(
       `SELECT cm.user_id AS "userId", cm.role, cm.joined_at AS "joinedAt", cm.read_seq::float8 AS "readSeq",
@@ -303,8 +299,8 @@ export class ChatRepository {
   }
 
   /** Those of `userIds` whose accounts exist and are not deleted or erased. */
-  async existingUserIds(userIds: readonly string[], runner: Runner = this.dataSource): Promise<Set<string>> {
-    const rows = await runner.query<Array<{ id: string }>>(
+  async existingUserIds(userIds: readonly string[]): Promise<Set<string>> {
+    const rows = await this.dataSource.query<Array<{ id: string }>>(
       'SELECT id FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL AND erased_at IS NULL',
       [userIds],
     );
@@ -424,8 +420,8 @@ export class ChatRepository {
     return rows[0]?.id ?? null;
   }
 
-  async findMessage(roomId: string, messageId: string, runner: Runner = this.dataSource): Promise<MessageRow | null> {
-    const rows = await runner.query<RawMessage[]>(`${MESSAGE_SELECT} WHERE m.room_id = $1 AND m.id = $2`, [roomId, messageId]);
+  async findMessage(roomId: string, messageId: string): Promise<MessageRow | null> {
+    const rows = await this.dataSource.query<RawMessage[]>(`${MESSAGE_SELECT} WHERE m.room_id = $1 AND m.id = $2`, [roomId, messageId]);
     return rows[0] ? toMessageRow(rows[0]) : null;
   }
 
@@ -437,8 +433,8 @@ export class ChatRepository {
     return rows[0] ? toMessageRow(rows[0]) : null;
   }
 
-  async messageAt(roomId: string, seq: number, runner: Runner = this.dataSource): Promise<MessageRow | null> {
-    const rows = await runner.query<RawMessage[]>(`${MESSAGE_SELECT} WHERE m.room_id = $1 AND m.seq = $2`, [roomId, seq]);
+  async messageAt(roomId: string, seq: number): Promise<MessageRow | null> {
+    const rows = await this.dataSource.query<RawMessage[]>(`${MESSAGE_SELECT} WHERE m.room_id = $1 AND m.seq = $2`, [roomId, seq]);
     return rows[0] ? toMessageRow(rows[0]) : null;
   }
 
@@ -478,9 +474,9 @@ export class ChatRepository {
 
   // ---- poll votes
 
-  votesFor(messageIds: readonly string[], runner: Runner = this.dataSource): Promise<VoteRow[]> {
+  votesFor(messageIds: readonly string[]): Promise<VoteRow[]> {
     if (messageIds.length === 0) return Promise.resolve([]);
-    return runner.query<VoteRow[]>(
+    return this.dataSource.query<VoteRow[]>(
       `SELECT message_id AS "messageId", option_id AS "optionId", user_id AS "userId" FROM chat_poll_vote
        WHERE message_id = ANY($1::uuid[]) ORDER BY voted_at, user_id`,
       [messageIds],

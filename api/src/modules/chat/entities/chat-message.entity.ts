@@ -8,12 +8,8 @@ export interface StoredPollOption {
   text: string;
 }
 
-/** A message, numbered by `seq` within its room; (room, sender, client id) makes a retry store one row. */
-@Entity('chat_message')
-export class ChatMessage {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
+/** What a message holds, live (chat_message) or archived (chat_message_archive) alike. */
+export abstract class ChatMessageColumns {
   @Column('uuid')
   roomId: string;
 
@@ -37,6 +33,13 @@ export class ChatMessage {
 
   @Column({ type: 'jsonb', nullable: true })
   pollOptions: StoredPollOption[] | null;
+}
+
+/** A message, numbered by `seq` within its room; (room, sender, client id) makes a retry store one row. */
+@Entity('chat_message')
+export class ChatMessage extends ChatMessageColumns {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
