@@ -254,15 +254,13 @@ describe('chat gateway (socket.io on the API)', () => {
 
       await join(hostSocket, room.id);
       const poll = stored(
-        await hostSocket
-          .timeout(ACK_MS)
-          .emitWithAck('message:send', {
-            roomId: room.id,
-            type: 'poll',
-            clientId: randomUUID(),
-            text: 'Which day?',
-            options: ['Sat', 'Sun'],
-          }),
+        await hostSocket.timeout(ACK_MS).emitWithAck('message:send', {
+          roomId: room.id,
+          type: 'poll',
+          clientId: randomUUID(),
+          text: 'Which day?',
+          options: ['Sat', 'Sun'],
+        }),
       );
       const saturday = poll.poll!.options[0]!.id;
       const updated = waitForEvent(hostSocket, 'message:updated', (message) => message.id === poll.id);
