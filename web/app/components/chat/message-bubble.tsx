@@ -28,7 +28,7 @@ export function Ticks({ status }: { status: MessageStatus | 'pending' }) {
       data-status={status}
       role="img"
       aria-label={STATUS_LABELS[status]}
-      className={cn('inline-flex', status === 'read' ? 'text-sky-300' : 'text-white/75')}
+      className={cn('inline-flex', status === 'read' ? 'text-sky-200' : 'text-white/90')}
     >
       <svg
         width="18"
@@ -192,7 +192,7 @@ function BubbleRow({
 
 function Meta({ mine, time, status }: { mine: boolean; time: string; status: MessageStatus | 'pending' | null }) {
   return (
-    <span className={cn('mt-0.5 flex items-center justify-end gap-1 text-[11px]', mine ? 'text-white/75' : 'text-slate-500')}>
+    <span className={cn('mt-0.5 flex items-center justify-end gap-1 text-[11px]', mine ? 'text-white/90' : 'text-slate-500')}>
       <time dateTime={time}>{formatTime(time)}</time>
       {status ? <Ticks status={status} /> : null}
     </span>

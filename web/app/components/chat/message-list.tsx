@@ -106,10 +106,10 @@ export function MessageList({ room, me, now, canWrite }: { room: ChatRoomState; 
         </p>
       ) : null}
       {!room.window.hasMore && messages.length > 0 ? (
-        <p className="px-6 py-2 text-center text-xs text-slate-500">This is the start of the chat.</p>
+        <p className="px-6 py-2 text-center text-xs text-slate-600">This is the start of the chat.</p>
       ) : null}
       {messages.length === 0 && room.pending.length === 0 ? (
-        <p className="px-6 py-10 text-center text-[15px] text-slate-500">No messages yet. Say hello!</p>
+        <p className="px-6 py-10 text-center text-[15px] text-slate-600">No messages yet. Say hello!</p>
       ) : null}
       <ol aria-label="Messages" className="mx-auto max-w-3xl">
         {messages.map((message, index) => {
@@ -119,7 +119,7 @@ export function MessageList({ room, me, now, canWrite }: { room: ChatRoomState; 
           return (
             <Fragment key={message.id}>
               {newDay ? (
-                <li role="separator" data-testid="day-separator" className="my-3 flex justify-center">
+                <li data-testid="day-separator" className="my-3 flex justify-center">
                   <span className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-600 shadow-sm">
                     {dayLabel(message.createdAt, now)}
                   </span>

@@ -172,38 +172,52 @@ export function useChatRoom({
     [socket, roomId, accept, updatePending],
   );
 
-  /** Joins the room: with the newest seq held only what came after it (resync), else the newest window. Then sends what waits. */
+  /**
+   * Joins the room: with the newest seq held only what came after it (resync, asked again while the
+   * answer stops short of the room's last seq), else the newest window. Then sends what waits.
+   */
   const join = useCallback(
     async (connection: ChatSocket, fresh = false) => {
       const held = windowRef.current;
       const resync = !fresh && !held.hasNewer && held.messages.length > 0;
+      let after = resync ? newestSeq(held) : undefined;
+      const arrived: MessageView[] = [];
       try {
-        const answer = await ask(connection, 'room:join', { roomId, ...(resync ? { lastSeq: newestSeq(held) } : {}) });
-        if (!answer.ok) {
-          if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound)
-            setRemoved(answer.error || ChatMessages.notMember);
-          return;
-        }
-        const { page: joined } = answer;
-        setWindow((current) =>
-          resync
-            ? mergeMessages(current, joined.messages, 'newer')
-            : { messages: joined.messages, hasMore: joined.hasMore, hasNewer: false },
-        );
-        setReceipts((current) => joined.receipts.reduce(withReceipt, current));
-        setPresence(Object.fromEntries(answer.presence.map((item) => [item.userId, item])));
-        setTyping(answer.typing);
-        setPending((current) => current.filter((item) => !joined.messages.some((message) => message.clientId === item.clientId)));
-        markDelivered(connection, joined.lastSeq);
-        markRead();
-        for (const item of pendingRef.current) {
-          if (item.state === 'sending' && !joined.messages.some((message) => message.clientId === item.clientId)) void emitPending(item);
+        for (;;) {
+          const answer = await ask(connection, 'room:join', { roomId, ...(after === undefined ? {} : { lastSeq: after }) });
+          if (!answer.ok) {
+            if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound) {
+              setRemoved(answer.error || ChatMessages.notMember);
+            }
+            return;
+          }
+          const { page: joined } = answer;
+          arrived.push(...joined.messages);
+          setWindow((current) =>
+            after !== undefined
+              ? mergeMessages(current, joined.messages, 'newer')
+              : { messages: joined.messages, hasMore: joined.hasMore, hasNewer: false },
+          );
+          setReceipts((current) => joined.receipts.reduce(withReceipt, current));
+          setPresence(Object.fromEntries(answer.presence.map((item) => [item.userId, item])));
+          setTyping(answer.typing);
+          markDelivered(connection, joined.lastSeq);
+          const reached = joined.messages.at(-1)?.seq;
+          if (after === undefined || reached === undefined || reached >= joined.lastSeq) break;
+          after = reached;
         }
       } catch {
         // No answer: the next reconnect joins again.
+        return;
+      }
+      const stored = (item: PendingMessage) => arrived.some((message) => message.senderId === me && message.clientId === item.clientId);
+      setPending((current) => current.filter((item) => !stored(item)));
+      markRead();
+      for (const item of pendingRef.current) {
+        if (item.state === 'sending' && !stored(item)) void emitPending(item);
       }
     },
-    [roomId, markDelivered, markRead, emitPending],
+    [roomId, me, markDelivered, markRead, emitPending],
   );
 
   useEffect(() => {
