@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ChatLimits, ChatMessages, messageTextSchema, type MessageView } from '../../api/src/contracts/chat.contract.js';
 import { ChatMediaReferences } from '../../api/src/modules/chat/chat-media-references.adapter.js';
+import { ChatRepository } from '../../api/src/modules/chat/chat.repository.js';
 import { chatAs, roomWithFans, sendText } from '../support/chat-rest.js';
 import { bearer, signUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
@@ -218,6 +220,24 @@ describe('chat messages: sending, polls, history, receipts', () => {
             .expect(403)
         ).body.error,
       ).toBe(ChatMessages.notMember);
+      expect((await api.db.query('SELECT 1 FROM chat_poll_vote WHERE message_id = $1', [poll.id])).rows).toEqual([]);
+    });
+
+    it('counts no vote when the room closes while the vote is on its way', async () => {
+      const { fans, room, poll } = await pollRoom(1);
+      const repository = api.app.get(ChatRepository);
+      const findMessage = repository.findMessage.bind(repository);
+      // The event is cancelled between the vote's access check and its transaction.
+      jest.spyOn(repository, 'findMessage').mockImplementationOnce(async (roomId, messageId) => {
+        await api.db.query(`UPDATE chat_room SET status = 'closed', closed_at = now() WHERE id = $1`, [room.id]);
+        return findMessage(roomId, messageId);
+      });
+      try {
+        const refused = await chatAs(api, fans[0]!).vote(room.id, poll.id, ['opt1']).expect(409);
+        expect(refused.body).toEqual({ error: ChatMessages.roomClosed, code: 'chat_room_closed' });
+      } finally {
+        jest.restoreAllMocks();
+      }
       expect((await api.db.query('SELECT 1 FROM chat_poll_vote WHERE message_id = $1', [poll.id])).rows).toEqual([]);
     });
 

@@ -213,6 +213,8 @@ export class ChatService {
     if (chosen.some((id) => !known.has(id))) throw new UnknownPollOptionError();
     await this.repository.transaction(async (tx) => {
       if (!(await this.repository.lockMember(tx, roomId, user.id))) throw new NotChatMemberError();
+      const room = await this.repository.findRoom(roomId, tx);
+      if (room?.status !== 'open') throw writeRefusal(room);
       await this.repository.replaceVotes(tx, messageId, user.id, chosen);
     });
     const message = await this.messageView((await this.repository.findMessage(roomId, messageId))!);
@@ -337,7 +339,7 @@ export class ChatService {
   /** Inside the send transaction: the room's next seq, the row, the sender's marks, the push's domain event. */
   private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<number> {
     const seq = await this.repository.nextSeq(tx, message.roomId);
-    if (seq === null) throw (await this.repository.findRoom(message.roomId, tx)) ? new ChatRoomClosedError() : new ChatRoomNotFoundError();
+    if (seq === null) throw writeRefusal(await this.repository.findRoom(message.roomId, tx));
     if (!(await this.repository.membership(message.roomId, message.senderId, tx))?.active) throw new NotChatMemberError();
     if (!(await this.repository.insertMessage(tx, { ...message, seq }))) throw new AlreadySent();
     await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true);
@@ -416,6 +418,9 @@ export class ChatService {
     return { members, views: rows.map((row) => messageView(row, members, votes)) };
   }
 }
+
+/** Why a room found in a write's transaction takes no writes: it was deleted, or closed. */
+const writeRefusal = (room: RoomRow | null) => (room ? new ChatRoomClosedError() : new ChatRoomNotFoundError());
 
 /** What the message holds, checked: an image must be one of this API's uploads. */
 function messageContent(input: SendMessageInput): Content {
