@@ -45,6 +45,15 @@ async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
+/** Makes the page believe its tab was hidden (or shown again), as switching tabs would. */
+async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
 /** Signs in and opens `path`, waiting until the tab's chat connection is up (its /chat namespace answered). */
@@ -200,6 +209,17 @@ test.describe('chat', () => {
     await hostSends('At the gate');
     await fanPage.context().setOffline(false);
     await expect(fanPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveText('2', { timeout: 20_000 });
+
+    // The hidden tab's title carries one prefix: unread notifications and chat messages together.
+    await setTabHidden(fanPage, true);
+    await expect
+      .poll(async () => {
+        const { count } = await apiAs<{ count: number }>(fan, 'GET', '/notifications/unread-count');
+        return (await fanPage.title()).startsWith(`(${count + 2}) `);
+      })
+      .toBe(true);
+    await setTabHidden(fanPage, false);
+    await expect(fanPage).not.toHaveTitle(/^\(/);
     await fanPage.locator('[data-tab="chat"]').click();
     const row = fanPage.getByTestId('chat-room').filter({ hasText: title });
     await expect(row.getByTestId('chat-unread')).toHaveText('2');
@@ -224,6 +244,39 @@ test.describe('chat', () => {
     await expect(fanPage.getByTestId('message')).toHaveCount(6);
     const stored = await apiAs<{ messages: MessageView[] }>(host, 'GET', `/chat/rooms/${roomId}/messages`);
     expect(stored.messages.filter((message) => message.text === 'Running late, sorry')).toHaveLength(1);
+  });
+
+  test('a room opens at its newest 100 messages and loads older ones 50 at a time upwards, keeping the place', async ({ browser }) => {
+    const { host, fan, roomId } = await eventChat();
+    const batch = suffix();
+    for (let index = 1; index <= 160; index += 1) {
+      await apiAs(host, 'POST', `/chat/rooms/${roomId}/messages`, {
+        type: 'text',
+        clientId: `seed-${batch}-${index}`,
+        text: `Note ${index}`,
+      });
+    }
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(fanPage, roomId);
+    const note = (index: number) => fanPage.getByText(`Note ${index}`, { exact: true });
+    const messages = fanPage.getByTestId('message');
+    await expect(messages).toHaveCount(100);
+    await expect(note(160)).toBeInViewport();
+    await expect(messages.first().getByText('Note 61', { exact: true })).toBeVisible();
+    await expect(fanPage.getByText('This is the start of the chat.')).toHaveCount(0);
+
+    const scroller = fanPage.getByTestId('message-scroller');
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    await expect(messages).toHaveCount(150);
+    await expect(messages.first().getByText('Note 11', { exact: true })).toBeAttached();
+    // The message that was at the top is still on screen: the older ones came in above it.
+    await expect(note(61)).toBeInViewport();
+    await expect(note(11)).not.toBeInViewport();
+
+    await scroller.evaluate((element) => element.scrollTo(0, 0));
+    await expect(messages).toHaveCount(160);
+    await expect(fanPage.getByText('This is the start of the chat.')).toBeVisible();
+    await expect(note(11)).toBeInViewport();
   });
 
   test('the host removes the fan: the fan is told and can no longer write', async ({ browser }) => {
