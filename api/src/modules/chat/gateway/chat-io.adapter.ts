@@ -1,7 +1,6 @@
 import { type INestApplication } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { type Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
 import { CHAT_SOCKET_PATH, ChatLimits } from '../../../contracts/chat.contract.js';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
@@ -16,7 +15,7 @@ const MAX_FRAME_BYTES = 2 * ChatLimits.maxMessageBytes + 64 * 1024;
  * adapter so that a broadcast on one instance reaches the sockets of all.
  */
 export class ChatIoAdapter extends IoAdapter {
-  private readonly connections: Redis[] = [];
+  private readonly closers: Array<() => void> = [];
 
   constructor(
     app: INestApplication,
@@ -34,8 +33,8 @@ export class ChatIoAdapter extends IoAdapter {
       cors: { origin: this.config.CORS_ORIGINS, credentials: true },
       maxHttpBufferSize: MAX_FRAME_BYTES,
     } as ServerOptions);
-    const { pub, sub } = createAdapterConnections(this.config);
-    this.connections.push(pub, sub);
+    const { pub, sub, close } = createAdapterConnections(this.config);
+    this.closers.push(close);
     server.adapter(createAdapter(pub, sub, { key: socketIoChannelKey(this.config) }));
     return server;
   }
@@ -44,16 +43,16 @@ export class ChatIoAdapter extends IoAdapter {
    * Closes this instance's connections without the "disconnect" packet, so clients reconnect at
    * once (to an instance that stays) and resync. Only local sockets: through the Redis adapter a
    * namespace-wide disconnect would reach every instance. The HTTP server is Fastify's to close.
+   * The adapter is not asked to unsubscribe: its connections close next (`dispose`), and its
+   * UNSUBSCRIBEs, sent without waiting, would fail as unhandled rejections.
    */
-  override async close(server: unknown): Promise<void> {
-    if (!(server instanceof Server)) return;
-    server.engine.close();
-    await Promise.allSettled([...server._nsps.values()].map(async (namespace) => namespace.adapter.close()));
+  override close(server: unknown): Promise<void> {
+    if (server instanceof Server) server.engine.close();
+    return Promise.resolve();
   }
 
   /** Subscriptions and fire-and-forget publishes have nothing to finish: the connections just close. */
   override async dispose(): Promise<void> {
-    for (const redis of this.connections) redis.disconnect();
-    this.connections.length = 0;
+    for (const close of this.closers.splice(0)) close();
   }
 }

@@ -22,22 +22,28 @@ export const SocketRooms = {
   user: (userId: string) => `user:${userId}`,
 } as const;
 
+/** The commands socket.io's Redis adapter sends without waiting for their answer. */
+const UNAWAITED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
 /**
- * socket.io's Redis adapter and emitter publish without waiting for the answer; a publish that fails
- * (Redis away) must be logged, not left as an unhandled rejection that ends the process. Broadcasts
- * are fire and forget: a client that missed one resyncs from its last seq.
+ * socket.io's Redis adapter publishes and subscribes without waiting for the answer; a command that
+ * fails (Redis away) must be logged, not left as an unhandled rejection that ends the process. Those
+ * still queued when the application closes the connection itself fail quietly. Broadcasts are fire
+ * and forget: a client that missed one resyncs from its last seq.
  */
-export function publishesWithoutWaiting(redis: Redis, outage: OutageLog): Redis {
-  const publish = redis.publish.bind(redis) as (channel: string, message: string | Buffer) => Promise<number>;
-  const guarded = (channel: string, message: string | Buffer): Promise<number> => {
-    const sent = publish(channel, message);
-    sent.then(
-      () => outage.recovered(),
-      (error: unknown) => outage.failed(error),
-    );
-    return sent;
-  };
-  redis.publish = guarded as Redis['publish'];
+export function failuresLogged(redis: Redis, outage: OutageLog, closing: () => boolean): Redis {
+  for (const name of UNAWAITED_COMMANDS) {
+    const command = (redis[name] as (...args: unknown[]) => Promise<unknown>).bind(redis);
+    const guarded = (...args: unknown[]): Promise<unknown> => {
+      const answer = command(...args);
+      answer.then(
+        () => outage.recovered(),
+        (error: unknown) => (closing() ? undefined : outage.failed(error)),
+      );
+      return answer;
+    };
+    Object.assign(redis, { [name]: guarded });
+  }
   return redis;
 }
 
@@ -46,15 +52,33 @@ export function publishesWithoutWaiting(redis: Redis, outage: OutageLog): Redis 
  * broadcast during an outage is dropped); the subscriber queues its SUBSCRIBE until Redis answers
  * and resubscribes after every reconnect, so an instance started while Redis was away joins later.
  */
-export function createAdapterConnections(config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_COMMAND_TIMEOUT_MS'>): { pub: Redis; sub: Redis } {
+export function createAdapterConnections(config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_COMMAND_TIMEOUT_MS'>): {
+  pub: Redis;
+  sub: Redis;
+  close: () => void;
+} {
   const logger = new Logger('ChatSocketAdapter');
   const pubOutage = new OutageLog('chat socket publisher', logger, { networkErrorsFrom: 'Redis' });
   const subOutage = new OutageLog('chat socket subscriber', logger, { networkErrorsFrom: 'Redis' });
-  const pub = publishesWithoutWaiting(createRedis(config.REDIS_URL, 'client', config.REDIS_COMMAND_TIMEOUT_MS), pubOutage);
+  let closed = false;
+  const closing = () => closed;
+  const pub = failuresLogged(createRedis(config.REDIS_URL, 'client', config.REDIS_COMMAND_TIMEOUT_MS), pubOutage, closing);
+  const sub = failuresLogged(
+    new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 2_000, autoResubscribe: true }),
+    subOutage,
+    closing,
+  );
   pub.on('error', (error: Error) => pubOutage.failed(error));
   pub.on('ready', () => pubOutage.recovered());
-  const sub = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 2_000, autoResubscribe: true });
   sub.on('error', (error: Error) => subOutage.failed(error));
   sub.on('ready', () => subOutage.recovered());
-  return { pub, sub };
+  return {
+    pub,
+    sub,
+    close: () => {
+      closed = true;
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
 }
