@@ -1,5 +1,7 @@
+import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ChatMessages } from '../../api/src/contracts/chat.contract.js';
+import { ChatRepository } from '../../api/src/modules/chat/chat.repository.js';
 import { ChatService } from '../../api/src/modules/chat/chat.service.js';
 import { chatAs, roomWithFans, sendText } from '../support/chat-rest.js';
 import { bearer, makeAdmin, signUp, signUpHost } from '../support/factories.js';
@@ -235,6 +237,25 @@ describe('chat rooms: create-or-get, members, access', () => {
       await chatAs(api, host).addMembers(room.id, [fans[0]!.user.id]).expect(200);
       const history = await removed.messages(room.id).expect(200);
       expect(history.body.messages.map((message: { text: string }) => message.text)).toEqual(['before removal']);
+    });
+
+    it('adds nobody to a room closed while the add is on its way', async () => {
+      const { host, room } = await roomWithFans(api, 0);
+      const newcomer = await signUp(api);
+      const repository = api.app.get(ChatRepository);
+      const existingUserIds = repository.existingUserIds.bind(repository);
+      // The event is cancelled between the add's access check and its transaction.
+      jest.spyOn(repository, 'existingUserIds').mockImplementationOnce(async (userIds) => {
+        await api.db.query(`UPDATE chat_room SET status = 'closed', closed_at = now() WHERE id = $1`, [room.id]);
+        return existingUserIds(userIds);
+      });
+      try {
+        const refused = await chatAs(api, host).addMembers(room.id, [newcomer.user.id]).expect(409);
+        expect(refused.body).toEqual({ error: ChatMessages.roomClosed, code: 'chat_room_closed' });
+      } finally {
+        jest.restoreAllMocks();
+      }
+      expect((await chatAs(api, newcomer).membership(room.id).expect(200)).body.is_member).toBe(false);
     });
 
     it('keeps the host in: not removable, cannot leave', async () => {

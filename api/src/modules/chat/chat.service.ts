@@ -139,9 +139,11 @@ export class ChatService {
     const room = await this.managedRoom(user, roomId);
     if (room.status === 'closed') throw new ChatRoomClosedError();
     const people = await this.existingPeople(unique(input.members));
-    const added = await this.repository.transaction((tx) =>
-      this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true }),
-    );
+    const added = await this.repository.transaction(async (tx) => {
+      const current = await this.repository.findRoom(roomId, tx);
+      if (current?.status !== 'open') throw writeRefusal(current);
+      return this.repository.addMembers(tx, roomId, people, { role: 'member', source: 'manual', rejoin: true });
+    });
     if (added.length > 0) this.broadcast.membersAdded(roomId, added);
     return { members: (await this.repository.members(roomId)).map(memberView) };
   }
