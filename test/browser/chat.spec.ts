@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import type { MessageView, RoomView } from '../../api/src/contracts/chat.contract.js';
 import { ChatMessages } from '../../api/src/contracts/chat.contract.js';
 import { expect, signedIn, test } from './fixtures.js';
@@ -43,6 +44,32 @@ async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+/** The status a WebSocket handshake on the web's /socket.io gets (101 when it is let through to the API). */
+function handshakeStatus(headers: Record<string, string>): Promise<number> {
+  const url = new URL('/socket.io/?EIO=4&transport=websocket', process.env.TRIBE_WEB_URL);
+  return new Promise((resolve, reject) => {
+    const handshake = request(url, {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        ...headers,
+      },
+    });
+    handshake.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    handshake.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    handshake.on('error', reject);
+    handshake.end();
+  });
 }
 
 /** Makes the page believe its tab was hidden (or shown again), as switching tabs would. */
@@ -328,6 +355,18 @@ test.describe('chat', () => {
     await expect(fanPage.getByTestId('chat-counter')).toHaveText('1001/1000');
     await expect(fanPage.getByText(ChatMessages.tooLong)).toBeVisible();
     await expect(sendButton).toBeDisabled();
+  });
+
+  test('the web’s socket path lets a signed-in page through and refuses guests and other sites’ pages', async ({ browser }) => {
+    const { fan } = await eventChat();
+    const page = await signedIn(browser, fan);
+    const cookie = (await page.context().cookies()).map((item) => `${item.name}=${item.value}`).join('; ');
+    const own = new URL(process.env.TRIBE_WEB_URL!).origin;
+    expect(await handshakeStatus({ origin: own, cookie })).toBe(101);
+    expect(await handshakeStatus({ origin: own })).toBe(401);
+    expect(await handshakeStatus({ origin: 'https://evil.example', cookie })).toBe(403);
+    const polling = await fetch(`${process.env.TRIBE_WEB_URL}/socket.io/?EIO=4&transport=polling`);
+    expect(polling.status).toBe(401);
   });
 
   test('without JavaScript the composer still sends', async ({ browser }) => {
