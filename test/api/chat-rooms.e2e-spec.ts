@@ -73,6 +73,19 @@ describe('chat rooms: create-or-get, members, access', () => {
       await chatAs(api, admin).members(made.body.id).expect(200);
     });
 
+    it('takes the picture it is given, trimmed, and refuses one that is not an https address', async () => {
+      const host = await signUpHost(api);
+      const refused = await chatAs(api, host)
+        .createRoom({ event_id: (await createEvent(api, host)).id, event_image: 'http://cdn.example.in/a.webp' })
+        .expect(400);
+      expect(refused.body.error).toBe('event_image: must be an https URL');
+
+      const made = await chatAs(api, host)
+        .createRoom({ event_id: (await createEvent(api, host)).id, event_image: ' https://cdn.example.in/a.webp ' })
+        .expect(201);
+      expect(made.body.eventImage).toBe('https://cdn.example.in/a.webp');
+    });
+
     it('refuses an unknown event, an unknown or deleted person, and changes nothing', async () => {
       const host = await signUpHost(api);
       const event = await createEvent(api, host);

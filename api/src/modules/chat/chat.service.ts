@@ -78,14 +78,9 @@ export class ChatService {
     const existing = await this.repository.findEventRoom(event.id);
     if (existing) return { room: await this.roomViewFor(user.id, existing), created: false };
     if (event.cancelled) throw new ChatRoomClosedError();
-    const eventImage = input.event_image === undefined ? event.image : input.event_image;
-    if (eventImage && !mediaUrl.safeParse(eventImage).success) throw new ValidationError('event_image: must be an https URL');
+    const eventImage = roomImage(input.event_image, event.image);
     const people = await this.existingPeople(unique(input.members).filter((id) => id !== event.hostId));
-    const opened = await this.openRoom(
-      event,
-      { name: input.name ?? event.title, eventImage: eventImage ?? null, createdBy: user.id },
-      people,
-    );
+    const opened = await this.openRoom(event, { name: input.name ?? event.title, eventImage, createdBy: user.id }, people);
     const room = await this.repository.findEventRoom(event.id);
     if (!room) throw new ChatRoomNotFoundError();
     return { room: await this.roomViewFor(user.id, room), created: opened === room.id };
@@ -419,6 +414,15 @@ export class ChatService {
     const [members, votes] = await Promise.all([this.repository.members(roomId), this.repository.votesFor(polls)]);
     return { members, views: rows.map((row) => messageView(row, members, votes)) };
   }
+}
+
+/** The room's picture: the one asked for (an https address, trimmed), else the event's first image. */
+function roomImage(asked: string | null | undefined, eventImage: string | null): string | null {
+  const image = asked === undefined ? eventImage : asked;
+  if (!image) return null;
+  const parsed = mediaUrl.safeParse(image);
+  if (!parsed.success) throw new ValidationError('event_image: must be an https URL');
+  return parsed.data;
 }
 
 /** Why a room found in a write's transaction takes no writes: it was deleted, or closed. */
