@@ -26,6 +26,8 @@ export class Chat1763701300000 implements MigrationInterface {
         deleted_at timestamptz
       )`);
     await queryRunner.query('CREATE UNIQUE INDEX chat_room_event_key ON chat_room (event_id) WHERE deleted_at IS NULL');
+    // Deleted rooms too: the workers ask whether an event's room was deleted (never to be made again).
+    await queryRunner.query('CREATE INDEX chat_room_event_idx ON chat_room (event_id)');
     await queryRunner.query(`
       CREATE TABLE chat_member (
         room_id uuid NOT NULL REFERENCES chat_room (id),

@@ -116,6 +116,8 @@ describe('chat messages: sending, polls, history, receipts', () => {
 
       const sent = await chatAs(api, host).send(room.id, { type: 'image', imageUrl, text: ' the venue ' }).expect(201);
       expect(sent.body).toMatchObject({ type: 'image', imageUrl, text: 'the venue' });
+      const uncaptioned = await chatAs(api, host).send(room.id, { type: 'image', imageUrl, text: '   ' }).expect(201);
+      expect(uncaptioned.body).toMatchObject({ type: 'image', imageUrl, text: null });
       for (const foreign of ['https://evil.example.com/a.png', `${imageUrl.replace(/\/api\/v1\/.*/, '')}@evil.example.com/x.png`]) {
         await chatAs(api, host).send(room.id, { type: 'image', imageUrl: foreign }).expect(400);
       }

@@ -131,14 +131,25 @@ const clientId = z
  */
 export const messageTextSchema = z
   .string({ message: ChatMessages.textRequired })
-  .refine((value) => utf8Bytes(value) <= ChatLimits.maxMessageBytes, { message: ChatMessages.tooLarge, params: { code: ChatErrorCodes.tooLarge }, abort: true })
+  .refine((value) => utf8Bytes(value) <= ChatLimits.maxMessageBytes, {
+    message: ChatMessages.tooLarge,
+    params: { code: ChatErrorCodes.tooLarge },
+    abort: true,
+  })
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, { message: ChatMessages.textRequired })
-  .refine((value) => characterCount(value) <= ChatLimits.maxTextLength, { message: ChatMessages.tooLong, params: { code: ChatErrorCodes.tooLong } });
+  .refine((value) => characterCount(value) <= ChatLimits.maxTextLength, {
+    message: ChatMessages.tooLong,
+    params: { code: ChatErrorCodes.tooLong },
+  });
 
-const pollOption = z.string().trim().min(1, { message: 'Poll options cannot be empty' }).max(ChatLimits.maxPollOptionLength, {
-  message: `Poll options are at most ${ChatLimits.maxPollOptionLength} characters`,
-});
+const pollOption = z
+  .string()
+  .trim()
+  .min(1, { message: 'Poll options cannot be empty' })
+  .max(ChatLimits.maxPollOptionLength, {
+    message: `Poll options are at most ${ChatLimits.maxPollOptionLength} characters`,
+  });
 
 export const sendMessageSchema = z.discriminatedUnion(
   'type',
@@ -159,8 +170,8 @@ export const sendMessageSchema = z.discriminatedUnion(
       clientId,
       /** A URL the upload endpoint (POST /upload/image) answered. */
       imageUrl: z.url({ message: 'imageUrl must be the address the upload returned' }).max(2048),
-      /** An optional caption. */
-      text: messageTextSchema.optional(),
+      /** An optional caption (blank is none). */
+      text: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), messageTextSchema.optional()),
     }),
   ],
   { message: 'type must be text, poll or image' },
@@ -185,7 +196,10 @@ export const createRoomSchema = z.object({
 export type CreateRoomInput = z.infer<typeof createRoomSchema>;
 
 export const addMembersSchema = z.object({
-  members: z.array(z.uuid({ message: 'members must be user ids' })).min(1, { message: 'members is required' }).max(ChatLimits.maxMembersPerAdd),
+  members: z
+    .array(z.uuid({ message: 'members must be user ids' }))
+    .min(1, { message: 'members is required' })
+    .max(ChatLimits.maxMembersPerAdd),
 });
 export type AddMembersInput = z.infer<typeof addMembersSchema>;
 
@@ -365,7 +379,10 @@ export const joinRoomSchema = z.object({
 
 export interface ClientToServerEvents {
   /** Subscribe to a room: answers its newest window (or what came after lastSeq), members and presence. */
-  'room:join': (input: z.infer<typeof joinRoomSchema>, ack: (answer: Ack<{ page: MessagePageView; presence: PresenceView[]; typing: TypingView }>) => void) => void;
+  'room:join': (
+    input: z.infer<typeof joinRoomSchema>,
+    ack: (answer: Ack<{ page: MessagePageView; presence: PresenceView[]; typing: TypingView }>) => void,
+  ) => void;
   'room:leave': (input: { roomId: string }, ack?: (answer: Ack) => void) => void;
   'message:send': (input: { roomId: string } & SendMessageInput, ack: (answer: Ack<{ message: MessageView }>) => void) => void;
   'messages:older': (input: { roomId: string; before: number }, ack: (answer: Ack<{ page: MessagePageView }>) => void) => void;

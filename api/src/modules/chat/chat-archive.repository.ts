@@ -53,8 +53,7 @@ export class ChatArchiveRepository {
            RETURNING id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at
          )
          INSERT INTO chat_message_archive (id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at)
-         SELECT id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at FROM moved
-         ON CONFLICT (room_id, seq) DO NOTHING`,
+         SELECT id, room_id, seq, sender_id, client_id, type, text, image_url, poll_options, created_at FROM moved`,
         [roomId, room.archived_seq, upTo],
       );
       await tx.query('UPDATE chat_room SET archived_seq = $2 WHERE id = $1', [roomId, upTo]);

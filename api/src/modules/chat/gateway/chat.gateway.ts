@@ -178,7 +178,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     return this.answer(socket, 'room:join', null, async (user) => {
       const { roomId, lastSeq } = parse(joinRoomSchema, input);
       const channel = SocketRooms.room(roomId);
-      // Joined before the page is read: a message stored meanwhile arrives live (the client drops it by seq if the page has it too).
+      // Only a member hears the room. Joined before the page is read: a message stored meanwhile
+      // arrives live (the client drops it by seq if the page has it too).
+      await this.chat.requireMember(user.id, roomId);
       await socket.join(channel);
       try {
         const page = await this.chat.page(user, roomId, lastSeq === undefined ? { limit: ChatLimits.initialWindow } : { after: lastSeq });
