@@ -1,5 +1,6 @@
 import { type DataSourceOptions } from 'typeorm';
 import { type AppConfig } from '../config/config.schema.js';
+import { postgresDriver } from './discarding-pool.js';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 
 export type DatabaseSettings = Pick<
@@ -30,6 +31,7 @@ export function dataSourceOptions(
       : {};
   return {
     type: 'postgres',
+    driver: postgresDriver,
     url: config.DATABASE_URL,
     entities,
     namingStrategy: new SnakeNamingStrategy(),
