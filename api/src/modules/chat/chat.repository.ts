@@ -257,6 +257,17 @@ export class ChatRepository {
     return rows[0] ?? null;
   }
 
+  /** The lowest read and delivered marks among the room's members other than `userId`; null when nobody else is in it. */
+  async othersLowestMarks(roomId: string, userId: string): Promise<MarksRow | null> {
+    const rows = await this.dataSource.query<Array<MarksRow & { others: number }>>(
+      `SELECT count(*)::int AS others, min(read_seq)::float8 AS "readSeq", min(delivered_seq)::float8 AS "deliveredSeq"
+       FROM chat_member WHERE room_id = $1 AND user_id <> $2 AND left_at IS NULL`,
+      [roomId, userId],
+    );
+    const row = rows[0];
+    return row && row.others > 0 ? { readSeq: row.readSeq, deliveredSeq: row.deliveredSeq } : null;
+  }
+
   /** Locks the member's row: one person's votes and marks in a room apply one at a time. */
   async lockMember(tx: EntityManager, roomId: string, userId: string): Promise<MarksRow | null> {
     const rows = await tx.query<MarksRow[]>(

@@ -43,14 +43,37 @@ import {
   UnknownPollOptionError,
 } from './chat.errors.js';
 import { ChatMessageSent } from './chat.events.js';
-import { ChatRepository, type EventRow, type MessageRow, type NewMessage, type PageWindow, type RoomRow } from './chat.repository.js';
-import { basicMemberView, lastMessageView, memberView, messageView, receiptView, roomView, unreadView } from './chat.views.js';
+import {
+  ChatRepository,
+  type EventRow,
+  type MarksRow,
+  type MessageRow,
+  type NewMessage,
+  type PageWindow,
+  type RoomRow,
+} from './chat.repository.js';
+import {
+  basicMemberView,
+  lastMessageView,
+  memberView,
+  messageView,
+  othersLowestMarks,
+  receiptView,
+  roomView,
+  unreadView,
+} from './chat.views.js';
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
 type Content = Pick<NewMessage, 'type' | 'text' | 'imageUrl' | 'pollOptions'>;
+
+/** A message stored: its seq, and the sender's marks, which sending moved to it. */
+interface StoredMessage {
+  seq: number;
+  senderMarks: MarksRow;
+}
 
 /** A send whose client id the sender already used: the transaction rolls back so no seq is spent. */
 class AlreadySent extends Error {}
@@ -194,9 +217,9 @@ export class ChatService {
     const retried = () => this.repository.findByClientId(roomId, user.id, input.clientId);
     const earlier = await retried();
     if (earlier) return { message: await this.messageView(earlier), created: false };
-    const seq = await this.store({ ...content, roomId, senderId: user.id, clientId: input.clientId });
-    if (seq === null) return { message: await this.messageView((await retried())!), created: false };
-    return { message: await this.announceMessage(user.id, roomId, seq), created: true };
+    const stored = await this.store({ ...content, roomId, senderId: user.id, clientId: input.clientId });
+    if (stored === null) return { message: await this.messageView((await retried())!), created: false };
+    return { message: await this.announceMessage(user.id, roomId, stored), created: true };
   }
 
   /** The voter's choices become `optionIds` (none takes the vote back), in one step per voter. */
@@ -323,8 +346,8 @@ export class ChatService {
 
   // ---- helpers
 
-  /** Stores the message in one transaction; its seq, or null when a simultaneous retry stored it first. */
-  private async store(message: Omit<NewMessage, 'seq'>): Promise<number | null> {
+  /** Stores the message in one transaction; its seq and the sender's marks, or null when a simultaneous retry stored it first. */
+  private async store(message: Omit<NewMessage, 'seq'>): Promise<StoredMessage | null> {
     try {
       return await this.repository.transaction((tx) => this.storeMessage(tx, message));
     } catch (error) {
@@ -334,14 +357,14 @@ export class ChatService {
   }
 
   /** Inside the send transaction: the room's next seq, the row, the sender's marks, the push's domain event. */
-  private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<number> {
+  private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<StoredMessage> {
     const seq = await this.repository.nextSeq(tx, message.roomId);
     if (seq === null) throw writeRefusal(await this.repository.findRoom(message.roomId, tx));
     if (!(await this.repository.membership(message.roomId, message.senderId, tx))?.active) throw new NotChatMemberError();
     if (!(await this.repository.insertMessage(tx, { ...message, seq }))) throw new AlreadySent();
-    await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true);
+    const senderMarks = (await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true))!;
     await this.outbox.publish(tx, ChatMessageSent, { roomId: message.roomId, seq });
-    return seq;
+    return { seq, senderMarks };
   }
 
   /** Makes the event's room with its host (and `people`); null when another call made it first. */
@@ -362,13 +385,11 @@ export class ChatService {
   }
 
   /** After commit: the new message to the room and its members' feeds, the sender's marks with it. */
-  private async announceMessage(senderId: string, roomId: string, seq: number): Promise<MessageView> {
+  private async announceMessage(senderId: string, roomId: string, { seq, senderMarks }: StoredMessage): Promise<MessageView> {
     const row = (await this.repository.messageAt(roomId, seq))!;
-    const { views, members } = await this.messageViews(roomId, [row]);
-    const message = views[0]!;
+    const message = await this.messageView(row);
     this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
-    const sender = members.find((member) => member.userId === senderId);
-    if (sender) await this.tellMarks(senderId, roomId, true, receiptView(roomId, sender));
+    await this.tellMarks(senderId, roomId, true, receiptView(roomId, { userId: senderId, ...senderMarks }));
     return message;
   }
 
@@ -405,14 +426,24 @@ export class ChatService {
     return roomView(room, mine, memberIds.get(room.id) ?? [], lastMessage);
   }
 
+  /** One message: its status needs only the slowest of the other members, not the whole list. */
   private async messageView(row: MessageRow): Promise<MessageView> {
-    return (await this.messageViews(row.roomId, [row])).views[0]!;
+    const [othersLowest, votes] = await Promise.all([
+      this.repository.othersLowestMarks(row.roomId, row.senderId),
+      this.repository.votesFor(row.type === 'poll' ? [row.id] : []),
+    ]);
+    return messageView(row, othersLowest, votes);
   }
 
   private async messageViews(roomId: string, rows: readonly MessageRow[]) {
     const polls = rows.filter((row) => row.type === 'poll').map((row) => row.id);
     const [members, votes] = await Promise.all([this.repository.members(roomId), this.repository.votesFor(polls)]);
-    return { members, views: rows.map((row) => messageView(row, members, votes)) };
+    const lowestBySender = new Map<string, MarksRow | null>();
+    const othersLowestOf = (senderId: string) => {
+      if (!lowestBySender.has(senderId)) lowestBySender.set(senderId, othersLowestMarks(members, senderId));
+      return lowestBySender.get(senderId)!;
+    };
+    return { members, views: rows.map((row) => messageView(row, othersLowestOf(row.senderId), votes)) };
   }
 }
 

@@ -27,12 +27,21 @@ const personPhoto = (person: PersonColumns): string | null => (person.gone ? nul
 
 type Marks = Pick<MemberRow, 'userId'> & MarksRow;
 
+/** The lowest marks among the members other than the sender (its slowest reader); null when nobody else is in the room. */
+export function othersLowestMarks(members: readonly Marks[], senderId: string): MarksRow | null {
+  const others = members.filter((member) => member.userId !== senderId);
+  if (others.length === 0) return null;
+  return {
+    readSeq: Math.min(...others.map((member) => member.readSeq)),
+    deliveredSeq: Math.min(...others.map((member) => member.deliveredSeq)),
+  };
+}
+
 /** `read` once every other member has read it, `delivered` once every other member received it, else `sent`. */
-export function messageStatus(message: Pick<MessageRow, 'seq' | 'senderId'>, members: readonly Marks[]): MessageStatus {
-  const others = members.filter((member) => member.userId !== message.senderId);
-  if (others.length === 0) return 'sent';
-  if (others.every((member) => member.readSeq >= message.seq)) return 'read';
-  if (others.every((member) => member.deliveredSeq >= message.seq)) return 'delivered';
+export function messageStatus(seq: number, othersLowest: MarksRow | null): MessageStatus {
+  if (!othersLowest) return 'sent';
+  if (othersLowest.readSeq >= seq) return 'read';
+  if (othersLowest.deliveredSeq >= seq) return 'delivered';
   return 'sent';
 }
 
@@ -46,7 +55,7 @@ export function pollView(message: Pick<MessageRow, 'id' | 'pollOptions'>, votes:
   return { options, totalVotes: options.reduce((sum, option) => sum + option.votes, 0) };
 }
 
-export function messageView(message: MessageRow, members: readonly Marks[], votes: readonly VoteRow[]): MessageView {
+export function messageView(message: MessageRow, othersLowest: MarksRow | null, votes: readonly VoteRow[]): MessageView {
   return {
     id: message.id,
     roomId: message.roomId,
@@ -59,7 +68,7 @@ export function messageView(message: MessageRow, members: readonly Marks[], vote
     text: message.text,
     imageUrl: message.imageUrl,
     poll: message.type === 'poll' ? pollView(message, votes) : null,
-    status: messageStatus(message, members),
+    status: messageStatus(message.seq, othersLowest),
     createdAt: message.createdAt.toISOString(),
     archived: message.archived,
   };
