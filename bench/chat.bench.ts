@@ -17,7 +17,7 @@ import type { ClientsRun, Member, Room } from './chat-clients.js';
  * every member with one socket that opened its room. First one API instance, then two on the Redis
  * adapter (members alternate between them). For each: a paced phase (the big room gets
  * BENCH_BIG_RATE messages a second, each small room one) measuring send → receive latency at every
- * other member, then a burst into the big room measuring deliveries per second. Targets (issue 11):
+ * other member, then a burst into the big room measuring deliveries per second. Our targets (the issue sets none):
  * p95 ≤ 50 ms on one instance, ≤ 100 ms across two; ≥ 20,000 deliveries/s. The API instances run
  * in this process, the clients in one of their own (chat-clients.ts); on one machine they still
  * share its CPUs, so the figures are an upper bound on latency.
