@@ -34,6 +34,8 @@ interface World {
   otherHost: Person;
   ownEventId: string;
   otherEventId: string;
+  /** The chat of the host's own event, with a message from each of its two members. */
+  roomId: string;
   /** The host's browser state once signed in, shared by every signed-in page test. */
   signedIn: NonNullable<BrowserContextOptions['storageState']>;
 }
@@ -55,6 +57,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'create event': () => '/create-event',
   community: () => '/community',
   chat: () => '/chat',
+  'chat room': (world) => `/chat/${world.roomId}`,
   profile: () => '/profile-v2',
   settings: () => '/settings',
   notifications: () => '/notifications',
@@ -110,6 +113,14 @@ async function makeWorld(browser: Browser): Promise<World> {
   const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
   await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
   await seedMoney(host, otherHost, other.id);
+  const room = await apiAs<{ id: string }>(host, 'POST', '/chat/rooms', { event_id: own.id, members: [otherHost.id] });
+  await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [otherHost.id] });
+  await apiAs(otherHost, 'POST', `/chat/rooms/${room.id}/messages`, {
+    type: 'text',
+    clientId: 'a11y-other-1',
+    text: 'Is there parking nearby?',
+  });
+  await apiAs(host, 'POST', `/chat/rooms/${room.id}/messages`, { type: 'text', clientId: 'a11y-host-1', text: 'Yes, behind the cafe.' });
 
   const context = await browser.newContext({ baseURL: process.env.TRIBE_WEB_URL });
   try {
@@ -117,7 +128,7 @@ async function makeWorld(browser: Browser): Promise<World> {
     await logInThroughScreen(page, host);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     // The welcome toast is a one-shot: it has been read by now and will not cover the pages under test.
-    return { host, otherHost, ownEventId: own.id, otherEventId: other.id, signedIn: await context.storageState() };
+    return { host, otherHost, ownEventId: own.id, otherEventId: other.id, roomId: room.id, signedIn: await context.storageState() };
   } finally {
     await context.close();
   }

@@ -13,6 +13,7 @@ interface EventChat {
   host: Person;
   fan: Person;
   title: string;
+  eventId: string;
   roomId: string;
 }
 
@@ -30,7 +31,7 @@ async function eventChat(fanName = 'Asha Rao'): Promise<EventChat> {
   await apiAs(host, 'POST', `/applications/${application.id}/accept`);
   const room = await apiAs<RoomView>(host, 'POST', '/chat/rooms', { event_id: event.id, members: [fan.id] });
   await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [fan.id] });
-  return { host, fan, title, roomId: room.id };
+  return { host, fan, title, eventId: event.id, roomId: room.id };
 }
 
 /** Opens the room and waits until the page is live (its chat connection is up). */
@@ -306,6 +307,123 @@ test.describe('chat', () => {
     await expect(note(11)).toBeInViewport();
   });
 
+  test('the host cancels the event: the fan’s open room turns read-only and its history stays readable', async ({ browser }) => {
+    const { host, fan, eventId, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(fanPage, roomId);
+    await send(fanPage, 'See you on Saturday!');
+    await expect(bubble(fanPage, 'See you on Saturday!').getByTestId('message-status')).not.toHaveAttribute('data-status', 'pending');
+    await apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, {
+      type: 'text',
+      clientId: `c-${suffix()}-torch`,
+      text: 'Bring a torch',
+    });
+    await expect(bubble(fanPage, 'Bring a torch')).toBeVisible();
+
+    await apiAs(host, 'POST', `/events/${eventId}/cancel`);
+
+    // The workers close the room and tell it; the open page reads the room again. A worker's job, hence the longer deadline.
+    await expect(fanPage.getByTestId('chat-closed')).toHaveText(ChatMessages.roomClosed, { timeout: 20_000 });
+    await expect(fanPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(fanPage.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
+    await expect(bubble(fanPage, 'See you on Saturday!')).toBeVisible();
+    await expect(bubble(fanPage, 'Bring a torch')).toBeVisible();
+
+    // Opened afresh it is the same: the history, the notice, no composer; and the API refuses a write.
+    await fanPage.reload();
+    await expect(fanPage.getByTestId('chat-closed')).toHaveText(ChatMessages.roomClosed);
+    await expect(fanPage.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+    await expect(fanPage.getByTestId('message')).toHaveCount(2);
+    const refused = await fetch(`${process.env.TRIBE_API_URL}/api/v1/chat/rooms/${roomId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fan.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'text', clientId: `c-${suffix()}-late`, text: 'Still on?' }),
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  test('a send whose answer is lost fails with a Retry that stores it once; a text over 1000 characters is refused before sending', async ({
+    browser,
+  }) => {
+    const { host, fan, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    const lost = 'Is parking free at the base?';
+    const storedCopies = async () =>
+      (await apiAs<{ messages: MessageView[] }>(host, 'GET', `/chat/rooms/${roomId}/messages`)).messages.filter(
+        (message) => message.text === lost,
+      ).length;
+    // A flaky mobile network: the send reaches the API, but what the API answers about it never comes back
+    // (neither the acknowledgement nor the broadcast); the connection itself stays up.
+    let dropAnswers = true;
+    await fanPage.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => server.send(frame));
+      server.onMessage((frame) => {
+        if (dropAnswers && String(frame).includes(lost)) return;
+        socket.send(frame);
+      });
+    });
+    await openRoom(fanPage, roomId);
+
+    // Too long: the spec's sentence, and nothing goes.
+    const composer = fanPage.getByRole('textbox', { name: 'Message' });
+    await composer.fill('a'.repeat(1001));
+    await composer.press('Enter');
+    await expect(fanPage.getByRole('alert').filter({ hasText: ChatMessages.tooLong })).toBeVisible();
+    await expect(fanPage.getByTestId('pending-message')).toHaveCount(0);
+    await expect(fanPage.getByTestId('message')).toHaveCount(0);
+    await composer.fill('');
+    await expect(fanPage.getByText(ChatMessages.tooLong)).toHaveCount(0);
+
+    // No answer within the page's ten seconds: the message shows failed, with Retry.
+    await send(fanPage, lost);
+    const pending = fanPage.getByTestId('pending-message').filter({ hasText: lost });
+    await expect(pending).toBeVisible();
+    await expect(pending.getByRole('alert')).toContainText(ChatMessages.sendFailed, { timeout: 20_000 });
+    expect(await storedCopies()).toBe(1);
+
+    // The network is fine again: Retry sends the same message (same client id) and the API answers the stored one.
+    dropAnswers = false;
+    await pending.getByRole('button', { name: 'Retry' }).click();
+    await expect(fanPage.getByTestId('pending-message')).toHaveCount(0);
+    await expect(bubble(fanPage, lost)).toHaveCount(1);
+    await expect(bubble(fanPage, lost).getByTestId('message-status')).not.toHaveAttribute('data-status', 'pending');
+    expect(await storedCopies()).toBe(1);
+    await fanPage.reload();
+    await expect(bubble(fanPage, lost)).toHaveCount(1);
+  });
+
+  test('a fan who posted deletes their account: the host’s open room and the list show their messages from "Deleted user"', async ({
+    browser,
+  }) => {
+    const { host, fan, title, roomId } = await eventChat('Meera Joshi');
+    const hostPage = await signedIn(browser, host);
+    const fanPage = await signedIn(browser, fan);
+    await openRoom(hostPage, roomId);
+    await openRoom(fanPage, roomId);
+    await send(fanPage, 'Can I bring a friend?');
+    const message = bubble(hostPage, 'Can I bring a friend?');
+    await expect(message.getByTestId('message-sender')).toHaveText('Meera Joshi');
+
+    await fanPage.goto('/delete-account');
+    await fanPage.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await fanPage.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(fanPage.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible();
+
+    // The deletion left the room, and the host's open page hears it: alone in the room, the message kept, its sender gone.
+    await expect(hostPage.getByTestId('room-presence')).toHaveText('1 member');
+    await expect(message).toHaveAttribute('data-mine', 'false');
+    await expect(message.getByTestId('message-sender')).toHaveText(ChatMessages.deletedUser);
+    await expect(hostPage.getByText('Meera Joshi')).toHaveCount(0);
+    await hostPage.reload();
+    await expect(message.getByTestId('message-sender')).toHaveText(ChatMessages.deletedUser);
+
+    await hostPage.getByRole('link', { name: 'Back to chats' }).click();
+    await expect(hostPage.getByTestId('chat-room').filter({ hasText: title }).getByTestId('chat-preview')).toHaveText(
+      `${ChatMessages.deletedUser}: Can I bring a friend?`,
+    );
+  });
+
   test('the host removes the fan: the fan is told and can no longer write', async ({ browser }) => {
     const { host, fan, roomId } = await eventChat();
     const fanPage = await signedIn(browser, fan);
@@ -378,6 +496,13 @@ test.describe('chat', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Sent without scripts');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(bubble(page, 'Sent without scripts')).toBeVisible();
+    await expect(page.getByTestId('message')).toHaveCount(1);
+
+    // Too long: the page's action answers the spec's sentence and keeps the text; nothing is stored.
+    await page.getByRole('textbox', { name: 'Message' }).fill('b'.repeat(1001));
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(ChatMessages.tooLong);
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('b'.repeat(1001));
     await expect(page.getByTestId('message')).toHaveCount(1);
     await plain.close();
   });

@@ -24,6 +24,7 @@ import {
   unreadByRoom,
   votesAfterTap,
   withReceipt,
+  withSendersOf,
   type MessageWindow,
 } from './chat';
 
@@ -179,6 +180,27 @@ describe('the message window', () => {
     const newer = mergeMessages(full, [message(7), message(8)], 'newer', 4);
     expect(newer.messages.map((item) => item.seq)).toEqual([5, 6, 7, 8]);
     expect(newer.hasMore).toBe(true);
+  });
+
+  it('names senders as a page read again names them (an account deleted), keeping the messages held', () => {
+    const held: MessageWindow = {
+      messages: [
+        message(1, { senderId: 'asha', senderName: 'Asha', senderPhotoUrl: 'a.png' }),
+        message(2),
+        message(3, { senderId: 'asha', senderName: 'Asha' }),
+      ],
+      hasMore: true,
+      hasNewer: false,
+    };
+    const fresh = [message(3, { senderId: 'asha', senderName: 'Deleted user', senderPhotoUrl: null, text: 'older copy' })];
+    const renamed = withSendersOf(held, fresh);
+    expect(renamed.messages.map((item) => [item.seq, item.senderName, item.senderPhotoUrl, item.text])).toEqual([
+      [1, 'Deleted user', null, 'message 1'],
+      [2, 'Me', null, 'message 2'],
+      [3, 'Deleted user', null, 'message 3'],
+    ]);
+    expect(renamed.hasMore).toBe(true);
+    expect(withSendersOf(held, [message(9)])).toBe(held);
   });
 });
 

@@ -162,6 +162,24 @@ export function replaceMessage(window: MessageWindow, message: MessageView): Mes
   return { ...window, messages: window.messages.map((held) => (held.id === message.id ? message : held)) };
 }
 
+/**
+ * The window with every sender named (and pictured) as a page read again names them: someone renamed,
+ * or their account deleted ("Deleted user"). Only names and photos change; the messages stay as held.
+ */
+export function withSendersOf(window: MessageWindow, fresh: readonly MessageView[]): MessageWindow {
+  const senders = new Map(
+    fresh.map((message) => [message.senderId, { senderName: message.senderName, senderPhotoUrl: message.senderPhotoUrl }]),
+  );
+  let changed = false;
+  const messages = window.messages.map((message) => {
+    const now = senders.get(message.senderId);
+    if (!now || (now.senderName === message.senderName && now.senderPhotoUrl === message.senderPhotoUrl)) return message;
+    changed = true;
+    return { ...message, ...now };
+  });
+  return changed ? { ...window, messages } : window;
+}
+
 export const newestSeq = (window: MessageWindow): number => window.messages.at(-1)?.seq ?? 0;
 
 /** Every member's marks by person, newest wins (marks only move forward). */

@@ -1,7 +1,16 @@
 import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadWithProgress } from '~/components/events/media-uploader';
-import { mergeMessages, newestSeq, receiptsFrom, replaceMessage, withReceipt, type MessageWindow, type Receipts } from '~/lib/chat';
+import {
+  mergeMessages,
+  newestSeq,
+  receiptsFrom,
+  replaceMessage,
+  withReceipt,
+  withSendersOf,
+  type MessageWindow,
+  type Receipts,
+} from '~/lib/chat';
 import {
   ChatErrorCodes,
   ChatMessages,
@@ -122,6 +131,12 @@ export function useChatRoom({
   useEffect(() => {
     if (removedAtLoad) setRemoved(removedAtLoad);
   }, [removedAtLoad]);
+
+  // The page read again (the room changed: someone left or deleted their account) names senders as they are now.
+  const firstPage = useRef(page);
+  useEffect(() => {
+    if (page !== firstPage.current) setWindow((held) => withSendersOf(held, page.messages));
+  }, [page]);
 
   const updatePending = useCallback((clientId: string, change: Partial<PendingMessage>) => {
     setPending((held) => held.map((item) => (item.clientId === clientId ? { ...item, ...change } : item)));
