@@ -85,13 +85,22 @@ async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
 /** Signs in and opens `path`, waiting until the tab's chat connection is up (its /chat namespace answered). */
+/**
+ * Signed in at `path`, once the chat connection has joined its namespace. The frame listener is
+ * attached in the `websocket` handler itself: attached a tick later, it can miss a `40/chat` that
+ * comes at once.
+ */
 async function signedInAt(browser: Browser, person: Person, path: string): Promise<Page> {
   const page = await signedIn(browser, person);
-  const live = page
-    .waitForEvent('websocket', (socket) => socket.url().includes('/socket.io/'))
-    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).startsWith('40/chat')));
+  let joined = false;
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/socket.io/')) return;
+    socket.on('framereceived', (frame) => {
+      if (String(frame.payload).startsWith('40/chat')) joined = true;
+    });
+  });
   await page.goto(path);
-  await live;
+  await expect.poll(() => joined, { message: 'the chat connection joins /chat', timeout: 15_000 }).toBe(true);
   return page;
 }
 
