@@ -38,7 +38,9 @@ test.describe('support staff and the job queues', () => {
     await page.getByRole('link', { name: /Job support/ }).click();
     await page.getByLabel('Application, payment, event or person id').fill(event.id);
     await page.getByRole('button', { name: 'Find jobs' }).click();
-    await expect(page.getByRole('heading', { name: '1 job' })).toBeVisible();
+    // The failed capture, and the chat's opening of the event's room (started by its creation).
+    await expect(page.getByRole('heading', { name: '2 jobs' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'chat.open_room' })).toBeVisible();
     await page.getByRole('link', { name: 'payment.capture' }).click();
 
     const detail = page.getByRole('region', { name: 'payment.capture' });
