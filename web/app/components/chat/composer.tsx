@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useHydrated } from '~/components/events/event-bits';
 import { Button } from '~/components/ui/button';
+import { ArrowRightIcon, ImageIcon, PollIcon } from '~/components/ui/icons';
 import { composerLength } from '~/lib/chat';
 import { cn } from '~/lib/cn';
 import { ChatLimits, ChatMessages } from '../../../../api/src/contracts/chat.contract.js';
@@ -81,21 +82,7 @@ export function Composer({
               aria-label="Send a photo"
               className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <svg
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
-                <rect x="3" y="5" width="18" height="14" rx="2" />
-                <circle cx="9" cy="11" r="2" />
-                <path d="m21 16-5-5-8 8" />
-              </svg>
+              <ImageIcon size={22} />
             </button>
             <input
               ref={picker}
@@ -117,18 +104,7 @@ export function Composer({
               aria-label="Create a poll"
               className="flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             >
-              <svg
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d="M6 20V10M12 20V4M18 20v-7" />
-              </svg>
+              <PollIcon size={22} />
             </button>
           </>
         ) : null}
@@ -178,19 +154,7 @@ export function Composer({
           disabled={hydrated && (empty || length.tooLong)}
           className="size-11 shrink-0 rounded-full px-0"
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M5 12h14M13 6l6 6-6 6" />
-          </svg>
+          <ArrowRightIcon size={20} strokeWidth={2} />
         </Button>
       </Form>
       <PollSheet

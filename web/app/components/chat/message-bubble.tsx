@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar } from '~/components/events/event-bits';
 import { useToast } from '~/components/ui/toast';
-import { AlertCircleIcon } from '~/components/ui/icons';
+import { AlertCircleIcon, ClockIcon, TicksIcon } from '~/components/ui/icons';
 import { pollShare, votesAfterTap } from '~/lib/chat';
 import { cn } from '~/lib/cn';
 import { formatTime } from '~/lib/format-event';
@@ -15,10 +15,7 @@ export function Ticks({ status }: { status: MessageStatus | 'pending' }) {
   if (status === 'pending') {
     return (
       <span data-testid="message-status" data-status="pending" role="img" aria-label="Sending" className="inline-flex">
-        <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-          <circle cx="8" cy="8" r="6" />
-          <path d="M8 5v3l2 1.5" strokeLinecap="round" />
-        </svg>
+        <ClockIcon size={14} strokeWidth={2.4} />
       </span>
     );
   }
@@ -30,20 +27,7 @@ export function Ticks({ status }: { status: MessageStatus | 'pending' }) {
       aria-label={STATUS_LABELS[status]}
       className={cn('inline-flex', status === 'read' ? 'text-sky-200' : 'text-white/90')}
     >
-      <svg
-        width="18"
-        height="14"
-        viewBox="0 0 20 14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d="M1.5 7.5 5 11l7-8" />
-        {status === 'sent' ? null : <path d="M8.5 10.5 9 11l7-8" />}
-      </svg>
+      <TicksIcon double={status !== 'sent'} />
     </span>
   );
 }

@@ -69,6 +69,12 @@ export const ArrowLeftIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const ArrowRightIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Svg>
+);
+
 export const ChevronLeftIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m15 6-6 6 6 6" />
@@ -206,6 +212,35 @@ export const InfoIcon = (p: IconProps) => (
 export const XIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M18 6 6 18M6 6l12 12" />
+  </Svg>
+);
+
+export const ImageIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <circle cx="9" cy="11" r="2" />
+    <path d="m21 16-5-5-8 8" />
+  </Svg>
+);
+
+export const PollIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 20V10M12 20V4M18 20v-7" />
+  </Svg>
+);
+
+export const ClockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5V12l3 2.25" />
+  </Svg>
+);
+
+/** A message's ticks: one (sent) or two (delivered, read). Wider than tall. */
+export const TicksIcon = ({ double, ...p }: IconProps & { double: boolean }) => (
+  <Svg width={18} height={14} viewBox="0 0 20 14" {...p}>
+    <path d="M1.5 7.5 5 11l7-8" />
+    {double ? <path d="M8.5 10.5 9 11l7-8" /> : null}
   </Svg>
 );
 
