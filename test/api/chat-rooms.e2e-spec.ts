@@ -277,7 +277,7 @@ describe('chat rooms: create-or-get, members, access', () => {
       await makeAdmin(api, admin.user.id);
 
       const removal = await chatAs(api, admin).removeMember(room.id, host.user.id).expect(409);
-      expect(removal.body.error).toBe(ChatMessages.cannotRemoveHost);
+      expect(removal.body).toEqual({ error: ChatMessages.cannotRemoveHost, code: 'chat_cannot_remove_host' });
       const leaving = await chatAs(api, host).leave(room.id).expect(409);
       expect(leaving.body).toEqual({ error: ChatMessages.hostCannotLeave, code: 'chat_host_cannot_leave' });
       expect((await chatAs(api, host).membership(room.id).expect(200)).body.is_member).toBe(true);

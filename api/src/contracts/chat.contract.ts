@@ -101,6 +101,7 @@ export const ChatErrorCodes = {
   tooLarge: 'chat_message_too_large',
   tooLong: 'chat_message_too_long',
   hostCannotLeave: 'chat_host_cannot_leave',
+  cannotRemoveHost: 'chat_cannot_remove_host',
   userNotFound: 'chat_user_not_found',
 } as const;
 

@@ -34,7 +34,7 @@ export class HostCannotLeaveError extends ConflictError {
 
 export class CannotRemoveHostError extends ConflictError {
   constructor() {
-    super(ChatMessages.cannotRemoveHost, ChatErrorCodes.hostCannotLeave);
+    super(ChatMessages.cannotRemoveHost, ChatErrorCodes.cannotRemoveHost);
   }
 }
 
