@@ -1,4 +1,7 @@
-/** SPEC §3: event-side and admin notification types. application_expired is ours (docs/decisions.md). */
+/**
+ * SPEC §3: event-side and admin notification types. application_expired and chat_message (push-only,
+ * below) are ours (docs/decisions.md).
+ */
 export const NOTIFICATION_TYPES = [
   'new_application',
   'bid_accepted',

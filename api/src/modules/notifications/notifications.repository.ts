@@ -88,11 +88,8 @@ export class NotificationsRepository {
 
   async markAllRead(userId: string): Promise<number> {
     const result = await this.dataSource
-      .createQueryBuilder()
-      .update(Notification)
-      .set({ readAt: () => 'now()' })
-      .where('user_id = :userId AND read_at IS NULL AND dismissed_at IS NULL AND type <> :pushOnly', { userId, pushOnly: PUSH_ONLY_TYPE })
-      .execute();
+      .getRepository(Notification)
+      .update({ userId, readAt: IsNull(), ...IN_INBOX }, { readAt: () => 'now()' });
     return result.affected ?? 0;
   }
 
