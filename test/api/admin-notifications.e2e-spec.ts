@@ -1,22 +1,14 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AdminNotificationSendHandler } from '../../api/src/modules/notifications/jobs/admin-notification-send.job.js';
 import { AdminNotificationsStartDueHandler } from '../../api/src/modules/notifications/jobs/admin-notifications-start-due.job.js';
 import { AdminNotificationsRepository } from '../../api/src/modules/notifications/admin-notifications.repository.js';
 import { PushPlanner } from '../../api/src/modules/notifications/push-planner.service.js';
 import { Messages } from '../../api/src/contracts/messages.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { browserSubscription } from '../support/push-devices.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 import { DataSource } from 'typeorm';
-
-function browserSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://push.example.net/send/${randomBytes(12).toString('hex')}`,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 /** A city nobody else in this run lives in (an unknown city is kept as written). */
 const uniqueCity = () => `Ziro${randomBytes(3).toString('hex')}`;

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ChatLimits, type MessagePageView } from '../../api/src/contracts/chat.contract.js';
 import { ChatPresence } from '../../api/src/modules/chat/gateway/chat-presence.service.js';
 import { ChatAddAttendeeHandler } from '../../api/src/modules/chat/jobs/chat-add-attendee.job.js';
@@ -7,20 +7,12 @@ import { ChatCloseRoomHandler } from '../../api/src/modules/chat/jobs/chat-close
 import { ChatOpenRoomHandler } from '../../api/src/modules/chat/jobs/chat-open-room.job.js';
 import { ChatRemoveAttendeeHandler } from '../../api/src/modules/chat/jobs/chat-remove-attendee.job.js';
 import { ChatPushSweepHandler } from '../../api/src/modules/chat/jobs/chat-push-sweep.job.js';
+import { sendText } from '../support/chat-rest.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyFree, createEvent, decide } from '../support/join-flow.js';
+import { browserSubscription, chatPushesTo } from '../support/push-devices.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
-
-/** A browser's PushSubscription.toJSON(), with real-sized keys. */
-function browserSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://push.example.net/send/${randomBytes(12).toString('hex')}`,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
 
 /**
  * The chat's workers, run in this process as the workers would run them: membership work found
@@ -47,13 +39,7 @@ describe('chat jobs: membership, pushes and the archive', () => {
     return rows[0]!.id;
   }
 
-  const send = (who: SignedUp, roomId: string, text: string) =>
-    api
-      .http()
-      .post(`/api/v1/chat/rooms/${roomId}/messages`)
-      .set(bearer(who.token))
-      .send({ type: 'text', clientId: randomUUID(), text })
-      .expect(201);
+  const send = (who: SignedUp, roomId: string, text: string) => sendText(api, who, roomId, text);
 
   const withDevice = async (who: SignedUp) => {
     await api
@@ -65,15 +51,7 @@ describe('chat jobs: membership, pushes and the archive', () => {
     return who;
   };
 
-  /** What the person's devices showed of chat pushes, oldest first. */
-  const chatPushesTo = async (who: SignedUp) =>
-    (
-      await api.db.query<{ title: string; body: string; link: string }>(
-        `SELECT p.title, p.body, p.link FROM push_log p JOIN notification n ON n.id = p.notification_id
-          WHERE n.user_id = $1 AND n.type = 'chat_message' ORDER BY p.id`,
-        [who.user.id],
-      )
-    ).rows;
+  const chatPushes = (who: SignedUp) => chatPushesTo(api.db, who.user.id);
 
   const inbox = async (who: SignedUp) => {
     const list = await api.http().get('/api/v1/notifications').set(bearer(who.token)).expect(200);
@@ -185,34 +163,34 @@ describe('chat jobs: membership, pushes and the archive', () => {
 
       await send(host, roomId, 'Doors open at 7');
       await runPendingJobs(api);
-      expect(await chatPushesTo(away)).toEqual([{ title: 'Jazz night', body: 'Asha Host: Doors open at 7', link: `/chat/${roomId}` }]);
-      expect(await chatPushesTo(online)).toEqual([]);
-      expect(await chatPushesTo(host)).toEqual([]);
+      expect(await chatPushes(away)).toEqual([{ title: 'Jazz night', body: 'Asha Host: Doors open at 7', link: `/chat/${roomId}` }]);
+      expect(await chatPushes(online)).toEqual([]);
+      expect(await chatPushes(host)).toEqual([]);
 
       // Within the window: no second push, however often the jobs and the sweep run.
       await send(host, roomId, 'Bring a friend');
       await send(host, roomId, 'Bar opens at 8');
       await runPendingJobs(api);
       await sweep();
-      expect(await chatPushesTo(away)).toHaveLength(1);
+      expect(await chatPushes(away)).toHaveLength(1);
 
       // The window passes: one push covers both messages.
       await windowPasses(roomId);
       await sweep();
-      expect(await chatPushesTo(away)).toEqual([
+      expect(await chatPushes(away)).toEqual([
         { title: 'Jazz night', body: 'Asha Host: Doors open at 7', link: `/chat/${roomId}` },
         { title: 'Jazz night', body: '2 new messages in Jazz night', link: `/chat/${roomId}` },
       ]);
       await windowPasses(roomId);
       await sweep();
-      expect(await chatPushesTo(away)).toHaveLength(2);
+      expect(await chatPushes(away)).toHaveLength(2);
 
       // Online when the messages came: told live, never pushed later (even once they go away).
       await presence.drop(online.user.id, 'test-connection');
       await windowPasses(roomId);
       await sweep();
-      expect(await chatPushesTo(online)).toEqual([]);
-      expect(await chatPushesTo(host)).toEqual([]);
+      expect(await chatPushes(online)).toEqual([]);
+      expect(await chatPushes(host)).toEqual([]);
 
       // Chat pushes are a separate kind: the inbox lists and counts exactly what it did.
       expect(await inbox(away)).toEqual(inboxBefore);
@@ -238,7 +216,7 @@ describe('chat jobs: membership, pushes and the archive', () => {
       await send(host, roomId, 'Chapter two next week');
       await runPendingJobs(api);
 
-      expect((await chatPushesTo(fan)).map((push) => push.body)).toEqual([
+      expect((await chatPushes(fan)).map((push) => push.body)).toEqual([
         'Ravi Host: Chapter one tonight',
         'Ravi Host: Chapter two next week',
       ]);
@@ -257,8 +235,8 @@ describe('chat jobs: membership, pushes and the archive', () => {
       await windowPasses(roomId);
       await sweep();
 
-      expect(await chatPushesTo(reader)).toEqual([]);
-      expect(await chatPushesTo(leaver)).toEqual([]);
+      expect(await chatPushes(reader)).toEqual([]);
+      expect(await chatPushes(leaver)).toEqual([]);
     });
   });
 

@@ -1,16 +1,10 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { JobRegistry, type EventJob } from '../../api/src/platform/jobs/job-registry.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyFree, createEvent, decide } from '../support/join-flow.js';
+import { browserSubscription } from '../support/push-devices.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
-
-/** A browser's PushSubscription.toJSON(), with real-sized keys. */
-function browserSubscription(endpoint = `https://push.example.net/send/${randomBytes(12).toString('hex')}`) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
-}
 
 interface PushLogRow {
   notification_id: string;

@@ -1,17 +1,8 @@
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ChatLimits, type RoomListView } from '../../api/src/contracts/chat.contract.js';
 import { Scenario, type Person } from '../support/payment-scenario.js';
 import { waitUntil } from '../support/poll.js';
-
-/** A browser's PushSubscription.toJSON(), with real-sized keys. */
-function browserSubscription() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://push.example.net/send/${randomBytes(12).toString('hex')}`,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
-}
+import { browserSubscription, chatPushesTo } from '../support/push-devices.js';
 
 /**
  * Chat pushes through the real relay, workers and push fan-out (the log provider records what each
@@ -28,14 +19,7 @@ describe('chat pushes', () => {
     await scenario?.stop();
   });
 
-  const pushesTo = async (who: Person) =>
-    (
-      await scenario.db.query<{ title: string; body: string; link: string }>(
-        `SELECT p.title, p.body, p.link FROM push_log p JOIN notification n ON n.id = p.notification_id
-          WHERE n.user_id = $1 AND n.type = 'chat_message' ORDER BY p.id`,
-        [who.id],
-      )
-    ).rows;
+  const pushesTo = (who: Person) => chatPushesTo(scenario.db, who.id);
 
   it('pushes a member who is away at once, then batches what follows inside the window into one push', async () => {
     const { host } = await scenario.hostWithEvent();
