@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { type Redis } from 'ioredis';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
 import { OutageLog } from '../../../platform/dependencies/outage-log.js';
 import { createRedis } from '../../../platform/queue/redis.js';
@@ -31,7 +31,7 @@ const UNAWAITED_COMMANDS = ['publish', 'subscribe', 'psubscribe', 'unsubscribe',
  * still queued when the application closes the connection itself fail quietly. Broadcasts are fire
  * and forget: a client that missed one resyncs from its last seq.
  */
-export function failuresLogged(redis: Redis, outage: OutageLog, closing: () => boolean): Redis {
+function failuresLogged(redis: Redis, outage: OutageLog, closing: () => boolean): Redis {
   for (const name of UNAWAITED_COMMANDS) {
     const command = (redis[name] as (...args: unknown[]) => Promise<unknown>).bind(redis);
     const guarded = (...args: unknown[]): Promise<unknown> => {
@@ -48,9 +48,10 @@ export function failuresLogged(redis: Redis, outage: OutageLog, closing: () => b
 }
 
 /**
- * The adapter's own two connections. The publisher fails fast like the API's command client (a
- * broadcast during an outage is dropped); the subscriber queues its SUBSCRIBE until Redis answers
- * and resubscribes after every reconnect, so an instance started while Redis was away joins later.
+ * The adapter's own two connections, made as the platform makes its others (`createRedis`). The
+ * publisher fails fast like the API's command client (a broadcast during an outage is dropped); the
+ * subscriber is made like ChangeSignals' one: it queues its SUBSCRIBE until Redis answers and
+ * resubscribes after every reconnect, so an instance started while Redis was away joins later.
  */
 export function createAdapterConnections(config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_COMMAND_TIMEOUT_MS'>): {
   pub: Redis;
@@ -63,11 +64,7 @@ export function createAdapterConnections(config: Pick<AppConfig, 'REDIS_URL' | '
   let closed = false;
   const closing = () => closed;
   const pub = failuresLogged(createRedis(config.REDIS_URL, 'client', config.REDIS_COMMAND_TIMEOUT_MS), pubOutage, closing);
-  const sub = failuresLogged(
-    new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 2_000, autoResubscribe: true }),
-    subOutage,
-    closing,
-  );
+  const sub = failuresLogged(createRedis(config.REDIS_URL, 'queue'), subOutage, closing);
   pub.on('error', (error: Error) => pubOutage.failed(error));
   pub.on('ready', () => pubOutage.recovered());
   sub.on('error', (error: Error) => subOutage.failed(error));
