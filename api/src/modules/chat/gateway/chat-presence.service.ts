@@ -9,8 +9,8 @@ import { chatKeyPrefix, SocketRooms } from './chat-redis.js';
 
 /**
  * Adds or refreshes one connection (KEYS: the person's connections, everyone's newest expiry, last
- * seen; ARGV: now, expiry, ttl, connection id, user id). Answers [added, connections alive]: the
- * person came online when a new connection is their only one.
+ * seen; ARGV: now, expiry, ttl, connection id, user id). Answers 1 when the person came online (a
+ * new connection is their only one), else 0.
  */
 const TOUCH = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -18,7 +18,8 @@ local added = redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZADD', KEYS[2], 'GT', ARGV[2], ARGV[5])
 redis.call('HSET', KEYS[3], ARGV[5], ARGV[1])
-return { added, redis.call('ZCARD', KEYS[1]) }`;
+if added == 1 and redis.call('ZCARD', KEYS[1]) == 1 then return 1 end
+return 0`;
 
 /** Drops one connection (ARGV: now, connection id, user id); 1 when it was the person's last one. */
 const DROP = `
@@ -71,50 +72,26 @@ export class ChatPresence {
     return `${this.prefix}:last-seen`;
   }
 
+  /** TOUCH's keys and arguments for one connection. */
+  private touchArgs(userId: string, connectionId: string, now: number) {
+    const expiry = now + ChatLimits.presenceTtlMs;
+    const keys = [this.connectionsKey(userId), this.everyoneKey, this.lastSeenKey];
+    return [keys.length, ...keys, now, expiry, ChatLimits.presenceTtlMs, connectionId, userId] as const;
+  }
+
   /** Records a live connection (a connect or a heartbeat); true when the person just came online. */
   async touch(userId: string, connectionId: string, now = Date.now()): Promise<boolean> {
-    const [added, alive] = (await this.redis.eval(
-      TOUCH,
-      3,
-      this.connectionsKey(userId),
-      this.everyoneKey,
-      this.lastSeenKey,
-      now,
-      now + ChatLimits.presenceTtlMs,
-      ChatLimits.presenceTtlMs,
-      connectionId,
-      userId,
-    )) as [number, number];
-    return added === 1 && alive === 1;
+    return (await this.redis.eval(TOUCH, ...this.touchArgs(userId, connectionId, now))) === 1;
   }
 
   /** Refreshes many live connections at once (an instance's heartbeat for all its sockets). */
   async touchAll(connections: ReadonlyArray<{ userId: string; connectionId: string }>, now = Date.now()): Promise<string[]> {
     if (connections.length === 0) return [];
     const pipeline = this.redis.pipeline();
-    for (const { userId, connectionId } of connections) {
-      pipeline.eval(
-        TOUCH,
-        3,
-        this.connectionsKey(userId),
-        this.everyoneKey,
-        this.lastSeenKey,
-        now,
-        now + ChatLimits.presenceTtlMs,
-        ChatLimits.presenceTtlMs,
-        connectionId,
-        userId,
-      );
-    }
-    const results = await pipeline.exec();
+    for (const { userId, connectionId } of connections) pipeline.eval(TOUCH, ...this.touchArgs(userId, connectionId, now));
+    const results = (await pipeline.exec()) ?? [];
     // A connection the sweep had already given up on (a stalled instance) makes its person online again.
-    return connections
-      .filter((_, index) => {
-        const [error, answer] = results?.[index] ?? [null, null];
-        const [added, alive] = (answer ?? [0, 0]) as [number, number];
-        return !error && added === 1 && alive === 1;
-      })
-      .map(({ userId }) => userId);
+    return connections.filter((_, index) => !results[index]?.[0] && results[index]?.[1] === 1).map(({ userId }) => userId);
   }
 
   /** Records a closed connection; true when it was the person's last one (they went offline). */
