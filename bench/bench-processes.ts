@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,4 +107,22 @@ export async function startApi(config: AppConfig): Promise<{ app: NestFastifyApp
   const address = app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('the API has no address');
   return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** Ends a run begun with freshDatabase: its client closed, its queues and its upload folder removed. */
+export async function endRun(config: AppConfig, client: pg.Client): Promise<void> {
+  await client.end();
+  await clearQueues(config);
+  await rm(config.UPLOAD_DIR, { recursive: true, force: true });
+}
+
+/** Runs a bench to its end and exits: 0 when it finished, 1 (the error printed) when it failed. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -2,12 +2,11 @@ import 'reflect-metadata';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { hashToken, newToken } from '../api/src/modules/auth/token.js';
-import { benchConfig, clearQueues, freshDatabase, startApi } from './bench-processes.js';
+import { benchConfig, endRun, freshDatabase, runBench, startApi } from './bench-processes.js';
 import type { ClientsRun, Member, Room } from './chat-clients.js';
 
 /**
@@ -95,16 +94,8 @@ async function main(): Promise<void> {
     await measure('two API instances (Redis adapter)', [first.url, second.url], rooms, 100);
   } finally {
     for (const app of apps.reverse()) await app.close();
-    await client.end();
-    await clearQueues(config);
-    await rm(config.UPLOAD_DIR, { recursive: true, force: true });
+    await endRun(config, client);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import type pg from 'pg';
-import { benchConfig, clearQueues, freshDatabase, startApi, startWorkers, type BenchWorkers } from './bench-processes.js';
+import { benchConfig, endRun, freshDatabase, runBench, startApi, startWorkers, type BenchWorkers } from './bench-processes.js';
 import { latencyLine, latencyOf, pacedLoad, type Latency } from './paced-load-client.js';
 
 /**
@@ -147,16 +146,8 @@ async function main(): Promise<void> {
   } finally {
     await workers?.stop();
     await api?.close();
-    await client.end();
-    await clearQueues(config);
-    await rm(config.UPLOAD_DIR, { recursive: true, force: true });
+    await endRun(config, client);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
