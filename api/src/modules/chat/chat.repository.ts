@@ -143,9 +143,26 @@ export class ChatRepository {
 
   // ---- rooms
 
-  async findRoom(roomId: string, runner: Runner = this.dataSource): Promise<RoomRow | null> {
-    const rows = await runner.query<RoomRow[]>(`SELECT ${ROOM_COLUMNS} FROM chat_room r WHERE r.id = $1 AND ${ACTIVE_ROOM}`, [roomId]);
+  /** The room, re-read inside a write's transaction (access is checked before with roomWithMembership). */
+  async findRoom(roomId: string, tx: EntityManager): Promise<RoomRow | null> {
+    const rows = await tx.query<RoomRow[]>(`SELECT ${ROOM_COLUMNS} FROM chat_room r WHERE r.id = $1 AND ${ACTIVE_ROOM}`, [roomId]);
     return rows[0] ?? null;
+  }
+
+  /** The room (not deleted) and the person's membership row in it, if any, in one read; null when there is no such room. */
+  async roomWithMembership(roomId: string, userId: string): Promise<{ room: RoomRow; membership: MembershipRow | null } | null> {
+    const rows = await this.dataSource.query<
+      Array<RoomRow & { memberRole: MemberRole | null; memberActive: boolean; memberReadSeq: number }>
+    >(
+      `SELECT ${ROOM_COLUMNS}, cm.role AS "memberRole", (cm.left_at IS NULL) AS "memberActive", cm.read_seq::float8 AS "memberReadSeq"
+       FROM chat_room r LEFT JOIN chat_member cm ON cm.room_id = r.id AND cm.user_id = $2
+       WHERE r.id = $1 AND ${ACTIVE_ROOM}`,
+      [roomId, userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { memberRole, memberActive, memberReadSeq, ...room } = row;
+    return { room, membership: memberRole === null ? null : { role: memberRole, active: memberActive, readSeq: memberReadSeq } };
   }
 
   async findEventRoom(eventId: string): Promise<RoomRow | null> {

@@ -47,6 +47,7 @@ import {
   ChatRepository,
   type EventRow,
   type MarksRow,
+  type MembershipRow,
   type MessageRow,
   type NewMessage,
   type PageWindow,
@@ -98,15 +99,16 @@ export class ChatService {
     const event = await this.repository.findEvent(input.event_id);
     if (!event) throw new EventNotFoundError();
     if (event.hostId !== user.id && !isAdmin(user)) throw new OnlyHostManagesError();
+    const viewOf = async (room: RoomRow) => this.roomViewFor(room, await this.repository.membership(room.id, user.id));
     const existing = await this.repository.findEventRoom(event.id);
-    if (existing) return { room: await this.roomViewFor(user.id, existing), created: false };
+    if (existing) return { room: await viewOf(existing), created: false };
     if (event.cancelled) throw new ChatRoomClosedError();
     const eventImage = roomImage(input.event_image, event.image);
     const people = await this.existingPeople(unique(input.members).filter((id) => id !== event.hostId));
     const opened = await this.openRoom(event, { name: input.name ?? event.title, eventImage, createdBy: user.id }, people);
     const room = await this.repository.findEventRoom(event.id);
     if (!room) throw new ChatRoomNotFoundError();
-    return { room: await this.roomViewFor(user.id, room), created: opened === room.id };
+    return { room: await viewOf(room), created: opened === room.id };
   }
 
   async rooms(user: AuthUser): Promise<RoomListView> {
@@ -117,8 +119,8 @@ export class ChatService {
   }
 
   async room(user: AuthUser, roomId: string): Promise<RoomView> {
-    const { room } = await this.memberOf(user.id, roomId);
-    return this.roomViewFor(user.id, room);
+    const { room, membership } = await this.memberOf(user.id, roomId);
+    return this.roomViewFor(room, membership);
   }
 
   async deleteRoom(user: AuthUser, roomId: string): Promise<void> {
@@ -176,20 +178,20 @@ export class ChatService {
   }
 
   async leave(user: AuthUser, roomId: string): Promise<void> {
-    const { role } = await this.memberOf(user.id, roomId);
-    if (role === 'host') throw new HostCannotLeaveError();
+    const { membership } = await this.memberOf(user.id, roomId);
+    if (membership.role === 'host') throw new HostCannotLeaveError();
     const left = await this.repository.transaction((tx) => this.repository.endMemberships(tx, roomId, [user.id], { removedBy: user.id }));
     if (left.length > 0) this.broadcast.membersRemoved(roomId, left);
   }
 
   async membership(user: AuthUser, roomId: string): Promise<MembershipView> {
-    await this.existingRoom(roomId);
-    return { is_member: (await this.repository.membership(roomId, user.id))?.active ?? false };
+    const { membership } = await this.roomWithMembership(user.id, roomId);
+    return { is_member: membership?.active ?? false };
   }
 
   async requireMember(userId: string, roomId: string): Promise<{ role: MemberRole; status: RoomStatus }> {
-    const { room, role } = await this.memberOf(userId, roomId);
-    return { role, status: room.status };
+    const { room, membership } = await this.memberOf(userId, roomId);
+    return { role: membership.role, status: room.status };
   }
 
   roomIdsOf(userId: string): Promise<string[]> {
@@ -237,7 +239,8 @@ export class ChatService {
       if (room?.status !== 'open') throw writeRefusal(room);
       await this.repository.replaceVotes(tx, messageId, user.id, chosen);
     });
-    const message = await this.messageView((await this.repository.findMessage(roomId, messageId))!);
+    // The poll's row is as read above (votes are rows of their own): only its counts are new.
+    const message = await this.messageView(poll);
     this.broadcast.messageUpdated(message);
     return message;
   }
@@ -304,17 +307,17 @@ export class ChatService {
 
   // ---- access
 
-  private async existingRoom(roomId: string): Promise<RoomRow> {
-    const room = isUuid(roomId) ? await this.repository.findRoom(roomId) : null;
-    if (!room) throw new ChatRoomNotFoundError();
-    return room;
+  /** The room, 404 when there is none, and the person's membership in it: one read. */
+  private async roomWithMembership(userId: string, roomId: string): Promise<{ room: RoomRow; membership: MembershipRow | null }> {
+    const found = isUuid(roomId) ? await this.repository.roomWithMembership(roomId, userId) : null;
+    if (!found) throw new ChatRoomNotFoundError();
+    return found;
   }
 
-  private async memberOf(userId: string, roomId: string): Promise<{ room: RoomRow; role: MemberRole }> {
-    const room = await this.existingRoom(roomId);
-    const membership = await this.repository.membership(roomId, userId);
+  private async memberOf(userId: string, roomId: string): Promise<{ room: RoomRow; membership: MembershipRow }> {
+    const { room, membership } = await this.roomWithMembership(userId, roomId);
     if (!membership?.active) throw new NotChatMemberError();
-    return { room, role: membership.role };
+    return { room, membership };
   }
 
   private async writableRoomOf(userId: string, roomId: string): Promise<RoomRow> {
@@ -325,17 +328,15 @@ export class ChatService {
 
   /** Its host (a member with the host role) or an admin. */
   private async managedRoom(user: AuthUser, roomId: string): Promise<RoomRow> {
-    const room = await this.existingRoom(roomId);
-    if (isAdmin(user)) return room;
-    const membership = await this.repository.membership(roomId, user.id);
-    if (!membership?.active || membership.role !== 'host') throw new OnlyHostManagesError();
+    const { room, membership } = await this.roomWithMembership(user.id, roomId);
+    if (!isAdmin(user) && !(membership?.active && membership.role === 'host')) throw new OnlyHostManagesError();
     return room;
   }
 
   /** Members, and admins who manage them. */
   private async readableMembers(user: AuthUser, roomId: string): Promise<void> {
-    if (isAdmin(user)) await this.existingRoom(roomId);
-    else await this.memberOf(user.id, roomId);
+    const { membership } = await this.roomWithMembership(user.id, roomId);
+    if (!isAdmin(user) && !membership?.active) throw new NotChatMemberError();
   }
 
   private async existingPeople(userIds: string[]): Promise<string[]> {
@@ -415,15 +416,14 @@ export class ChatService {
   }
 
   /** As the caller sees it: an admin who is not a member gets no message (nothing unread, no last message). */
-  private async roomViewFor(userId: string, room: RoomRow): Promise<RoomView> {
-    const [membership, memberIds, lastMessages] = await Promise.all([
-      this.repository.membership(room.id, userId),
+  private async roomViewFor(room: RoomRow, membership: MembershipRow | null): Promise<RoomView> {
+    const member = membership?.active ? membership : null;
+    const [memberIds, lastMessages] = await Promise.all([
       this.repository.memberIdsByRoom([room.id]),
-      this.repository.lastMessages([room.id]),
+      member ? this.repository.lastMessages([room.id]) : new Map<string, MessageRow>(),
     ]);
-    const mine = membership?.active ? membership : { role: 'member' as const, readSeq: room.lastSeq };
-    const lastMessage = membership?.active ? (lastMessages.get(room.id) ?? null) : null;
-    return roomView(room, mine, memberIds.get(room.id) ?? [], lastMessage);
+    const mine = member ?? { role: 'member' as const, readSeq: room.lastSeq };
+    return roomView(room, mine, memberIds.get(room.id) ?? [], lastMessages.get(room.id) ?? null);
   }
 
   /** One message: its status needs only the slowest of the other members, not the whole list. */
