@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { MessageView, RoomView } from '../../api/src/contracts/chat.contract.js';
 import { ChatMessages } from '../../api/src/contracts/chat.contract.js';
-import { expect, signedIn, test } from './fixtures.js';
+import { expect, setTabHidden, signedIn, test } from './fixtures.js';
 import { apiAs, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -32,6 +32,15 @@ async function eventChat(fanName = 'Asha Rao'): Promise<EventChat> {
   const room = await apiAs<RoomView>(host, 'POST', '/chat/rooms', { event_id: event.id, members: [fan.id] });
   await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [fan.id] });
   return { host, fan, title, eventId: event.id, roomId: room.id };
+}
+
+/** A text message posted through the REST API (as another device of `person` would), with a fresh client id. */
+function postText(person: Person, roomId: string, text: string): Promise<MessageView> {
+  return apiAs<MessageView>(person, 'POST', `/chat/rooms/${roomId}/messages`, {
+    type: 'text',
+    clientId: `c-${randomBytes(8).toString('hex')}`,
+    text,
+  });
 }
 
 /** Opens the room and waits until the page is live (its chat connection is up). */
@@ -73,18 +82,8 @@ function handshakeStatus(headers: Record<string, string>): Promise<number> {
   });
 }
 
-/** Makes the page believe its tab was hidden (or shown again), as switching tabs would. */
-async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((isHidden) => {
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
-
 const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
 
-/** Signs in and opens `path`, waiting until the tab's chat connection is up (its /chat namespace answered). */
 /**
  * Signed in at `path`, once the chat connection has joined its namespace. The frame listener is
  * attached in the `websocket` handler itself: attached a tick later, it can miss a `40/chat` that
@@ -152,11 +151,7 @@ test.describe('chat', () => {
     );
 
     // Live on the list too: a new message moves the preview and counts as unread.
-    await apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, {
-      type: 'text',
-      clientId: `c-${suffix()}-list`,
-      text: 'Bring water',
-    });
+    await postText(host, roomId, 'Bring water');
     const fanRow = fanPage.getByTestId('chat-room').filter({ hasText: title });
     await expect(fanRow.getByTestId('chat-preview')).toHaveText('Neha Host: Bring water');
     await expect(fanRow.getByTestId('chat-unread')).toHaveText('1');
@@ -235,8 +230,7 @@ test.describe('chat', () => {
   }) => {
     const { host, fan, title, roomId } = await eventChat();
     const fanPage = await signedInAt(browser, fan, '/home');
-    const hostSends = async (text: string) =>
-      apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, { type: 'text', clientId: `c-${suffix()}-${text.length}`, text });
+    const hostSends = (text: string) => postText(host, roomId, text);
     await expect(fanPage.locator('[data-tab="chat"]')).toBeVisible();
     await expect(fanPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveCount(0);
 
@@ -285,14 +279,7 @@ test.describe('chat', () => {
 
   test('a room opens at its newest 100 messages and loads older ones 50 at a time upwards, keeping the place', async ({ browser }) => {
     const { host, fan, roomId } = await eventChat();
-    const batch = suffix();
-    for (let index = 1; index <= 160; index += 1) {
-      await apiAs(host, 'POST', `/chat/rooms/${roomId}/messages`, {
-        type: 'text',
-        clientId: `seed-${batch}-${index}`,
-        text: `Note ${index}`,
-      });
-    }
+    for (let index = 1; index <= 160; index += 1) await postText(host, roomId, `Note ${index}`);
     const fanPage = await signedIn(browser, fan);
     await openRoom(fanPage, roomId);
     const note = (index: number) => fanPage.getByText(`Note ${index}`, { exact: true });
@@ -322,11 +309,7 @@ test.describe('chat', () => {
     await openRoom(fanPage, roomId);
     await send(fanPage, 'See you on Saturday!');
     await expect(bubble(fanPage, 'See you on Saturday!').getByTestId('message-status')).not.toHaveAttribute('data-status', 'pending');
-    await apiAs<MessageView>(host, 'POST', `/chat/rooms/${roomId}/messages`, {
-      type: 'text',
-      clientId: `c-${suffix()}-torch`,
-      text: 'Bring a torch',
-    });
+    await postText(host, roomId, 'Bring a torch');
     await expect(bubble(fanPage, 'Bring a torch')).toBeVisible();
 
     await apiAs(host, 'POST', `/events/${eventId}/cancel`);

@@ -86,3 +86,12 @@ export async function signedIn(browser: Browser, person: Pick<Account, 'email' |
   await expect(page).toHaveURL(/\/home/);
   return page;
 }
+
+/** Makes the page believe its tab was hidden (or shown again), as switching tabs would. */
+export async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, signedIn, test } from './fixtures.js';
+import { expect, setTabHidden, signedIn, test } from './fixtures.js';
 import { apiAs, apiUrl, daysFromNow, dbQuery, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -20,15 +20,6 @@ async function notificationAbout(fan: Person, eventId: string): Promise<string> 
   const found = notifications.find((notification) => notification.eventId === eventId);
   if (!found) throw new Error(`no notification about event ${eventId}`);
   return found.id;
-}
-
-/** Makes the page believe its tab was hidden (or shown again), as switching tabs would. */
-async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((isHidden) => {
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
 }
 
 const row = (page: Page, text: string) => page.getByTestId('notification').filter({ hasText: text });

@@ -88,7 +88,7 @@ export function isForeignWrite(
   ownOrigins: ReadonlySet<string>,
 ): boolean {
   if (READ_METHODS.has(method.toUpperCase())) return false;
-  if (headers.origin !== undefined) return !ownOrigins.has(originOf(headers.origin) ?? '');
+  if (headers.origin !== undefined) return isForeignOrigin(headers.origin, ownOrigins);
   if (headers.referer) return !ownOrigins.has(originOf(headers.referer) ?? '');
   const site = headers['sec-fetch-site'];
   if (site) return site !== 'same-origin' && site !== 'none';

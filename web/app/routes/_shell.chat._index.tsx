@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRevalidator, useRouteError } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { useChatLive } from '~/components/chat/chat-live';
+import { listen, useChatLive } from '~/components/chat/chat-live';
 import { RoomImage } from '~/components/chat/room-image';
 import { useNow } from '~/components/events/event-bits';
 import { RouteErrorPage } from '~/components/layout/error-page';
@@ -15,7 +15,7 @@ import { loadRooms, senderDetailsFor } from '~/lib/chat.server';
 import { cn } from '~/lib/cn';
 import { formatBadge } from '~/lib/nav';
 import type { ShellHandle } from '~/lib/route-handle';
-import type { RoomActivityView, RoomView, UnreadView } from '../../../api/src/contracts/chat.contract.js';
+import type { RoomView } from '../../../api/src/contracts/chat.contract.js';
 
 export const meta: MetaFunction = () => [{ title: 'Chats · Tribe' }];
 export const handle: ShellHandle = { page: 'chat' };
@@ -132,33 +132,24 @@ function useLiveRooms(loaded: RoomView[], me: string): RoomView[] {
   useEffect(() => {
     if (!socket) return;
     let first = socket.connected;
-    const onConnect = () => {
-      if (first) revalidate();
-      first = true;
-    };
-    const onActivity = (activity: RoomActivityView) => {
-      const next = applyActivity(held.current, activity, me);
-      if (!next) {
-        revalidate();
-        return;
-      }
-      held.current = next;
-      setRooms(next);
-    };
-    const onUnread = (unread: UnreadView) => setRooms((current) => applyUnread(current, unread));
-    const onRemoved = ({ roomId }: { roomId: string }) => setRooms((current) => current.filter((room) => room.id !== roomId));
-    socket.on('connect', onConnect);
-    socket.on('room:activity', onActivity);
-    socket.on('unread', onUnread);
-    socket.on('room:updated', revalidate);
-    socket.on('room:removed', onRemoved);
-    return () => {
-      socket.off('connect', onConnect);
-      socket.off('room:activity', onActivity);
-      socket.off('unread', onUnread);
-      socket.off('room:updated', revalidate);
-      socket.off('room:removed', onRemoved);
-    };
+    return listen(socket, {
+      connect: () => {
+        if (first) revalidate();
+        first = true;
+      },
+      'room:activity': (activity) => {
+        const next = applyActivity(held.current, activity, me);
+        if (!next) {
+          revalidate();
+          return;
+        }
+        held.current = next;
+        setRooms(next);
+      },
+      unread: (unread) => setRooms((current) => applyUnread(current, unread)),
+      'room:updated': revalidate,
+      'room:removed': ({ roomId }) => setRooms((current) => current.filter((room) => room.id !== roomId)),
+    });
   }, [socket, me, revalidate]);
   return rooms;
 }

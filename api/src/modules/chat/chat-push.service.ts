@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ChatLimits } from '../../contracts/chat.contract.js';
 import { PUSH_ONLY_TYPE } from '../../contracts/notification-types.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { type NewNotification } from '../notifications/notifications.repository.js';
@@ -45,7 +44,7 @@ export class ChatPushService {
     const away = untold.filter((userId) => !online.has(userId));
     const pushed = await this.dataSource.transaction(async (tx) => {
       await this.repository.markToldLive(tx, roomId, [...online]);
-      const claimed = await this.repository.claim(tx, roomId, away, ChatLimits.pushBatchMs);
+      const claimed = await this.repository.claim(tx, roomId, away);
       if (claimed.length === 0) return 0;
       const room = (await this.repository.pushedRoom(tx, roomId, claimed[0]!.upToSeq))!;
       await this.notifications.notify(tx, ...claimed.map((push) => this.notification(roomId, room, push)));

@@ -56,7 +56,7 @@ export const CurrentSessionId = createParamDecorator((_: unknown, ctx: Execution
 });
 
 /** "Bearer <token>" (scheme in any case, spaces around tolerated); anything else carries no token. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
   const match = /^\s*bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
 }

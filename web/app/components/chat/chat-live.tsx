@@ -25,6 +25,19 @@ const ChatLiveContext = createContext<ChatLive>(NOBODY);
 
 export const useChatLive = (): ChatLive => useContext(ChatLiveContext);
 
+/** Listeners by event (the connection's own `connect` too). */
+export type ChatListeners = Partial<ServerToClientEvents & { connect: () => void }>;
+
+/** Listens to the connection's events; the function it returns stops every one of them. */
+export function listen(socket: ChatSocket, listeners: ChatListeners): () => void {
+  // socket.io types on/off per event name; the map's entries lose that pairing, which the ChatListeners type keeps.
+  const entries = Object.entries(listeners) as Array<['connect', () => void]>;
+  for (const [event, listener] of entries) socket.on(event, listener);
+  return () => {
+    for (const [event, listener] of entries) socket.off(event, listener);
+  };
+}
+
 const UNREAD_RESOURCE = '/resources/chat?view=unread';
 
 async function readUnread(): Promise<UnreadTotalsView | null> {

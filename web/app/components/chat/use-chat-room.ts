@@ -23,7 +23,7 @@ import {
   type TypingView,
   ChatLimits,
 } from '../../../../api/src/contracts/chat.contract.js';
-import { useChatLive, type ChatSocket } from './chat-live';
+import { listen, useChatLive, type ChatSocket } from './chat-live';
 
 /** How long an answer to a send, a vote or a page of older messages is waited for while connected. */
 const ACK_TIMEOUT_MS = 10_000;
@@ -63,9 +63,29 @@ const FAILURES: Record<MessageType, string> = {
 };
 
 /** A client id for one send (crypto.randomUUID, or random bytes where the page is not a secure context). */
-export function newClientId(): string {
+function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A send shown at once: sending its input, or (a picked photo, no input yet) uploading first. */
+function newPending(
+  clientId: string,
+  type: MessageType,
+  input: SendMessageInput | null,
+  picked: { preview: string; file: File } | null = null,
+): PendingMessage {
+  return {
+    clientId,
+    type,
+    input,
+    state: input ? 'sending' : 'uploading',
+    progress: 0,
+    preview: picked?.preview ?? null,
+    file: picked?.file ?? null,
+    error: null,
+    createdAt: new Date().toISOString(),
+  };
 }
 
 export interface ChatRoomState {
@@ -238,48 +258,35 @@ export function useChatRoom({
   useEffect(() => {
     if (!socket) return;
     const mine = (event: { roomId: string }) => event.roomId === roomId;
-    const onConnect = () => void join(socket);
-    const onMessage = (message: MessageView) => {
-      if (message.roomId !== roomId) return;
-      accept(message);
-      if (message.senderId !== me) markDelivered(socket, message.seq);
-    };
-    const onUpdated = (message: MessageView) => {
-      if (message.roomId === roomId) setWindow((held) => replaceMessage(held, message));
-    };
-    const onReceipt = (receipt: Parameters<typeof withReceipt>[1]) => {
-      if (mine(receipt)) setReceipts((held) => withReceipt(held, receipt));
-    };
-    const onTyping = (next: TypingView) => {
-      if (mine(next)) setTyping(next);
-    };
-    const onPresence = (next: PresenceView) => setPresence((held) => ({ ...held, [next.userId]: next }));
-    const onRemoved = (removal: { roomId: string; message: string }) => {
-      if (mine(removal)) setRemoved(removal.message || ChatMessages.notMember);
-    };
-    const onRoomUpdated = (update: { roomId: string }) => {
-      if (mine(update) && !removedRef.current) revalidate();
-    };
-    socket.on('connect', onConnect);
-    socket.on('message:new', onMessage);
-    socket.on('message:updated', onUpdated);
-    socket.on('receipt', onReceipt);
-    socket.on('typing', onTyping);
-    socket.on('presence', onPresence);
-    socket.on('room:removed', onRemoved);
-    socket.on('room:updated', onRoomUpdated);
+    const stop = listen(socket, {
+      connect: () => void join(socket),
+      'message:new': (message) => {
+        if (!mine(message)) return;
+        accept(message);
+        if (message.senderId !== me) markDelivered(socket, message.seq);
+      },
+      'message:updated': (message) => {
+        if (mine(message)) setWindow((held) => replaceMessage(held, message));
+      },
+      receipt: (receipt) => {
+        if (mine(receipt)) setReceipts((held) => withReceipt(held, receipt));
+      },
+      typing: (next) => {
+        if (mine(next)) setTyping(next);
+      },
+      presence: (next) => setPresence((held) => ({ ...held, [next.userId]: next })),
+      'room:removed': (removal) => {
+        if (mine(removal)) setRemoved(removal.message || ChatMessages.notMember);
+      },
+      'room:updated': (update) => {
+        if (mine(update) && !removedRef.current) revalidate();
+      },
+    });
     if (socket.connected) void join(socket);
     const onVisible = () => markRead();
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      socket.off('connect', onConnect);
-      socket.off('message:new', onMessage);
-      socket.off('message:updated', onUpdated);
-      socket.off('receipt', onReceipt);
-      socket.off('typing', onTyping);
-      socket.off('presence', onPresence);
-      socket.off('room:removed', onRemoved);
-      socket.off('room:updated', onRoomUpdated);
+      stop();
       document.removeEventListener('visibilitychange', onVisible);
       if (socket.connected) socket.emit('room:leave', { roomId });
     };
@@ -302,22 +309,8 @@ export function useChatRoom({
   const send = useCallback(
     (draft: Draft) => {
       const clientId = newClientId();
-      const input: SendMessageInput =
-        draft.type === 'text'
-          ? { type: 'text', clientId, text: draft.text }
-          : { type: 'poll', clientId, text: draft.text, options: draft.options };
       stopTyping();
-      enqueue({
-        clientId,
-        type: draft.type,
-        input,
-        state: 'sending',
-        progress: 0,
-        preview: null,
-        file: null,
-        error: null,
-        createdAt: new Date().toISOString(),
-      });
+      enqueue(newPending(clientId, draft.type, { ...draft, clientId }));
     },
     [enqueue, stopTyping],
   );
@@ -342,21 +335,8 @@ export function useChatRoom({
   const sendImage = useCallback(
     (file: File) => {
       const clientId = newClientId();
-      const preview = URL.createObjectURL(file);
-      setPending((held) => [
-        ...held,
-        {
-          clientId,
-          type: 'image',
-          input: null,
-          state: 'uploading',
-          progress: 0,
-          preview,
-          file,
-          error: null,
-          createdAt: new Date().toISOString(),
-        },
-      ]);
+      const item = newPending(clientId, 'image', null, { preview: URL.createObjectURL(file), file });
+      setPending((held) => [...held, item]);
       upload(clientId, file);
     },
     [upload],

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { type MemberRole } from '../../../contracts/chat.contract.js';
-import { bigintAsNumber } from './bigint-number.js';
+import { bigintAsNumber } from '../../../platform/database/bigint-number.js';
 
 export type MemberSource = 'host' | 'application' | 'manual';
 

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { type MessageType } from '../../../contracts/chat.contract.js';
-import { bigintAsNumber } from './bigint-number.js';
+import { bigintAsNumber } from '../../../platform/database/bigint-number.js';
 
 /** A poll's option as stored; votes live in chat_poll_vote. */
 export interface StoredPollOption {

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { type RoomStatus } from '../../../contracts/chat.contract.js';
-import { bigintAsNumber } from './bigint-number.js';
+import { bigintAsNumber } from '../../../platform/database/bigint-number.js';
 
 /** One event's group chat. `last_seq` numbers its messages; `deleted_at` hides it for good. */
 @Entity('chat_room')

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { type Socket } from 'socket.io';
 import { bearerToken } from '../../../platform/http/auth-context.js';
 
@@ -6,5 +5,5 @@ import { bearerToken } from '../../../platform/http/auth-context.js';
 export function handshakeToken(handshake: Pick<Socket['handshake'], 'auth' | 'headers'>): string | undefined {
   const given: unknown = handshake.auth?.token;
   if (typeof given === 'string' && given.trim() !== '') return given.trim();
-  return bearerToken({ headers: handshake.headers } as FastifyRequest);
+  return bearerToken(handshake);
 }

@@ -179,7 +179,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       const { roomId, lastSeq } = parse(joinRoomSchema, input);
       const channel = SocketRooms.room(roomId);
       // Only a member hears the room. Joined before the page is read: a message stored meanwhile
-      // arrives live (the client drops it by seq if the page has it too).
+      // arrives live (the client drops it by seq if the page has it too). The page checks membership
+      // again, after the join: a removal between the two checks found no socket to leave, and is
+      // refused there (both checks are needed, neither is a repeat).
       await this.chat.requireMember(user.id, roomId);
       await socket.join(channel);
       try {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApplicationAccepted } from '../../applications/applications.events.js';
+import { EventApplicants } from '../../events/event-applicants.port.js';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { ChatService } from '../chat.service.js';
@@ -14,8 +15,9 @@ export const ChatAddAttendeeJob = defineJob({
 });
 
 /**
- * An accepted fan joins the event's chat, unless the application ended (or the account went) before
- * the job ran. Someone the host removed, or who left by themselves, is not added back (ChatService).
+ * An accepted fan joins the event's chat, unless the application ended (or the account went:
+ * ChatService.addAttendee skips it) before the job ran. Someone the host removed, or who left by
+ * themselves, is not added back (ChatService).
  */
 @Injectable()
 @HandlesJob(ChatAddAttendeeJob)
@@ -24,11 +26,12 @@ export class ChatAddAttendeeHandler implements JobHandler<typeof ChatAddAttendee
 
   constructor(
     private readonly chat: ChatService,
+    private readonly applicants: EventApplicants,
     private readonly sync: ChatSyncRepository,
   ) {}
 
   async handle({ applicationId, eventId, fanId }: JobData<typeof ChatAddAttendeeJob>): Promise<void> {
-    if (!(await this.sync.isAcceptedAttendee(applicationId))) {
+    if (!(await this.applicants.isAcceptedAttendee(eventId, fanId))) {
       this.logger.log({ applicationId, eventId }, 'application no longer accepted: not added to the chat');
       return;
     }

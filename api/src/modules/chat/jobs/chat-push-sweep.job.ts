@@ -34,7 +34,7 @@ export class ChatPushSweepHandler implements ScheduledJobHandler {
 
   async handle(): Promise<void> {
     let pushed = 0;
-    const rooms = await this.repository.dueRooms(SWEEP_AFTER_MS, ChatLimits.pushBatchMs, ROOMS_PER_RUN);
+    const rooms = await this.repository.dueRooms(SWEEP_AFTER_MS, ROOMS_PER_RUN);
     for (const { roomId } of rooms) pushed += (await this.pushes.pushRoom(roomId)).pushed;
     if (pushed > 0) this.logger.log({ rooms: rooms.length, pushed }, 'batched chat pushes sent');
   }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChatLimits } from '../../../contracts/chat.contract.js';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { ChatMessageSent } from '../chat.events.js';
@@ -38,7 +37,7 @@ export class ChatPushHandler implements JobHandler<typeof ChatPushJob> {
   }
 
   findDue(limit: number) {
-    return this.repository.dueRooms(PUSH_DUE_AFTER_MS, ChatLimits.pushBatchMs, limit);
+    return this.repository.dueRooms(PUSH_DUE_AFTER_MS, limit);
   }
 
   async onLastFailure({ roomId, seq }: JobData<typeof ChatPushJob>, error: Error): Promise<void> {

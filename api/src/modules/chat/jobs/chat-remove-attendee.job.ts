@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApplicationEnded } from '../../applications/applications.events.js';
+import { EventApplicants } from '../../events/event-applicants.port.js';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
+import { ChatRepository } from '../chat.repository.js';
 import { ChatService } from '../chat.service.js';
 import { ChatSyncRepository } from './chat-sync.repository.js';
 
@@ -25,15 +27,18 @@ export class ChatRemoveAttendeeHandler implements JobHandler<typeof ChatRemoveAt
 
   constructor(
     private readonly chat: ChatService,
+    private readonly rooms: ChatRepository,
+    private readonly applicants: EventApplicants,
     private readonly sync: ChatSyncRepository,
   ) {}
 
   async handle({ applicationId, eventId, fanId }: JobData<typeof ChatRemoveAttendeeJob>): Promise<void> {
-    if (!(await this.sync.eventStands(eventId))) {
+    const event = await this.rooms.findEvent(eventId);
+    if (!event || event.cancelled) {
       this.logger.log({ applicationId, eventId }, 'event cancelled: the attendee stays to read its closed chat');
       return;
     }
-    if (await this.sync.hasAcceptedApplication(eventId, fanId)) return;
+    if (await this.applicants.isAcceptedAttendee(eventId, fanId)) return;
     await this.chat.removeAttendee(eventId, fanId);
   }
 

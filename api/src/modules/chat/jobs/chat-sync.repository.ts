@@ -13,41 +13,15 @@ export interface ApplicationOfFan {
 const dueAfter = `now() - make_interval(secs => ${SYNC_DUE_AFTER_MS} / 1000.0)`;
 
 /**
- * Read-only questions the membership jobs ask PostgreSQL: what their events changed that the chat
- * does not show yet. Reads the events and applications tables (their modules own every write).
- * Newest first, so work a recent job lost is never behind a long tail of older rows.
+ * The membership jobs' findDue: what events and applications changed that the chat does not show
+ * yet, newest first, so work a recent job lost is never behind a long tail of older rows. Read-only
+ * joins of the events and applications tables with the chat's (their modules own every write): no
+ * port could answer "accepted, and no member row" without reading every accepted application. A
+ * job's check of one application goes through EventApplicants instead.
  */
 @Injectable()
 export class ChatSyncRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  /** The application still accepted, and its fan's account not deleted: then the fan belongs in the room. */
-  async isAcceptedAttendee(applicationId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM application a JOIN users u ON u.id = a.fan_id
-        WHERE a.id = $1 AND a.status = 'accepted' AND u.deleted_at IS NULL`,
-      [applicationId],
-    );
-    return rows.length > 0;
-  }
-
-  /** The fan holds an accepted application to the event now (another one than the one that ended, say). */
-  async hasAcceptedApplication(eventId: string, fanId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM application WHERE event_id = $1 AND fan_id = $2 AND status = 'accepted'`,
-      [eventId, fanId],
-    );
-    return rows.length > 0;
-  }
-
-  /** Not cancelled, not deleted: its attendees' membership still follows their applications. */
-  async eventStands(eventId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM event WHERE id = $1 AND status <> 'cancelled' AND deleted_at IS NULL`,
-      [eventId],
-    );
-    return rows.length > 0;
-  }
 
   /**
    * Listed events (published, not cancelled, not deleted) that never had a room. A room the host

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { bigintAsNumber } from '../../../platform/database/bigint-number.js';
 
 export type MediaKind = 'image' | 'video';
 /** `processing` is internal (a worker holds the claim); the API shows it as pending. */
@@ -10,8 +11,6 @@ export interface MediaVariant {
   key: string;
   bytes: number;
 }
-
-const bigintAsNumber = { to: (value: number) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
 /** One uploaded file. URLs are not stored: they are built from the key, so the host can change. */
 @Entity('media')
