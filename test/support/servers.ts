@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
-import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
 import { freePort, startNodeProcess, type NodeProcess } from './node-process.js';
 import { waitUntil } from './poll.js';
 import { clearQueuePrefix } from './queue-prefix.js';
 import { configEnv, testConfig } from './test-config.js';
+import { createTestDatabase, releaseTestDatabase } from './test-database.js';
 
 /**
  * The product as real processes for workflow and browser tests: a fresh database and queue prefix,
@@ -45,6 +45,9 @@ const ENTRY_POINTS = {
   migrate: 'dist/scripts/migrate.js',
   webBuild: 'web/build/server/index.js',
 } as const;
+
+/** What the compiled migrate script applies: the template of the process stacks is named after these files. */
+const COMPILED_MIGRATIONS = 'dist/migrations';
 
 export const startBrowserStack = (config?: Record<string, string>) => startStack({ web: true, config });
 
@@ -85,9 +88,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     COOKIE_SECURE: 'false',
   };
 
-  // Migrate through the compiled script: Playwright's own TypeScript loader cannot run TypeORM's
-  // decorated entities, so this module must not import the database code directly.
-  await runToEnd(ENTRY_POINTS.migrate, env);
+  // A copy of the template the compiled migrations make (through the compiled script: Playwright's
+  // own TypeScript loader cannot run TypeORM's decorated entities, so this module must not import the
+  // database code directly).
+  await createTestDatabase(config.DATABASE_URL, COMPILED_MIGRATIONS, (databaseUrl) =>
+    runToEnd(ENTRY_POINTS.migrate, { ...env, DATABASE_URL: databaseUrl }),
+  );
 
   // The workers announce readiness at info level.
   const workersEnv = { ...env, LOG_LEVEL: 'info', ...options.workersEnv?.(config) };
@@ -108,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     await Promise.all(Object.values(processes).map((process) => process.stop()));
     await clearQueuePrefix(config).catch(() => undefined);
-    await dropDatabase(config.DATABASE_URL).catch(() => undefined);
+    await releaseTestDatabase(config.DATABASE_URL).catch(() => undefined);
     await rm(config.UPLOAD_DIR, { recursive: true, force: true });
   };
 

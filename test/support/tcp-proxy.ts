@@ -13,14 +13,18 @@ export interface TcpProxy {
    */
   hang: () => void;
   restore: () => void;
+  /** Connections refused since the last `cut()`: how often the clients behind the proxy tried again. */
+  refusedSinceCut: () => number;
   close: () => Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<Socket>();
   let mode: 'forward' | 'cut' | 'hang' = 'forward';
+  let refused = 0;
   const server = createServer((client) => {
     if (mode === 'cut') {
+      refused += 1;
       client.destroy();
       return;
     }
@@ -42,6 +46,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port: (server.address() as { port: number }).port,
     cut: () => {
       mode = 'cut';
+      refused = 0;
       for (const socket of open) socket.destroy();
     },
     hang: () => {
@@ -52,6 +57,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       mode = 'forward';
       for (const socket of open) socket.resume();
     },
+    refusedSinceCut: () => refused,
     close: async () => {
       for (const socket of open) socket.destroy();
       server.close();

@@ -3,10 +3,10 @@ import pg from 'pg';
 import request from 'supertest';
 import { createApiApp } from '../../api/src/bootstrap.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
-import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
-import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
+import { createMigratedDatabase } from './migrated-database.js';
 import { clearQueuePrefix } from './queue-prefix.js';
 import { testConfig } from './test-config.js';
+import { releaseTestDatabase } from './test-database.js';
 
 export interface TestApi {
   app: NestFastifyApplication;
@@ -27,10 +27,10 @@ export interface TestApiOptions {
   apiConfig?: (config: AppConfig) => Partial<AppConfig>;
 }
 
-/** The real API in this process, on a fresh migrated database and real Redis. */
+/** The real API in this process, on a fresh migrated database (a copy of the run's template) and real Redis. */
 export async function startTestApi(overrides: Record<string, string> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const config = testConfig(overrides);
-  await migrateDatabase(config);
+  await createMigratedDatabase(config);
   const app = await createApiApp({ ...config, ...options.apiConfig?.(config) });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -49,7 +49,7 @@ export async function startTestApi(overrides: Record<string, string> = {}, optio
       await closeApp();
       await db.end();
       await clearQueuePrefix(config).catch(() => undefined);
-      await dropDatabase(config.DATABASE_URL);
+      await releaseTestDatabase(config.DATABASE_URL);
     },
   };
 }

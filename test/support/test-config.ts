@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { parseConfig, type AppConfig } from '../../api/src/platform/config/config.schema.js';
 
+/**
+ * Set by `npm test` for one run: its test databases carry it in their names, are left in place when
+ * each test closes, and are dropped together when the run ends (off every test's critical path).
+ */
+export const TEST_RUN_ENV = 'TRIBE_TEST_RUN';
+
+/** The run's id, when a runner will drop its databases at the end. */
+export const testRunId = (): string | undefined => process.env[TEST_RUN_ENV] || undefined;
+
 /** A config with its own fresh database and queue prefix, so test runs never share state. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   const id = randomBytes(5).toString('hex');
+  const run = testRunId();
   return parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/tribe_test_${id}`,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/tribe_test_${run ? `${run}_` : ''}${id}`,
     DATABASE_POOL_SIZE: '4',
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `tribe-test-${id}`,
@@ -17,6 +27,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     REGISTRATIONS_PER_IP_PER_HOUR: '100000',
     OTP_SENDS_PER_IP_PER_HOUR: '100000',
     PHONE_SIGN_INS_PER_IP_PER_HOUR: '100000',
+    // Thousands of sign-ups and logins a run: the hash's cost is the production one's concern
+    // (password.spec.ts hashes at it), not what the tests measure.
+    PASSWORD_SCRYPT_COST: '1024',
     // Tests check what the workers do, not how the scheduler ranks them; on a loaded machine a
     // lowered priority only stretches every wait.
     WORKERS_NICE: '0',

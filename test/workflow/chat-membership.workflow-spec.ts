@@ -12,6 +12,7 @@ import { ChatRemoveAttendeeJob } from '../../api/src/modules/chat/jobs/chat-remo
 import { jobIdFor } from '../../api/src/platform/jobs/job-definition.js';
 import { Scenario, type Person } from '../support/payment-scenario.js';
 import { waitUntil } from '../support/poll.js';
+import { sample, scrape } from '../support/prometheus.js';
 
 /**
  * The event chat's membership follows the product through the real API and workers: the room opens
@@ -31,6 +32,9 @@ describe('chat membership', () => {
   afterAll(async () => {
     await scenario?.stop();
   });
+
+  const reconcilerPasses = async () =>
+    sample(await scrape(`${scenario.stack.workersOpsUrl}/metrics`), 'tribe_reconciler_passes_total', { outcome: 'completed' }) ?? 0;
 
   /** The answer's status and body, for requests a test expects to be refused. */
   async function attempt(path: string, init: { method?: string; token: string; body?: unknown }) {
@@ -129,8 +133,10 @@ describe('chat membership', () => {
       const job = await waitUntil(() => queue.getJob(jobIdFor(ChatOpenRoomJob, published!.id)), 'the job to be queued');
       await job.remove();
       await queue.resume();
-      // Until the grace period has passed, the job is thought to be on its way.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Until the grace period has passed, the job is thought to be on its way: passes of the
+      // reconciler (one that began before the job went, and one after) leave it alone.
+      const passes = await reconcilerPasses();
+      await waitUntil(async () => (await reconcilerPasses()) >= passes + 2, 'two passes of the reconciler');
       expect(await roomOf(lost.host, lost.eventId)).toBeUndefined();
 
       await scenario.db.query(`UPDATE event SET created_at = now() - interval '2 minutes' WHERE id = $1`, [lost.eventId]);

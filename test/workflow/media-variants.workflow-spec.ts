@@ -5,8 +5,6 @@ import { DataSource } from 'typeorm';
 import { APP_ENTITIES } from '../../api/src/app.entities.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
-import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
-import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
 import { LocalDiskStorage } from '../../api/src/platform/providers/storage/local-disk.storage.js';
 import { type StoragePort } from '../../api/src/platform/providers/storage/storage.port.js';
 import { MediaVariantsHandler, VariantsInProgressError } from '../../api/src/modules/uploads/jobs/media-variants.job.js';
@@ -14,6 +12,8 @@ import { MediaRepository } from '../../api/src/modules/uploads/media.repository.
 import { waitUntil } from '../support/poll.js';
 import { startStack, type Stack } from '../support/servers.js';
 import { testConfig } from '../support/test-config.js';
+import { createMigratedDatabase } from '../support/migrated-database.js';
+import { releaseTestDatabase } from '../support/test-database.js';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -36,7 +36,7 @@ describe('MediaVariantsHandler', () => {
 
   beforeAll(async () => {
     config = testConfig();
-    await migrateDatabase(config);
+    await createMigratedDatabase(config);
     dataSource = await new DataSource(dataSourceOptions(config, APP_ENTITIES)).initialize();
     storage = new LocalDiskStorage(config.UPLOAD_DIR, 'http://localhost:3001/api/v1/upload/files');
     processor = new MediaVariantsHandler(new MediaRepository(dataSource), storage);
@@ -45,7 +45,7 @@ describe('MediaVariantsHandler', () => {
   });
   afterAll(async () => {
     await dataSource.destroy();
-    await dropDatabase(config.DATABASE_URL);
+    await releaseTestDatabase(config.DATABASE_URL);
     await rm(config.UPLOAD_DIR, { recursive: true, force: true });
   });
 

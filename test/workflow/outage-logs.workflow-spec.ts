@@ -7,7 +7,8 @@ import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
  * reach PostgreSQL or Redis, reminds at a slow interval, and says when it recovered, instead of
  * many error lines a second.
  */
-const OUTAGE_MS = 4_000;
+/** Reconnection attempts the proxy refuses before the logs are read: the parts kept retrying all along. */
+const RETRIES_SEEN = 12;
 /** The parts that may each report an outage once: job runner, job queues, relay, reconciler, change signals. */
 const MOST_LINES = 6;
 
@@ -63,8 +64,11 @@ describe('the workers during a dependency outage', () => {
   it('log a Redis outage once per part, and its recovery', async () => {
     const offset = stack!.processes.workers!.output().length;
     redisProxy.cut();
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    const during = warningsAndErrors(linesSince(stack!, offset));
+    const during = await waitUntil(() => {
+      const lines = warningsAndErrors(linesSince(stack!, offset));
+      const reported = lines.some((line) => /^job runner cannot reach (Redis|a dependency)/.test(line.msg));
+      return Promise.resolve(reported && redisProxy.refusedSinceCut() >= RETRIES_SEEN && lines);
+    }, `the job runner to report the outage and Redis to be retried ${RETRIES_SEEN} times`);
     redisProxy.restore();
 
     expect(during.length).toBeGreaterThan(0);
@@ -79,8 +83,11 @@ describe('the workers during a dependency outage', () => {
   it('log a PostgreSQL outage of the outbox relay once, and its recovery', async () => {
     const offset = stack!.processes.workers!.output().length;
     databaseProxy.cut();
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
-    const during = warningsAndErrors(linesSince(stack!, offset));
+    const during = await waitUntil(() => {
+      const lines = warningsAndErrors(linesSince(stack!, offset));
+      const reported = lines.some((line) => line.msg.startsWith('outbox relay'));
+      return Promise.resolve(reported && databaseProxy.refusedSinceCut() >= RETRIES_SEEN && lines);
+    }, `the relay to report the outage and PostgreSQL to be retried ${RETRIES_SEEN} times`);
     databaseProxy.restore();
 
     const relay = during.filter((line) => line.msg.startsWith('outbox relay'));

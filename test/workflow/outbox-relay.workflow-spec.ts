@@ -6,8 +6,6 @@ import { MediaVariantsJob } from '../../api/src/modules/uploads/jobs/media-varia
 import { APP_ENTITIES } from '../../api/src/app.entities.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
-import { migrateDatabase } from '../../api/src/platform/database/migrate.js';
-import { dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
 import { defineJob, defineScheduledJob, jobIdFor, type JobData } from '../../api/src/platform/jobs/job-definition.js';
 import { type JobHandler } from '../../api/src/platform/jobs/job-handler.js';
 import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
@@ -22,6 +20,8 @@ import { OutboxRepository } from '../../api/src/platform/outbox/outbox.repositor
 import { waitUntil } from '../support/poll.js';
 import { clearQueuePrefix } from '../support/queue-prefix.js';
 import { testConfig } from '../support/test-config.js';
+import { createMigratedDatabase } from '../support/migrated-database.js';
+import { releaseTestDatabase } from '../support/test-database.js';
 
 const Greeted = defineDomainEvent('guest.greeted', z.object({ guestId: z.uuid() }));
 const SendWelcome = defineJob({ name: 'guest.send_welcome', queue: 'guests', startedBy: Greeted, attempts: 3 });
@@ -52,7 +52,7 @@ describe('OutboxRelay', () => {
 
   beforeAll(async () => {
     config = testConfig();
-    await migrateDatabase(config);
+    await createMigratedDatabase(config);
     dataSource = await new DataSource(dataSourceOptions(config, APP_ENTITIES)).initialize();
     queues = new JobQueues(config);
     outbox = new OutboxRepository(dataSource);
@@ -61,7 +61,7 @@ describe('OutboxRelay', () => {
     await queues.onApplicationShutdown();
     await dataSource.destroy();
     await clearQueuePrefix(config);
-    await dropDatabase(config.DATABASE_URL);
+    await releaseTestDatabase(config.DATABASE_URL);
   });
 
   const append = async (type: string, payload: Record<string, unknown>) => {
@@ -183,8 +183,9 @@ describe('OutboxRelay', () => {
   it('runs a scheduled job on its schedule, and the reconciler puts a schedule Redis lost back', async () => {
     let runs = 0;
     const registry = JobRegistry.of([{ definition: TidyGuestbook, handler: { handle: async () => void (runs += 1) } }]);
-    const reconciler = new JobReconciler(registry, queues, outbox, config);
-    const runner = new JobRunner(registry, config, new JobMetrics(new Metrics()));
+    const metrics = new JobMetrics(new Metrics());
+    const reconciler = new JobReconciler(registry, queues, outbox, config, metrics);
+    const runner = new JobRunner(registry, config, metrics);
     const queue = queues.queue('guestbook');
     try {
       await reconciler.reconcile();

@@ -13,6 +13,7 @@ const QUEUE_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
 export class JobMetrics {
   private readonly duration: Histogram<'job' | 'outcome'>;
   private readonly attempts: Counter<'job' | 'outcome'>;
+  private readonly reconcilePasses: Counter<'outcome'>;
 
   constructor(metrics: Metrics) {
     this.duration = new Histogram({
@@ -28,6 +29,16 @@ export class JobMetrics {
       labelNames: ['job', 'outcome'],
       registers: [metrics.registry],
     });
+    this.reconcilePasses = new Counter({
+      name: 'tribe_reconciler_passes_total',
+      help: 'Passes of the job reconciler in this process, by outcome (a reconciler that stopped passing finds no lost work)',
+      labelNames: ['outcome'],
+      registers: [metrics.registry],
+    });
+  }
+
+  reconcilePassed(outcome: JobOutcome): void {
+    this.reconcilePasses.inc({ outcome });
   }
 
   observe(job: string, outcome: JobOutcome, seconds: number): void {

@@ -7,6 +7,7 @@ import { OutboxRepository } from '../outbox/outbox.repository.js';
 import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
 import { jobIdFor, type JobData } from './job-definition.js';
+import { JobMetrics } from './job-metrics.js';
 import { JobQueues } from './job-queues.js';
 import { JobRegistry, type EventJob } from './job-registry.js';
 
@@ -44,11 +45,16 @@ export class JobReconciler implements OnApplicationShutdown {
     private readonly queues: JobQueues,
     private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) config: AppConfig,
+    metrics: JobMetrics,
   ) {
     this.loop = new PollingLoop(
       config.RECONCILE_INTERVAL_MS,
       async () => {
-        const report = await this.reconcile();
+        const report = await this.reconcile().catch((error: unknown) => {
+          metrics.reconcilePassed('failed');
+          throw error;
+        });
+        metrics.reconcilePassed('completed');
         if (report.requeued + report.retried + report.rerun > 0) this.logger.warn(report, 'reconciler queued due work again');
       },
       this.outage,
