@@ -1,7 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import { type ChangePasswordInput, type RegisterInput } from '../../contracts/user.contract.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
 import { PushDevicesService } from '../notifications/push-devices.service.js';
@@ -21,13 +23,14 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly throttle: AuthThrottle,
     private readonly pushDevices: PushDevicesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async register(input: RegisterInput, ip: string) {
     await this.throttle.admitRegistration(ip);
     const { email, password, ...profile } = input;
     if (await this.accounts.emailTaken(email)) throw new ConflictError(Messages.auth.emailTaken);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.config.PASSWORD_SCRYPT_COST);
     const created = await this.dataSource.transaction(async (tx) => {
       const user = await this.accounts.create(tx, { email, passwordHash, profile });
       return { user, token: await this.sessions.issue(user.id, tx) };
@@ -43,7 +46,7 @@ export class AuthService {
   async login(email: string, password: string, ip: string) {
     await this.throttle.admit(email, ip);
     const account = await this.accounts.signInAccount(email);
-    const valid = await verifyPassword(password, account?.passwordHash ?? null);
+    const valid = await verifyPassword(password, account?.passwordHash ?? null, this.config.PASSWORD_SCRYPT_COST);
     // Both refusals stay counted as failures (admit counted them already).
     if (!account || !valid) throw new UnauthorizedError(Messages.auth.invalidCredentials);
     if (account.deleted) throw new UnauthorizedError(Messages.auth.accountDeleted);
@@ -79,10 +82,10 @@ export class AuthService {
     if (stored === null || email === null) throw new ValidationError(Messages.users.noPasswordToChange);
     await this.throttle.admit(email, ip);
     // A wrong password stays counted as a failure (admit counted it already).
-    const valid = await verifyPassword(input.current_password, stored);
+    const valid = await verifyPassword(input.current_password, stored, this.config.PASSWORD_SCRYPT_COST);
     if (!valid) throw new CurrentPasswordIncorrectError();
     await this.throttle.succeeded(email, ip);
-    const passwordHash = await hashPassword(input.new_password);
+    const passwordHash = await hashPassword(input.new_password, this.config.PASSWORD_SCRYPT_COST);
     await this.dataSource.transaction(async (tx) => {
       // Only over the hash just verified: if another change got in first, this one was made with a stale password.
       if (!(await this.accounts.replacePasswordHash(tx, user.id, stored, passwordHash))) {

@@ -65,6 +65,17 @@ export const configSchema = z
     /** Failed logins from one address per window, over all accounts. */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(1000),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /**
+     * scrypt's cost N for new password hashes (a power of two). Lower only where many accounts are
+     * made at once for tests; production refuses less than the default.
+     */
+    PASSWORD_SCRYPT_COST: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .max(1_048_576)
+      .refine((cost) => (cost & (cost - 1)) === 0, 'must be a power of two')
+      .default(16_384),
     /** Failed logins one address may make at one account before each further attempt must wait. */
     LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     /** The first wait; each further failure doubles it, up to LOGIN_DELAY_MAX_MS. */
@@ -254,6 +265,9 @@ export const configSchema = z
           message: `must be more than the ${oneAddress} failed logins one address can make at one account in a window with these LOGIN_DELAY_* settings (lengthen the waits or raise the limit)`,
         });
       }
+    }
+    if (config.NODE_ENV === 'production' && config.PASSWORD_SCRYPT_COST < 16_384) {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_COST'], message: 'must be at least 16384 when NODE_ENV=production' });
     }
     if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_GRACE_MS) {
       ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be less than SHUTDOWN_GRACE_MS' });
