@@ -2,15 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser). The global setup starts the
- * real stack (test/support/servers.ts: fresh database, API, workers, web) and the `baseURL`
- * fixture in test/browser/fixtures.ts points the pages at it. Run `npm run build` first.
+ * real stack (test/support/servers.ts: fresh database, API, workers, web) once per worker, and the
+ * fixtures in test/browser/fixtures.ts point each worker's pages at its own. Run `npm run build` first.
  */
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
   globalSetup: './test/browser/global-setup.ts',
-  // One worker: the machine has two cores and the stack itself needs them.
-  workers: 1,
+  // Journeys wait on the stack more than they compute: two workers (each with its own stack) keep a
+  // 2-core machine busy. A file's tests run in order in one worker; files spread over the workers.
+  workers: Number(process.env.TRIBE_BROWSER_WORKERS ?? 2),
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },

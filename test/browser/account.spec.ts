@@ -1,9 +1,9 @@
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, logInThroughScreen, signIn, test } from './fixtures.js';
 
 test.describe('settings and account deletion', () => {
   test('a fan switches to the influencer view and back in settings', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
     const views = page.getByRole('radiogroup', { name: 'Active view' });
     await expect(views.getByRole('radio', { name: 'Fan' })).toHaveAttribute('aria-checked', 'true');
@@ -29,10 +29,10 @@ test.describe('settings and account deletion', () => {
     // The same person signed in on another device.
     const otherDevice = await browser.newContext();
     const otherPage = await otherDevice.newPage();
-    await logInThroughScreen(otherPage, account, `${process.env.TRIBE_WEB_URL}/login?returnTo=/settings`);
+    await signIn(otherPage, account, `${process.env.TRIBE_WEB_URL}/settings`);
     await expect(otherPage).toHaveURL((url) => url.pathname === '/settings');
 
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/settings/password');
 
@@ -77,7 +77,7 @@ test.describe('settings and account deletion', () => {
     accounts,
   }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
     await page.getByRole('button', { name: 'Dismiss notification' }).click(); // the welcome toast
 

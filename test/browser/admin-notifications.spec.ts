@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { createECDH, randomBytes } from 'node:crypto';
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 import { apiAs, dbQuery, register, type Person } from './seed.js';
 
 interface InboxItem {
@@ -42,7 +42,7 @@ test.describe('admin notifications', () => {
 
     const admin = await register('fan', 'Ops Admin');
     await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
-    await logInThroughScreen(page, admin);
+    await signIn(page, admin, '/admin');
     await expect(page).toHaveURL((url) => url.pathname === '/admin');
     await page.getByRole('link', { name: /Notifications/ }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/admin/notifications');
@@ -88,9 +88,7 @@ test.describe('admin notifications', () => {
     // A fan of the city finds it in their inbox, unread, leading to the link the admin gave.
     const fanPage = await (await browser.newContext()).newPage();
     try {
-      await logInThroughScreen(fanPage, fans[1]!);
-      await fanPage.waitForURL((url) => url.pathname !== '/login');
-      await fanPage.goto('/notifications');
+      await signIn(fanPage, fans[1]!, '/notifications');
       const item = fanPage.getByRole('main').getByRole('listitem').filter({ hasText: title });
       await expect(item).toContainText('Hot chocolate and a walk to the monastery this Saturday.');
       await expect(item).toContainText('Unread');
@@ -120,7 +118,7 @@ test.describe('admin notifications', () => {
     const [listed, bystander] = [await register('fan', 'Listed Fan'), await register('fan', 'Other Fan')];
     const admin = await register('fan', 'Night Admin');
     await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
-    await logInThroughScreen(page, admin);
+    await signIn(page, admin, '/admin');
     await expect(page).toHaveURL((url) => url.pathname === '/admin');
     const noScript = await (
       await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
@@ -150,7 +148,7 @@ test.describe('admin notifications', () => {
 
   test('anyone but an admin is refused the page', async ({ page }) => {
     const fan = await register('fan', 'Curious Fan');
-    await logInThroughScreen(page, fan);
+    await signIn(page, fan);
     await expect(page).toHaveURL(/\/home/);
     const response = await page.goto('/admin/notifications');
     expect(response?.status()).toBe(403);

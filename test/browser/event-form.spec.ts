@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, logInThroughScreen, test, type Account } from './fixtures.js';
+import { expect, signIn, test, type Account } from './fixtures.js';
 
 /* --------------------------------------------------------------- helpers ---- */
 
@@ -14,7 +14,7 @@ function inTenDays(time: string): string {
 }
 
 async function openCreateForm(page: Page, account: Account) {
-  await logInThroughScreen(page, account, '/login?returnTo=%2Fcreate-event');
+  await signIn(page, account, '/create-event');
   await expect(page).toHaveURL((url) => url.pathname === '/create-event');
 }
 

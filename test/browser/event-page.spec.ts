@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
 
 const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
@@ -74,7 +74,7 @@ test.describe('event pages, as QA found them', () => {
       location: 'Jubilee Hills, Hyderabad',
       meetup_type: 'curation',
     });
-    await logInThroughScreen(page, host, '/login?returnTo=/my-events');
+    await signIn(page, host, '/my-events');
     await expect(page).toHaveURL((url) => url.pathname === '/my-events');
 
     const card = cardTitled(page, title);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 import { apiUrl, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
 
 /* --------------------------------------------------------------- helpers ---- */
@@ -22,7 +22,7 @@ function mp4(): Buffer {
 }
 
 async function logIn(page: Page, person: Person) {
-  await logInThroughScreen(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL((url) => url.pathname === '/home');
 }
 

@@ -1,10 +1,12 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { useStackOf } from './stack-env.js';
 
 /**
- * Shared fixtures: `baseURL` points at the stack the global setup started, and `accounts` creates
- * people straight through the API when a journey does not need to sign up through the screens.
+ * Shared fixtures: `workerStack` points the worker at the stack the global setup started for it,
+ * `baseURL` at that stack's web server, and `accounts` creates people straight through the API when
+ * a journey does not need to sign up through the screens.
  */
 export interface Account {
   id: string;
@@ -33,7 +35,15 @@ export function uniqueMobile(): string {
   return `9${String(Number.parseInt(randomBytes(4).toString('hex'), 16) % 1_000_000_000).padStart(9, '0')}`;
 }
 
-export const test = base.extend<{ accounts: Accounts }>({
+export const test = base.extend<{ accounts: Accounts }, { workerStack: void }>({
+  // Before anything of the worker runs (its beforeAll hooks too): the addresses of its own stack.
+  workerStack: [
+    async ({}, use, workerInfo) => {
+      useStackOf(workerInfo.parallelIndex);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   baseURL: async ({}, use) => {
     const url = process.env.TRIBE_WEB_URL;
     if (!url) throw new Error('TRIBE_WEB_URL is not set: the browser tests run through playwright.config.ts (global setup).');
@@ -79,10 +89,24 @@ export async function logInThroughScreen(page: Page, account: Pick<Account, 'ema
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-/** A person's own session in a browser context of its own (so two people can act side by side). */
+/**
+ * Signs the page's browser in without the screen: one POST of the login form to the web's own
+ * action (the cookie lands in the page's context, as the form's would), then opens `path`. For
+ * journeys that start signed in; the sign-in journeys themselves go through the form.
+ */
+export async function signIn(page: Page, person: Pick<Account, 'email' | 'password'>, path = '/home'): Promise<void> {
+  const response = await page.context().request.post('/login', {
+    form: { email: person.email, password: person.password, terms: 'on' },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `signing ${person.email} in: ${await response.text()}`).toBe(302);
+  await page.goto(path);
+}
+
+/** A person's own session in a browser context of its own (so two people can act side by side), at /home. */
 export async function signedIn(browser: Browser, person: Pick<Account, 'email' | 'password'>): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await logInThroughScreen(page, person);
+  await signIn(page, person);
   await expect(page).toHaveURL(/\/home/);
   return page;
 }

@@ -1,25 +1,40 @@
+import type { FullConfig } from '@playwright/test';
 import { startTestAuthEmulator } from '../support/auth-emulator.js';
-import { startBrowserStack } from '../support/servers.js';
+import { startBrowserStack, type BrowserStack } from '../support/servers.js';
+import { stackEnvName, type STACK_ENV } from './stack-env.js';
 
 /**
- * Starts the Firebase Auth emulator (or takes the one `npm test` runs) and the stack once for the
- * run, and hands their addresses to the tests through the environment (workers inherit it); the
- * returned function is Playwright's teardown.
+ * Starts the Firebase Auth emulator (or takes the one `npm test` runs) and one stack per Playwright
+ * worker, side by side, once for the run: each worker's journeys have a database, queues and
+ * servers of their own, so they never see another worker's people or events. The addresses reach
+ * the workers through the environment (fixtures.ts picks its worker's); the returned function is
+ * Playwright's teardown.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const emulator = await startTestAuthEmulator();
-  const stack = await startBrowserStack({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host }).catch(async (error: unknown) => {
-    await emulator.stop();
-    throw error;
-  });
-  process.env.TRIBE_WEB_URL = stack.webUrl;
-  process.env.TRIBE_API_URL = stack.apiUrl;
-  process.env.TRIBE_DATABASE_URL = stack.config.DATABASE_URL;
-  process.env.TRIBE_REDIS_URL = stack.config.REDIS_URL;
-  process.env.TRIBE_QUEUE_PREFIX = stack.config.QUEUE_PREFIX;
-  process.env.TRIBE_AUTH_EMULATOR_HOST = emulator.host;
-  return async () => {
-    await stack.stop();
+  const started = await Promise.allSettled(
+    Array.from({ length: config.workers }, () => startBrowserStack({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host })),
+  );
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => {
+    await Promise.all(stacks.map((stack) => stack.stop()));
     await emulator.stop();
   };
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  stacks.forEach((stack: BrowserStack, index) => {
+    const values: Record<keyof typeof STACK_ENV, string> = {
+      webUrl: stack.webUrl,
+      apiUrl: stack.apiUrl,
+      databaseUrl: stack.config.DATABASE_URL,
+      redisUrl: stack.config.REDIS_URL,
+      queuePrefix: stack.config.QUEUE_PREFIX,
+    };
+    for (const [key, value] of Object.entries(values)) process.env[stackEnvName(key as keyof typeof STACK_ENV, index)] = value;
+  });
+  process.env.TRIBE_AUTH_EMULATOR_HOST = emulator.host;
+  return stop;
 }

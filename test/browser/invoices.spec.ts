@@ -7,7 +7,7 @@ import { KycProblems } from '../../api/src/contracts/kyc.js';
 import type { ApplicationInvoicesView } from '../../api/src/contracts/invoices.contract.js';
 import { Messages } from '../../api/src/contracts/messages.js';
 import type { PayoutsSummaryView } from '../../api/src/contracts/payouts.contract.js';
-import { expect, logInThroughScreen, signedIn, test } from './fixtures.js';
+import { expect, signedIn, signIn, test } from './fixtures.js';
 import { apiAs, apiUrl, daysFromNow, dbQuery, paidApplicant, pendingApplicationOf, register, seedEvent, type Person } from './seed.js';
 
 /**
@@ -201,7 +201,7 @@ test.describe('invoices, payment profile and payouts', () => {
 
     const admin = await register('fan', 'Ops Admin');
     await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
-    await logInThroughScreen(page, admin);
+    await signIn(page, admin, '/admin');
     await expect(page).toHaveURL((url) => url.pathname === '/admin');
     await page.getByRole('link', { name: /Payouts/ }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/admin/payouts');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
-import { expect, logInThroughScreen, test, uniqueMobile } from './fixtures.js';
+import { expect, logInThroughScreen, signIn, test, uniqueMobile } from './fixtures.js';
 import { apiAs, apiUrl, daysFromNow, png, register, seedEvent } from './seed.js';
 
 interface OwnProfile {
@@ -80,9 +80,7 @@ test.describe('profiles', () => {
 
   test('a person edits their profile on /profile-v2: details, interests, a photo, and a clear message for a bad link', async ({ page }) => {
     const person = await register('fan', 'Kabir Sethi');
-    await logInThroughScreen(page, person);
-    await expect(page).toHaveURL(/\/home/);
-    await page.goto('/profile-v2');
+    await signIn(page, person, '/profile-v2');
     await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', '/avatars/default-female.svg');
     await expect(page.getByTestId('rating')).toHaveText('No ratings yet');
     await page.getByRole('link', { name: 'Edit profile' }).click();
@@ -114,7 +112,7 @@ test.describe('profiles', () => {
       date: daysFromNow(6),
       location: 'Fort, Mumbai',
     });
-    await logInThroughScreen(page, reporter);
+    await signIn(page, reporter);
     await expect(page).toHaveURL(/\/home/);
     await page.goto(`/event/${event.id}`);
     await page.getByTestId('event-host').getByRole('link', { name: 'Rohan Das' }).click();
@@ -154,7 +152,7 @@ test.describe('profiles', () => {
       date: daysFromNow(5),
       location: 'Marine Drive, Mumbai',
     });
-    await logInThroughScreen(page, fan);
+    await signIn(page, fan);
     await expect(page).toHaveURL(/\/home/);
     const card = page.getByTestId('event-card').filter({ hasText: event.title });
     await expect(card).toBeVisible();
@@ -230,7 +228,7 @@ test.describe('mobile web view', () => {
       };
     });
     const person = await accounts.create();
-    await logInThroughScreen(page, person, '/login?returnTo=%2Fprofile-v2');
+    await signIn(page, person, '/profile-v2');
     await expect(page).toHaveURL(/\/profile-v2/);
     await page.goto('/profile-v2?webview=1');
     // The page's data arrives broken (what a misbehaving proxy could send): the app cannot render it.

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 
 test.describe('what the web server refuses and sends', () => {
   test('pages cannot be framed by other sites and carry the security headers', async ({ page }) => {
@@ -48,7 +48,7 @@ test.describe('what the web server refuses and sends', () => {
     };
     const before = await staged();
     const account = await accounts.create();
-    await logInThroughScreen(page, account);
+    await signIn(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     // A photo is staged first; the oversized text field after it makes the parse fail.
     const response = await page.request.post('/create-event', {
@@ -85,7 +85,7 @@ test.describe('bad input gets a readable refusal, never a server error', () => {
 
   test('every form a signed-in person can send answers 4xx to an unreadable body', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account);
+    await signIn(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     const someEvent = '00000000-0000-4000-8000-000000000000';
     const paths = [
@@ -131,7 +131,7 @@ test.describe('writes come only from the web’s own pages', () => {
 
   test('settings and account deletion refuse a same-site page on another port with 403 and a message', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
     const [otherPort] = foreignOrigins();
     const switchRole = await page.request.post('/settings', {
@@ -157,7 +157,7 @@ test.describe('writes come only from the web’s own pages', () => {
 
   test('uploads, logout and the queue dashboard refuse other origins, even same-site ones', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account);
+    await signIn(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     for (const origin of foreignOrigins()) {
       const upload = await page.request.post('/resources/upload?kind=image', {

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, logInThroughScreen, signIn, test } from './fixtures.js';
 
 test.describe('the layout shell', () => {
   test('a guest tapping Create sees the Login Required prompt, and Maybe Later closes it', async ({ page }) => {
@@ -31,7 +31,7 @@ test.describe('the layout shell', () => {
 
   test('the active tab follows the path, and nested pages get a back button', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account);
+    await signIn(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
@@ -68,7 +68,7 @@ test.describe('the layout shell', () => {
 
   test('Home brings a person back to the home tab they chose last', async ({ page, accounts }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account);
+    await signIn(page, account);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
 
@@ -152,7 +152,7 @@ test.describe('the layout shell, as QA found it', () => {
     accounts,
   }) => {
     const account = await accounts.create();
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const tabs = ['Home', 'Create', 'Community', 'Chat', 'Profile'].map((label) => nav.getByRole('link', { name: label, exact: true }));
@@ -204,7 +204,7 @@ test.describe('the layout shell, as QA found it', () => {
 
   test("a host's past events page prints its title once", async ({ page, accounts }) => {
     const account = await accounts.create({ name: 'Ishita Bose' });
-    await logInThroughScreen(page, account, `/login?returnTo=${encodeURIComponent(`/host-past-events/${account.id}`)}`);
+    await signIn(page, account, `/host-past-events/${account.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Past Events by Ishita Bose');
     await expect(page.getByText('Past Events by Ishita Bose')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Go back' })).toBeVisible();

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, logInThroughScreen, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
 
 /** Errors React reports when the server's HTML and the browser's first render disagree (it then throws the HTML away). */
@@ -50,7 +50,7 @@ test.describe("people's text", () => {
   }) => {
     const hydrationErrors = collectHydrationErrors(page);
     const account = await accounts.create({ name: '𝓐nanya 😀' });
-    await logInThroughScreen(page, account, '/login?returnTo=/settings');
+    await signIn(page, account, '/settings');
     await expect(page).toHaveURL((url) => url.pathname === '/settings');
 
     await openFresh(page, '/settings');
@@ -80,7 +80,7 @@ test.describe("people's text", () => {
   }) => {
     // Typed into the event form: the title comes back without the override, reading as typed.
     const account = await accounts.create({ name: 'Meher Sandhu' });
-    await logInThroughScreen(page, account, '/login?returnTo=%2Fcreate-event');
+    await signIn(page, account, '/create-event');
     await expect(page).toHaveURL((url) => url.pathname === '/create-event');
     await page.getByLabel('Title').fill(`Open mic ${RLO}RTL`);
     await page.getByLabel('Category').selectOption('music');
