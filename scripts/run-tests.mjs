@@ -1,32 +1,76 @@
-// `npm test`: typechecks and lints (either failing stops the run), builds, runs the Jest tiers (unit,
-// api e2e, workflow), then the Playwright journeys in Chromium, and prints one summary line. Browser
-// tests that are skipped or missing fail the run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typechecks, lints and builds side by side (a type or lint error stops the run), runs
+// the Jest tiers (unit, k8s and API e2e in parallel workers, then the workflow tier), then the
+// Playwright journeys in Chromium, and ends with a table of where the time went and one summary line.
+// Browser tests that are skipped or missing fail the run. docs/testing.md explains the tiers.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import pg from 'pg';
 
-const run = (command, args, env = {}) => spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const RESULTS = {
+  jest: 'test-results/jest.json',
+  workflow: 'test-results/jest-workflow.json',
+  browser: 'test-results/browser.json',
+};
+const SLOWEST_FILES = 15;
 
-mkdirSync('test-results', { recursive: true });
-for (const file of ['test-results/jest.json', 'test-results/browser.json']) rmSync(file, { force: true });
+// Every test database of this run carries its id, is left in place as each test closes, and is
+// dropped here at the end (test/support/test-config.ts).
+const runId = `r${randomBytes(3).toString('hex')}`;
+process.env.TRIBE_TEST_RUN = runId;
 
-// Both checks run (so one run reports every type and lint error) before any suite.
-const checks = [
-  ['typecheck', 'Type errors'],
-  ['lint', 'Lint errors'],
-].flatMap(([script, problem]) => {
+const phases = [];
+const installSeconds = Number(process.env.TRIBE_INSTALL_SECONDS);
+if (installSeconds > 0) phases.push({ name: 'install (npm install, by .ci/run)', seconds: installSeconds });
+
+async function timed(name, work) {
   const started = Date.now();
-  const status = run('npm', ['run', script, '--silent']);
-  console.log(`npm run ${script}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return status === 0 ? [] : [`${problem} (npm run ${script})`];
-});
-if (checks.length > 0) {
-  for (const problem of checks) console.error(`FAILED: ${problem}`);
-  console.error('Fix them before the suites run.');
-  process.exit(1);
+  try {
+    return await work();
+  } finally {
+    phases.push({ name, seconds: (Date.now() - started) / 1000 });
+  }
 }
 
-if (run('npm', ['run', 'build', '--silent']) !== 0) {
-  console.error('Build failed.');
+/** Runs a command to its end; its output goes straight through, or is kept and answered when `quiet`. */
+function run(command, args, { quiet = false } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (status) => resolve({ status: status ?? 1, output }));
+  });
+}
+
+mkdirSync('test-results', { recursive: true });
+for (const file of Object.values(RESULTS)) rmSync(file, { force: true });
+
+// Typecheck, lint and build at once (each's output printed when it ends, not interleaved); the build
+// does not type-check again. Either check failing stops the run, so one run reports every error.
+const checks = await timed('typecheck, lint and build (side by side)', () =>
+  Promise.all(
+    [
+      ['typecheck', 'Type errors'],
+      ['lint', 'Lint errors'],
+      ['build', 'Build failed'],
+    ].map(async ([script, problem]) => {
+      const started = Date.now();
+      const { status, output } = await run('npm', ['run', script, '--silent'], { quiet: true });
+      process.stdout.write(output);
+      console.log(`npm run ${script}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return status === 0 ? undefined : `${problem} (npm run ${script})`;
+    }),
+  ),
+);
+const failedChecks = checks.filter(Boolean);
+if (failedChecks.length > 0) {
+  for (const problem of failedChecks) console.error(`FAILED: ${problem}`);
+  console.error('Fix them before the suites run.');
   process.exit(1);
 }
 
@@ -34,46 +78,82 @@ if (run('npm', ['run', 'build', '--silent']) !== 0) {
 const { freeEmulatorPorts, startAuthEmulator } = await import('../dist/scripts/auth-emulator.js');
 let emulator;
 try {
-  emulator = await startAuthEmulator('demo-tribe', await freeEmulatorPorts());
+  emulator = await timed('Firebase Auth emulator start', async () => startAuthEmulator('demo-tribe', await freeEmulatorPorts()));
   process.env.TRIBE_TEST_AUTH_EMULATOR_HOST = emulator.host;
 } catch (error) {
   // Each test that needs one then tries to start its own, and says why it cannot.
   console.error(`The Firebase Auth emulator did not start for the run: ${error.message}`);
 }
 
-run(process.execPath, [
-  '--experimental-vm-modules',
-  'node_modules/jest/bin/jest.js',
-  '--ci',
-  '--json',
-  '--outputFile=test-results/jest.json',
-  // Two in-process API apps of the api tier stay listening after their close (under investigation:
-  // see the issue 13 note); the results are written by then, so Jest is told not to wait for them.
-  '--forceExit',
-]);
+// Test files are isolated (a database, queue prefix and ports of their own), so they run side by
+// side: the unit, k8s and API tiers wait mostly on PostgreSQL and Redis, so one worker more than
+// there are cores keeps both busy. The workflow tier starts real processes of its own and runs after.
+const cores = availableParallelism();
+const jest = (projects, workers, outputFile) =>
+  run(process.execPath, [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--ci',
+    '--selectProjects',
+    ...projects,
+    `--maxWorkers=${workers}`,
+    '--json',
+    `--outputFile=${outputFile}`,
+  ]);
+await timed('Jest: unit, k8s and API tiers', () => jest(['unit', 'k8s', 'api'], cores + 1, RESULTS.jest));
+await timed('Jest: workflow tier', () => jest(['workflow'], cores, RESULTS.workflow));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) run('npx', ['playwright', 'test']);
+if (existsSync(chromium)) await timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']));
 else console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`);
 
 await emulator?.stop();
+await timed('dropping the test databases', () => dropRunDatabases(runId));
+
+/** Drops this run's test databases, a few at a time (each drop waits on a checkpoint; concurrent ones share it). */
+async function dropRunDatabases(id) {
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`tribe_test_${id}_`]);
+    const names = rows.map((row) => row.datname);
+    const dropOne = async () => {
+      for (let name = names.pop(); name !== undefined; name = names.pop()) {
+        const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, dropOne));
+  } catch (error) {
+    console.error(`Some test databases of run ${id} were not dropped: ${error.message}`);
+  } finally {
+    await admin.end();
+  }
+}
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const jest = read('test-results/jest.json');
-const browser = read('test-results/browser.json');
+const jestResults = [read(RESULTS.jest), read(RESULTS.workflow)];
+const browser = read(RESULTS.browser);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+const fileSeconds = [];
 
-if (jest) {
-  passed += jest.numPassedTests;
-  failed += jest.numFailedTests;
-  skipped += jest.numPendingTests + jest.numTodoTests;
-  if (jest.numFailedTestSuites > 0 && jest.numFailedTests === 0) problems.push(`${jest.numFailedTestSuites} Jest suite(s) failed to run`);
-} else {
-  problems.push('Jest produced no results');
+for (const [index, results] of jestResults.entries()) {
+  const tier = index === 0 ? 'unit, k8s and API' : 'workflow';
+  if (!results) {
+    problems.push(`Jest (${tier}) produced no results`);
+    continue;
+  }
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  skipped += results.numPendingTests + results.numTodoTests;
+  if (results.numFailedTestSuites > 0 && results.numFailedTests === 0)
+    problems.push(`${results.numFailedTestSuites} Jest suite(s) failed to run`);
+  for (const file of results.testResults) fileSeconds.push({ file: file.name, seconds: (file.endTime - file.startTime) / 1000 });
 }
 
 if (browser) {
@@ -85,9 +165,31 @@ if (browser) {
   if (stats.skipped > 0) problems.push(`${stats.skipped} browser test(s) were skipped`);
   if (browserPassed + stats.unexpected === 0) problems.push('no browser test ran');
   if (browser.errors?.length) problems.push(`Playwright reported errors: ${browser.errors.map((error) => error.message).join('; ')}`);
+  const testMs = (suite) =>
+    (suite.specs ?? []).reduce(
+      (sum, spec) => sum + spec.tests.reduce((all, test) => all + test.results.reduce((ms, result) => ms + result.duration, 0), 0),
+      0,
+    ) + (suite.suites ?? []).reduce((sum, child) => sum + testMs(child), 0);
+  for (const suite of browser.suites) fileSeconds.push({ file: `test/browser/${suite.file}`, seconds: testMs(suite) / 1000 });
 } else {
   problems.push('the browser tests did not run');
 }
+
+const root = `${process.cwd()}/`;
+const row = (label, seconds) => `  ${label.padEnd(64)} ${seconds.toFixed(1).padStart(7)} s`;
+console.log('\nWhere the time went');
+for (const phase of phases) console.log(row(phase.name, phase.seconds));
+console.log(
+  row(
+    'total',
+    phases.reduce((sum, phase) => sum + phase.seconds, 0),
+  ),
+);
+console.log(`\nThe ${SLOWEST_FILES} slowest test files (a browser file's time is its tests' time added up)`);
+for (const { file, seconds } of fileSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES)) {
+  console.log(row(file.replace(root, ''), seconds));
+}
+console.log('');
 
 for (const problem of problems) console.error(`FAILED: ${problem}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
