@@ -35,7 +35,7 @@ export function uniqueMobile(): string {
   return `9${String(Number.parseInt(randomBytes(4).toString('hex'), 16) % 1_000_000_000).padStart(9, '0')}`;
 }
 
-export const test = base.extend<{ accounts: Accounts }, { workerStack: void }>({
+export const test = base.extend<{ accounts: Accounts; closeOwnContexts: void }, { workerStack: void }>({
   // Before anything of the worker runs (its beforeAll hooks too): the addresses of its own stack.
   workerStack: [
     async ({}, use, workerInfo) => {
@@ -43,6 +43,19 @@ export const test = base.extend<{ accounts: Accounts }, { workerStack: void }>({
       await use();
     },
     { scope: 'worker', auto: true },
+  ],
+  // Browser contexts a journey opened itself (`browser.newContext()`, `signedIn`) close when it ends,
+  // as its own `page` does: left open, their pages (chat sockets, timers) would keep the worker's
+  // browser busy for the rest of the run. A failed journey keeps them for its screenshots; its
+  // worker's browser is replaced anyway.
+  closeOwnContexts: [
+    async ({ browser }, use, testInfo) => {
+      const before = new Set(browser.contexts());
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      await Promise.all(browser.contexts().flatMap((context) => (before.has(context) ? [] : [context.close()])));
+    },
+    { auto: true },
   ],
   baseURL: async ({}, use) => {
     const url = process.env.TRIBE_WEB_URL;
