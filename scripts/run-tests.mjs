@@ -20,6 +20,7 @@ const SLOWEST_FILES = 15;
 const runId = `r${randomBytes(3).toString('hex')}`;
 process.env.TRIBE_TEST_RUN = runId;
 
+const runStarted = Date.now();
 const phases = [];
 const installSeconds = Number(process.env.TRIBE_INSTALL_SECONDS);
 if (installSeconds > 0) phases.push({ name: 'install (npm install, by .ci/run)', seconds: installSeconds });
@@ -52,18 +53,33 @@ for (const file of Object.values(RESULTS)) rmSync(file, { force: true });
 
 // Typecheck, lint and build at once (each's output printed when it ends, not interleaved); the build
 // does not type-check again. Either check failing stops the run, so one run reports every error.
-const checks = await timed('typecheck, lint and build (side by side)', () =>
+// The Firebase Auth emulator (one for every suite: Google and phone sign-in; a test run alone starts
+// its own) starts as soon as the build is there, while the checks go on.
+let emulator;
+const startEmulator = async () => {
+  const { freeEmulatorPorts, startAuthEmulator } = await import('../dist/scripts/auth-emulator.js');
+  try {
+    emulator = await startAuthEmulator('demo-tribe', await freeEmulatorPorts());
+    process.env.TRIBE_TEST_AUTH_EMULATOR_HOST = emulator.host;
+  } catch (error) {
+    // Each test that needs one then tries to start its own, and says why it cannot.
+    console.error(`The Firebase Auth emulator did not start for the run: ${error.message}`);
+  }
+};
+const checks = await timed('typecheck, lint, build and the Auth emulator (side by side)', () =>
   Promise.all(
     [
       ['typecheck', 'Type errors'],
       ['lint', 'Lint errors'],
-      ['build', 'Build failed'],
-    ].map(async ([script, problem]) => {
+      ['build', 'Build failed', startEmulator],
+    ].map(async ([script, problem, then]) => {
       const started = Date.now();
       const { status, output } = await run('npm', ['run', script, '--silent'], { quiet: true });
       process.stdout.write(output);
       console.log(`npm run ${script}: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return status === 0 ? undefined : `${problem} (npm run ${script})`;
+      if (status !== 0) return `${problem} (npm run ${script})`;
+      await then?.();
+      return undefined;
     }),
   ),
 );
@@ -71,41 +87,43 @@ const failedChecks = checks.filter(Boolean);
 if (failedChecks.length > 0) {
   for (const problem of failedChecks) console.error(`FAILED: ${problem}`);
   console.error('Fix them before the suites run.');
+  await emulator?.stop();
   process.exit(1);
-}
-
-// One Firebase Auth emulator for every suite (Google and phone sign-in); tests that run alone start their own.
-const { freeEmulatorPorts, startAuthEmulator } = await import('../dist/scripts/auth-emulator.js');
-let emulator;
-try {
-  emulator = await timed('Firebase Auth emulator start', async () => startAuthEmulator('demo-tribe', await freeEmulatorPorts()));
-  process.env.TRIBE_TEST_AUTH_EMULATOR_HOST = emulator.host;
-} catch (error) {
-  // Each test that needs one then tries to start its own, and says why it cannot.
-  console.error(`The Firebase Auth emulator did not start for the run: ${error.message}`);
 }
 
 // Test files are isolated (a database, queue prefix and ports of their own), so they run side by
 // side: the unit, k8s and API tiers wait mostly on PostgreSQL and Redis, so one worker more than
-// there are cores keeps both busy. The workflow tier starts real processes of its own and runs after.
+// there are cores keeps both busy. Then the workflow tier (real processes that mostly wait on each
+// other) runs on one worker beside the browser tier, which takes longer; its output is printed when
+// it ends.
 const cores = availableParallelism();
-const jest = (projects, workers, outputFile) =>
-  run(process.execPath, [
-    '--experimental-vm-modules',
-    'node_modules/jest/bin/jest.js',
-    '--ci',
-    '--selectProjects',
-    ...projects,
-    `--maxWorkers=${workers}`,
-    '--json',
-    `--outputFile=${outputFile}`,
-  ]);
+const jest = (projects, workers, outputFile, options) =>
+  run(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--ci',
+      '--selectProjects',
+      ...projects,
+      `--maxWorkers=${workers}`,
+      '--json',
+      `--outputFile=${outputFile}`,
+    ],
+    options,
+  );
 await timed('Jest: unit, k8s and API tiers', () => jest(['unit', 'k8s', 'api'], cores + 1, RESULTS.jest));
-await timed('Jest: workflow tier', () => jest(['workflow'], cores, RESULTS.workflow));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) await timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']));
-else console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`);
+await Promise.all([
+  timed('Jest: workflow tier (beside the browser tier)', async () => {
+    const { output } = await jest(['workflow'], 1, RESULTS.workflow, { quiet: true });
+    process.stdout.write(`\n--- Jest: workflow tier ---\n${output}\n`);
+  }),
+  existsSync(chromium)
+    ? timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']))
+    : console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`),
+]);
 
 await emulator?.stop();
 await timed('dropping the test databases', () => dropRunDatabases(runId));
@@ -179,12 +197,9 @@ const root = `${process.cwd()}/`;
 const row = (label, seconds) => `  ${label.padEnd(64)} ${seconds.toFixed(1).padStart(7)} s`;
 console.log('\nWhere the time went');
 for (const phase of phases) console.log(row(phase.name, phase.seconds));
-console.log(
-  row(
-    'total',
-    phases.reduce((sum, phase) => sum + phase.seconds, 0),
-  ),
-);
+const wall = (Date.now() - runStarted) / 1000;
+console.log(row('npm test, start to end (phases side by side overlap)', wall));
+if (installSeconds > 0) console.log(row('with the install', wall + installSeconds));
 console.log(`\nThe ${SLOWEST_FILES} slowest test files (a browser file's time is its tests' time added up)`);
 for (const { file, seconds } of fileSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES)) {
   console.log(row(file.replace(root, ''), seconds));

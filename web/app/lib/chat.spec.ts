@@ -23,6 +23,7 @@ import {
   unreadAfterRead,
   unreadByRoom,
   votesAfterTap,
+  withLoadedRooms,
   withReceipt,
   withSendersOf,
   type MessageWindow,
@@ -130,6 +131,19 @@ describe('the room list kept live', () => {
     // The same activity twice counts once.
     expect(applyActivity(next, activity, ME)![0]!.unread.count).toBe(3);
     expect(applyActivity(next, { ...activity, roomId: 'unknown' }, ME)).toBeNull();
+  });
+
+  it('a read of the list that left before the newest activity does not undo it; rooms gone from the read go', () => {
+    const activity = { roomId: 'older', lastSeq: 5, lastMessage: last({ seq: 5, createdAt: '2025-12-27T06:20:00Z', preview: 'hi' }) };
+    const live = applyActivity([newer, older], activity, ME)!;
+    const merged = withLoadedRooms(live, [older, newer]);
+    expect(merged.map((item) => [item.id, item.lastSeq])).toEqual([
+      ['older', 5],
+      ['newer', 9],
+    ]);
+    expect(merged[0]!.lastMessage?.preview).toBe('hi');
+    const fresher = { ...newer, lastSeq: 12, lastMessage: last({ seq: 12, createdAt: '2025-12-27T07:00:00Z', preview: 'later' }) };
+    expect(withLoadedRooms(live, [fresher]).map((item) => [item.id, item.lastSeq])).toEqual([['newer', 12]]);
   });
 
   it('an unread event sets the room’s count', () => {

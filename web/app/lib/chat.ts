@@ -75,6 +75,20 @@ export function applyActivity(rooms: readonly RoomView[], activity: RoomActivity
   return sortRooms(rooms.map((candidate) => (candidate.id === room.id ? updated : candidate)));
 }
 
+/**
+ * The list as the loader read it, kept live: the loader says which rooms there are, but a room whose
+ * live copy is newer (an activity arrived while the read was on its way back) keeps its live copy.
+ */
+export function withLoadedRooms(live: readonly RoomView[], loaded: readonly RoomView[]): RoomView[] {
+  const liveById = new Map(live.map((room) => [room.id, room]));
+  return sortRooms(
+    loaded.map((room) => {
+      const held = liveById.get(room.id);
+      return held && held.lastSeq > room.lastSeq ? held : room;
+    }),
+  );
+}
+
 /** An `unread` event (the person's read mark moved, on this device or another): the room's count as given. */
 export function applyUnread(rooms: readonly RoomView[], unread: UnreadView): RoomView[] {
   return rooms.map((room) => (room.id === unread.roomId ? { ...room, unread: { ...room.unread, count: unread.count } } : room));

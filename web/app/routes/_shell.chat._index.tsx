@@ -10,7 +10,16 @@ import { Alert } from '~/components/ui/alert';
 import { ButtonLink } from '~/components/ui/button';
 import { ChatIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
-import { applyActivity, applyUnread, lastActivityOf, lastMessageSender, listTime, needsSenderLookup, type MemberDetails } from '~/lib/chat';
+import {
+  applyActivity,
+  applyUnread,
+  lastActivityOf,
+  lastMessageSender,
+  listTime,
+  needsSenderLookup,
+  withLoadedRooms,
+  type MemberDetails,
+} from '~/lib/chat';
 import { loadRooms, senderDetailsFor } from '~/lib/chat.server';
 import { cn } from '~/lib/cn';
 import { formatBadge } from '~/lib/nav';
@@ -119,7 +128,7 @@ function RoomRow({ room, me, details, now }: { room: RoomView; me: string; detai
 /**
  * The rooms, kept live by the chat connection: an activity moves its room to the top and counts its
  * unread messages; an `unread` event sets a room's count; a room the list does not know, a
- * membership change and every reconnect (what happened while away) read the list again.
+ * membership change and every connect (what happened before it, or while away) read the list again.
  */
 function useLiveRooms(loaded: RoomView[], me: string): RoomView[] {
   const { socket } = useChatLive();
@@ -127,16 +136,15 @@ function useLiveRooms(loaded: RoomView[], me: string): RoomView[] {
   const [rooms, setRooms] = useState(loaded);
   const held = useRef(rooms);
   held.current = rooms;
-  useEffect(() => setRooms(loaded), [loaded]);
+  useEffect(() => setRooms((live) => withLoadedRooms(live, loaded)), [loaded]);
 
   useEffect(() => {
     if (!socket) return;
-    let first = socket.connected;
+    // Read the list again on every connect, the first one too: a message sent between the server
+    // rendering this page and the connection coming up reaches no socket of this tab.
+    if (socket.connected) revalidate();
     return listen(socket, {
-      connect: () => {
-        if (first) revalidate();
-        first = true;
-      },
+      connect: revalidate,
       'room:activity': (activity) => {
         const next = applyActivity(held.current, activity, me);
         if (!next) {
