@@ -93,37 +93,27 @@ if (failedChecks.length > 0) {
 
 // Test files are isolated (a database, queue prefix and ports of their own), so they run side by
 // side: the unit, k8s and API tiers wait mostly on PostgreSQL and Redis, so one worker more than
-// there are cores keeps both busy. Then the workflow tier (real processes that mostly wait on each
-// other) runs on one worker beside the browser tier, which takes longer; its output is printed when
-// it ends.
+// there are cores keeps both busy; the workflow tier starts real processes of its own, one file per
+// core. The browser tier comes last: it keeps both cores busy by itself (run beside the workflow
+// tier, each slowed the other by more than the overlap saved).
 const cores = availableParallelism();
-const jest = (projects, workers, outputFile, options) =>
-  run(
-    process.execPath,
-    [
-      '--experimental-vm-modules',
-      'node_modules/jest/bin/jest.js',
-      '--ci',
-      '--selectProjects',
-      ...projects,
-      `--maxWorkers=${workers}`,
-      '--json',
-      `--outputFile=${outputFile}`,
-    ],
-    options,
-  );
+const jest = (projects, workers, outputFile) =>
+  run(process.execPath, [
+    '--experimental-vm-modules',
+    'node_modules/jest/bin/jest.js',
+    '--ci',
+    '--selectProjects',
+    ...projects,
+    `--maxWorkers=${workers}`,
+    '--json',
+    `--outputFile=${outputFile}`,
+  ]);
 await timed('Jest: unit, k8s and API tiers', () => jest(['unit', 'k8s', 'api'], cores + 1, RESULTS.jest));
+await timed('Jest: workflow tier', () => jest(['workflow'], cores, RESULTS.workflow));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-await Promise.all([
-  timed('Jest: workflow tier (beside the browser tier)', async () => {
-    const { output } = await jest(['workflow'], 1, RESULTS.workflow, { quiet: true });
-    process.stdout.write(`\n--- Jest: workflow tier ---\n${output}\n`);
-  }),
-  existsSync(chromium)
-    ? timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']))
-    : console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`),
-]);
+if (existsSync(chromium)) await timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']));
+else console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`);
 
 await emulator?.stop();
 await timed('dropping the test databases', () => dropRunDatabases(runId));
@@ -198,7 +188,7 @@ const row = (label, seconds) => `  ${label.padEnd(64)} ${seconds.toFixed(1).padS
 console.log('\nWhere the time went');
 for (const phase of phases) console.log(row(phase.name, phase.seconds));
 const wall = (Date.now() - runStarted) / 1000;
-console.log(row('npm test, start to end (phases side by side overlap)', wall));
+console.log(row('npm test, start to end', wall));
 if (installSeconds > 0) console.log(row('with the install', wall + installSeconds));
 console.log(`\nThe ${SLOWEST_FILES} slowest test files (a browser file's time is its tests' time added up)`);
 for (const { file, seconds } of fileSeconds.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST_FILES)) {

@@ -204,25 +204,17 @@ describe('error responses', () => {
       await api.http().get(`/api/v1/users/${fan.user.id}`).set(bearer(fan.token)).expect(200);
     });
   });
-});
 
-describe('an empty body sent as JSON', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => {
-    await api.close();
-  });
+  describe('an empty body sent as JSON', () => {
+    it("is treated as no body on the spec's empty-body endpoints (logout), not as malformed JSON", async () => {
+      const { token } = await signUp(api);
+      await api.http().post('/api/v1/auth/logout').set(bearer(token)).set('Content-Type', 'application/json').send('').expect(200);
+      await api.http().get(`/api/v1/users/00000000-0000-0000-0000-000000000000`).set(bearer(token)).expect(401);
+    });
 
-  it("is treated as no body on the spec's empty-body endpoints (logout), not as malformed JSON", async () => {
-    const { token } = await signUp(api);
-    await api.http().post('/api/v1/auth/logout').set(bearer(token)).set('Content-Type', 'application/json').send('').expect(200);
-    await api.http().get(`/api/v1/users/00000000-0000-0000-0000-000000000000`).set(bearer(token)).expect(401);
-  });
-
-  it('is still refused where a body is required', async () => {
-    const response = await api.http().post('/api/v1/auth/register').set('Content-Type', 'application/json').send('').expect(400);
-    expect(response.body).toEqual({ error: 'body: Expected an object', code: 'validation' });
+    it('is still refused where a body is required', async () => {
+      const response = await api.http().post('/api/v1/auth/register').set('Content-Type', 'application/json').send('').expect(400);
+      expect(response.body).toEqual({ error: 'body: Expected an object', code: 'validation' });
+    });
   });
 });
