@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import pg from 'pg';
 
 const RESULTS = {
   jest: 'test-results/jest.json',
@@ -118,25 +117,21 @@ else console.error(`Chromium not found at ${chromium}: install it with apt-get i
 await emulator?.stop();
 await timed('dropping the test databases', () => dropRunDatabases(runId));
 
-/** Drops this run's test databases, a few at a time (each drop waits on a checkpoint; concurrent ones share it). */
+/** Drops this run's test databases, four at a time (each drop waits on a checkpoint; concurrent ones share it). */
 async function dropRunDatabases(id) {
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
+  const { asServerAdmin, dropDatabase, withDatabaseName } = await import('../dist/api/src/platform/database/postgres-admin.js');
+  const server = 'postgres://postgres@127.0.0.1:5432/postgres';
   try {
-    const { rows } = await admin.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`tribe_test_${id}_`]);
+    const { rows } = await asServerAdmin(server, (admin) =>
+      admin.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`tribe_test_${id}_`]),
+    );
     const names = rows.map((row) => row.datname);
-    const dropOne = async () => {
-      for (let name = names.pop(); name !== undefined; name = names.pop()) {
-        const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => client.end());
-      }
+    const dropNext = async () => {
+      for (let name = names.pop(); name !== undefined; name = names.pop()) await dropDatabase(withDatabaseName(server, name));
     };
-    await Promise.all(Array.from({ length: 4 }, dropOne));
+    await Promise.all(Array.from({ length: 4 }, dropNext));
   } catch (error) {
     console.error(`Some test databases of run ${id} were not dropped: ${error.message}`);
-  } finally {
-    await admin.end();
   }
 }
 

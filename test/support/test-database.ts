@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { asServerAdmin, databaseNameOf, dropDatabase, withDatabaseName } from '../../api/src/platform/database/postgres-admin.js';
 import { testRunId } from './test-config.js';
 
 /**
  * Test databases are copies of one migrated template (`CREATE DATABASE … TEMPLATE`, a fraction of a
  * second) instead of a fresh migration each (a second or more). The template is named after a hash
  * of the migration files it was made from, so an edited or added migration makes a new one, and an
- * unchanged one is reused by every file, worker and run. Only this module (pg alone, no TypeORM)
- * touches it, so the browser tier's loader can import it too.
+ * unchanged one is reused by every file, worker and run. Only this module touches it; it needs pg
+ * alone (no TypeORM), so the browser tier's loader can import it too.
  */
 
 /** Runs the migrations into the database at `databaseUrl` (in process, or through the compiled script). */
@@ -18,28 +18,6 @@ export type Migrate = (databaseUrl: string) => Promise<void>;
 const TEMPLATE_PREFIX = 'tribe_template_';
 /** Serialises template making across Jest workers, Playwright and parallel runs on one server. */
 const TEMPLATE_LOCK = 72_010_019;
-
-function nameOf(databaseUrl: string): string {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to use a database named "${name}"`);
-  return name;
-}
-
-function withDatabase(databaseUrl: string, name: string): string {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function asAdmin<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Template {
   name: string;
@@ -68,7 +46,7 @@ function templateFor(directory: string): Template {
  * when complete, so no one ever copies a half-migrated template. Older templates go.
  */
 async function ensureTemplate(databaseUrl: string, { name: template, family }: Template, migrate: Migrate): Promise<void> {
-  await asAdmin(databaseUrl, async (admin) => {
+  await asServerAdmin(databaseUrl, async (admin) => {
     const exists = async () => ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount ?? 0) > 0;
     if (await exists()) return;
     await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
@@ -77,7 +55,7 @@ async function ensureTemplate(databaseUrl: string, { name: template, family }: T
       const building = `${template}_building`;
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       await admin.query(`CREATE DATABASE "${building}"`);
-      await migrate(withDatabase(databaseUrl, building));
+      await migrate(withDatabaseName(databaseUrl, building));
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
       const { rows } = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2 AND NOT datname LIKE '%\\_building'`,
@@ -95,8 +73,8 @@ async function ensureTemplate(databaseUrl: string, { name: template, family }: T
 export async function createTestDatabase(databaseUrl: string, migrationsDirectory: string, migrate: Migrate): Promise<void> {
   const template = templateFor(migrationsDirectory);
   await ensureTemplate(databaseUrl, template, migrate);
-  const name = nameOf(databaseUrl);
-  await asAdmin(databaseUrl, async (admin) => {
+  const name = databaseNameOf(databaseUrl);
+  await asServerAdmin(databaseUrl, async (admin) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
@@ -111,13 +89,7 @@ export async function createTestDatabase(databaseUrl: string, migrationsDirector
   });
 }
 
-/** Drops a test database, cutting any connection still open to it. */
-export async function dropTestDatabase(databaseUrl: string): Promise<void> {
-  const name = nameOf(databaseUrl);
-  await asAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-}
-
 /** Closing a test's database: dropped now, or left for the run to drop with the rest when it ends. */
 export async function releaseTestDatabase(databaseUrl: string): Promise<void> {
-  if (!testRunId()) await dropTestDatabase(databaseUrl);
+  if (!testRunId()) await dropDatabase(databaseUrl);
 }
