@@ -19,6 +19,9 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 
  * Every setting of the product. Defaults are safe for a laptop, so `npm start` needs no
  * configuration; production overrides them through the environment (see README).
  */
+/** scrypt's cost for password hashes in production (the default; nothing lower is accepted there). */
+const PRODUCTION_SCRYPT_COST = 16_384;
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -75,7 +78,7 @@ export const configSchema = z
       .min(1_024)
       .max(1_048_576)
       .refine((cost) => (cost & (cost - 1)) === 0, 'must be a power of two')
-      .default(16_384),
+      .default(PRODUCTION_SCRYPT_COST),
     /** Failed logins one address may make at one account before each further attempt must wait. */
     LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
     /** The first wait; each further failure doubles it, up to LOGIN_DELAY_MAX_MS. */
@@ -266,8 +269,12 @@ export const configSchema = z
         });
       }
     }
-    if (config.NODE_ENV === 'production' && config.PASSWORD_SCRYPT_COST < 16_384) {
-      ctx.addIssue({ code: 'custom', path: ['PASSWORD_SCRYPT_COST'], message: 'must be at least 16384 when NODE_ENV=production' });
+    if (config.NODE_ENV === 'production' && config.PASSWORD_SCRYPT_COST < PRODUCTION_SCRYPT_COST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_SCRYPT_COST'],
+        message: `must be at least ${PRODUCTION_SCRYPT_COST} when NODE_ENV=production`,
+      });
     }
     if (config.SHUTDOWN_DRAIN_MS >= config.SHUTDOWN_GRACE_MS) {
       ctx.addIssue({ code: 'custom', path: ['SHUTDOWN_DRAIN_MS'], message: 'must be less than SHUTDOWN_GRACE_MS' });
