@@ -58,6 +58,8 @@ export interface PushService {
   delay: (endpoint: string, ms: number) => void;
   /** The most pushes this service was answering at once. */
   mostAtOnce: () => number;
+  /** Pushes that arrived and are still held (delayed) before their answer: each is recorded when it is answered. */
+  held: () => number;
   close: () => Promise<void>;
 }
 
@@ -166,6 +168,7 @@ export async function startPushService(): Promise<PushService> {
       browserAt(endpoint).delayMs = ms;
     },
     mostAtOnce: () => mostAtOnce,
+    held: () => atOnce,
     close: async () => {
       for (const timer of delayed) clearTimeout(timer);
       server.closeAllConnections();

@@ -18,6 +18,12 @@ import { isEventJob, JobRegistry, type EventJob } from './job-registry.js';
  */
 export const LOCK_MS = 8_000;
 export const STALLED_CHECK_MS = 2_000;
+/**
+ * How many times a job may be found stalled (its worker died under it) and go back to its queue
+ * before it fails. BullMQ's default of 1 failed for good a job caught by two crashes, leaving it to
+ * the reconciler minutes later; every job is idempotent, so a few more runs cost nothing.
+ */
+export const MAX_STALLS = 5;
 
 type AnyJobData = JobData<EventJob['definition']>;
 
@@ -49,6 +55,7 @@ export class JobRunner implements OnApplicationShutdown {
         ...(limit ? { limiter: { max: limit.max, duration: limit.perMs } } : {}),
         lockDuration: LOCK_MS,
         stalledInterval: STALLED_CHECK_MS,
+        maxStalledCount: MAX_STALLS,
       });
       worker.on('failed', (job, error) => void (job ? withLogContext(this.logContextOf(job), () => this.failed(job, error)) : undefined));
       worker.on('error', (error) => {

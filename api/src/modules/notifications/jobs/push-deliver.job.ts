@@ -9,10 +9,11 @@ import { PushDevicesRepository } from '../push-devices.repository.js';
 import { PushSender, type PushItem, type PushOutcome } from '../push/push-sender.port.js';
 
 /**
- * Pushes sent between two records of their outcomes. A crash can resend at most this many (each then
- * replaces itself on the device: the collapse key); providers send one request per push anyway.
+ * Pushes sent between two records of their outcomes: what a crash can send again, per job running
+ * (each repeat then replaces itself on the device: the collapse key). Half the sender's connections,
+ * so a chunk still goes out in one round trip; providers take one request per push anyway.
  */
-const RECORD_EVERY = 100;
+const RECORD_EVERY = 25;
 
 /** A batch still pending this long after planning has lost its job; after a day, the news is stale. */
 const DUE_AFTER_MS = 2 * 60_000;
