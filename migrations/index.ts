@@ -18,6 +18,7 @@ import { EmailVerification1763701120000 } from './1763701120000-email-verificati
 import { Operations1763701200000 } from './1763701200000-operations.js';
 import { Chat1763701300000 } from './1763701300000-chat.js';
 import { ChatPush1763701310000 } from './1763701310000-chat-push.js';
+import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Operations1763701200000,
   Chat1763701300000,
   ChatPush1763701310000,
+  ExactlyOnce1763701400000,
 ];

@@ -3,7 +3,11 @@ import { SUPPORT_RECORD_SOURCES, type SupportRecordSource } from './modules/admi
 import { ApplicationSupportRecords } from './modules/applications/application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './modules/applications/applications-deletion.step.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
-import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './modules/applications/applications-ports.adapter.js';
+import {
+  EventApplicantsAdapter,
+  GenderPricedBookingsAdapter,
+  TransactionApplicationsAdapter,
+} from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatDeletionStep } from './modules/chat/chat-deletion.step.js';
 import { ChatMediaReferences } from './modules/chat/chat-media-references.adapter.js';
@@ -31,6 +35,9 @@ import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
 import { HostCardChanges } from './modules/users/host-card-changes.port.js';
+import { PaidOutCover } from './modules/payments/paid-out-cover.port.js';
+import { PaidOutCoverAdapter } from './modules/payouts/paid-out-cover.adapter.js';
+import { GenderPricedBookings } from './modules/users/gender-priced-bookings.port.js';
 import { HostedEvents } from './modules/users/hosted-events.port.js';
 import { UserMediaReferences } from './modules/users/user-media-references.adapter.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -59,6 +66,8 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: HostCardChanges, useExisting: EventListsOnHostCardChange },
     { provide: EventApplicants, useExisting: EventApplicantsAdapter },
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
+    { provide: GenderPricedBookings, useExisting: GenderPricedBookingsAdapter },
+    { provide: PaidOutCover, useExisting: PaidOutCoverAdapter },
     {
       provide: ACCOUNT_DELETION_STEPS,
       inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
@@ -90,6 +99,8 @@ import { UsersModule } from './modules/users/users.module.js';
     HostCardChanges,
     EventApplicants,
     TransactionApplications,
+    GenderPricedBookings,
+    PaidOutCover,
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,

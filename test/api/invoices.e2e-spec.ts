@@ -9,7 +9,7 @@ import { InvoicesRepository } from '../../api/src/modules/invoices/invoices.repo
 import { CreditNoteIssueHandler } from '../../api/src/modules/invoices/jobs/credit-note-issue.job.js';
 import { InvoiceIssueHandler } from '../../api/src/modules/invoices/jobs/invoice-issue.job.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
-import { applyAndPay, createEvent, decide } from '../support/join-flow.js';
+import { applyAndPay, createEvent, decide, QUIET_SANDBOX } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -56,7 +56,7 @@ describe('GST invoices and credit notes', () => {
   let mumbai: { id: string };
 
   beforeAll(async () => {
-    api = await startTestApi({ SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' });
+    api = await startTestApi(QUIET_SANDBOX);
     host = await signUpHost(api, { name: 'Meera Host' });
     admin = await signUp(api, { name: 'Admin Person' });
     await makeAdmin(api, admin.user.id);

@@ -10,11 +10,12 @@ import {
   joinCounts,
   openOrder,
   outboxFor,
+  type PaidApplication,
   payOrder,
+  QUIET_SANDBOX,
   sandboxPayment,
   transactionRow,
   verify,
-  type PaidApplication,
 } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
@@ -33,7 +34,7 @@ describe('payments and applications: each person reaches only their own', () => 
   let paidB: PaidApplication;
 
   beforeAll(async () => {
-    api = await startTestApi({ SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' });
+    api = await startTestApi(QUIET_SANDBOX);
     hostX = await signUpHost(api, { name: 'Host X' });
     hostY = await signUpHost(api, { name: 'Host Y' });
     fanA = await signUp(api, { name: 'Fan A' });

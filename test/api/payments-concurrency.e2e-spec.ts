@@ -10,21 +10,21 @@ import {
   outboxFor,
   payOrder,
   preAuthorize,
+  QUIET_SANDBOX,
   sandboxPayment,
+  times,
   transactionRow,
   verify,
 } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
-const times = <T>(count: number, make: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => make(index));
-
 describe('joining and deciding at the same time: every race has one winner', () => {
   let api: TestApi;
   let host: SignedUp;
 
   beforeAll(async () => {
-    api = await startTestApi({ SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' });
+    api = await startTestApi(QUIET_SANDBOX);
     host = await signUpHost(api);
   });
   afterAll(async () => {
@@ -158,6 +158,7 @@ describe('joining and deciding at the same time: every race has one winner', () 
       event: 'payment.authorized',
       contains: ['payment'],
       payload: { payment: { entity: { id: proof.paymentId, entity: 'payment', order_id: orderId, amount: 50_000, status: 'authorized' } } },
+      created_at: Math.floor(Date.now() / 1000),
     });
     const webhook = (index: number) =>
       api

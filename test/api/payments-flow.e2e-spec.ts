@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { QUIET_SANDBOX } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { payInSandbox } from '../support/sandbox-checkout.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
@@ -11,7 +12,7 @@ describe('applying and paying: authorise, accept → captured, reject → releas
   let host: SignedUp;
 
   beforeAll(async () => {
-    api = await startTestApi({ SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' });
+    api = await startTestApi(QUIET_SANDBOX);
     host = await signUpHost(api);
   });
   afterAll(async () => {

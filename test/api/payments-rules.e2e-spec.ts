@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { OrdersExpireHandler } from '../../api/src/modules/payments/jobs/orders-expire.job.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import {
   applyAndPay,
@@ -11,6 +12,7 @@ import {
   outboxFor,
   payOrder,
   preAuthorize,
+  QUIET_SANDBOX,
   sandboxPayment,
   transactionRow,
   verify,
@@ -23,7 +25,7 @@ describe('joining and paying: the rules, each refusal with its message and chang
   let host: SignedUp;
 
   beforeAll(async () => {
-    api = await startTestApi({ SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' });
+    api = await startTestApi(QUIET_SANDBOX);
     host = await signUpHost(api);
   });
   afterAll(async () => {
@@ -178,6 +180,36 @@ describe('joining and paying: the rules, each refusal with its message and chang
         800,
       );
     });
+
+    it('holds the gender a gender-priced booking was paid at: no switching back while the booking is open', async () => {
+      const event = await createEvent(api, host, { pricing_type: 'gender_based', male_price: 1000, female_price: 300, min_bid: null });
+      const fan = await signUp(api, { gender: 'male' });
+      const setGender = (gender: string) => api.http().put('/api/v1/users/me').set(bearer(fan.token)).send({ gender });
+      const genderNow = async () => (await api.db.query('SELECT gender FROM users WHERE id = $1', [fan.user.id])).rows[0].gender;
+      const locked = {
+        error:
+          'Your gender cannot be changed while you have an open booking or payment for an event priced by gender. You can change it once that event is over, or ask support.',
+        code: 'gender_locked_by_booking',
+      };
+
+      // Nothing open yet: the profile may change, and the price follows it.
+      await setGender('female').expect(200);
+      const { orderId } = await openOrder(api, fan, event.id, 300);
+      // An order opened at the female price holds the gender, unpaid as it is…
+      expect((await setGender('male').expect(409)).body).toEqual(locked);
+      // …and so does the pending application once it is paid.
+      await verify(api, fan, await payOrder(api, orderId)).expect(200);
+      await runPendingJobs(api);
+      expect((await setGender('male').expect(409)).body).toEqual(locked);
+      expect(await genderNow()).toBe('female');
+      // Other fields still save, and sending the same gender is no change.
+      await api.http().put('/api/v1/users/me').set(bearer(fan.token)).send({ gender: 'female', bio: 'Trekker' }).expect(200);
+
+      // Once the event is over, the booking no longer depends on it.
+      await api.db.query(`UPDATE event SET date = now() - interval '1 day', end_date = NULL WHERE id = $1`, [event.id]);
+      await setGender('male').expect(200);
+      expect(await genderNow()).toBe('male');
+    });
   });
 
   describe('free events', () => {
@@ -230,6 +262,73 @@ describe('joining and paying: the rules, each refusal with its message and chang
         error: 'This event has a price: join it with a payment.',
         code: 'payment_needed',
       });
+    });
+  });
+
+  describe('one unpaid order per fan and event', () => {
+    const openOrders = async (fanId: string, eventId: string) =>
+      (
+        await api.db.query<{ state: string; amount: number }>(
+          `SELECT state, amount FROM payment_transaction WHERE payer_id = $1 AND event_id = $2 ORDER BY created_at`,
+          [fanId, eventId],
+        )
+      ).rows;
+
+    it('answers fifty attempts at once, each with its own tempBidId, with one order at the provider', async () => {
+      const event = await createEvent(api, host);
+      const fan = await signUp(api);
+      const ordersBefore = await countRows(api.db, 'sandbox.orders');
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => preAuthorize(api, fan, { tempBidId: randomUUID(), eventId: event.id, amount: 500 })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 201));
+      expect(new Set(answers.map((answer) => answer.body.orderId)).size).toBe(1);
+      expect(await countRows(api.db, 'sandbox.orders')).toBe(ordersBefore + 1);
+      expect(await openOrders(fan.user.id, event.id)).toEqual([{ state: 'created', amount: 500 }]);
+    });
+
+    it('replaces the unpaid order when the fan bids another amount; the old one expires and a late payment of it is released', async () => {
+      const event = await createEvent(api, host, { enable_bidding: true, min_bid: 500 });
+      const fan = await signUp(api);
+      const first = await openOrder(api, fan, event.id, 500);
+      const second = await openOrder(api, fan, event.id, 700);
+      expect(second.orderId).not.toBe(first.orderId);
+      expect(await openOrders(fan.user.id, event.id)).toEqual([
+        { state: 'expired', amount: 500 },
+        { state: 'created', amount: 700 },
+      ]);
+      // The new order is paid: one application at ₹700.
+      await verify(api, fan, await payOrder(api, second.orderId)).expect(200);
+      // The old checkout, left open, is paid too: it authorises, finds the fan applied, and is released.
+      await verify(api, fan, await payOrder(api, first.orderId)).expect(200);
+      await runPendingJobs(api);
+      const { rows } = await api.db.query('SELECT bid_amount, status FROM application WHERE event_id = $1 AND fan_id = $2', [
+        event.id,
+        fan.user.id,
+      ]);
+      expect(rows).toEqual([{ bid_amount: 700, status: 'pending' }]);
+      expect(await transactionRow(api, first.transactionId)).toMatchObject({ state: 'released' });
+    });
+
+    it('expires an order left unpaid past ORDER_EXPIRY_MINUTES, once, and lists no transaction for it', async () => {
+      const event = await createEvent(api, host);
+      const fan = await signUp(api);
+      const stale = await openOrder(api, fan, event.id, 500);
+      const otherEvent = await createEvent(api, host);
+      const fresh = await openOrder(api, fan, otherEvent.id, 500);
+      await api.db.query(`UPDATE payment_transaction SET created_at = now() - interval '61 minutes' WHERE id = $1`, [stale.transactionId]);
+      const sweep = api.app.get(OrdersExpireHandler);
+      await Promise.all([sweep.handle(), sweep.handle()]);
+      expect(await transactionRow(api, stale.transactionId)).toMatchObject({
+        state: 'expired',
+        failure_reason: 'The order was not paid in time.',
+      });
+      expect(await transactionRow(api, fresh.transactionId)).toMatchObject({ state: 'created' });
+      const listed = await api.http().get('/api/v1/payments/transactions').set(bearer(fan.token)).expect(200);
+      expect(listed.body).toEqual([]);
+      // A new attempt for the event opens a new order.
+      const again = await openOrder(api, fan, event.id, 500);
+      expect(again.transactionId).not.toBe(stale.transactionId);
     });
   });
 

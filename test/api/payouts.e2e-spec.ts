@@ -315,6 +315,60 @@ describe('host payment profile and payouts', () => {
       expect(await summary(host)).toMatchObject({ pendingPayout: 1300, owed: 50 });
     });
 
+    it('refuses a host’s refund that reaches into money already paid out to them; an admin may still make it', async () => {
+      const { host, event, paid } = await eventWithCapturedFans();
+      // ₹1,500 captured; the host refunds ₹1,000 (net ₹500, fee ₹50, owed ₹450), then is paid ₹400.
+      await refund(host, paid[0]!.transactionId, 500).expect(200);
+      await refund(host, paid[1]!.transactionId, 500).expect(200);
+      const payout = await recordPayout(admin, event.id, 400).expect(201);
+      await markPaid(admin, payout.body.id, 'UTR-HDFC-0042').expect(200);
+      expect(await summary(host)).toMatchObject({ refunded: 1000, paid: 400, owed: 50 });
+
+      // ₹100 more would leave net ₹400, fee ₹40, owed −₹40: Tribe would pay the fan with its own money.
+      const before = await countRows(api.db, 'payment_refund');
+      const refused = await refund(host, paid[2]!.transactionId, 100).expect(409);
+      expect(refused.body).toEqual({
+        error:
+          'This refund is more than Tribe still holds for this event: part of its takings was already paid out to you. Contact support to refund it.',
+        code: 'refund_exceeds_held',
+      });
+      expect(await countRows(api.db, 'payment_refund')).toBe(before);
+      // What the event still holds may go back: ₹55 leaves net ₹445, fee ₹45 (44.50 rounded up), owed ₹0.
+      await refund(host, paid[2]!.transactionId, 55).expect(200);
+      expect(await summary(host)).toMatchObject({ refunded: 1055, owed: 0 });
+      // An admin decides knowingly: the platform carries it, and the summary shows the host owing it.
+      await refund(admin, paid[2]!.transactionId, 100).expect(200);
+      expect(await summary(host)).toMatchObject({ refunded: 1155, owed: -90 });
+    });
+
+    it('counts a pending payout as paid out: the host cannot refund it away, nor can many refunds at once', async () => {
+      const { host, event, paid } = await eventWithCapturedFans();
+      await recordPayout(admin, event.id, 1300).expect(201); // owed ₹50 of ₹1,350
+      // Ten refunds of ₹10 at once: each would be covered alone; together at most what is held goes.
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refund(host, paid[0]!.transactionId, 10)));
+      const granted = answers.filter((answer) => answer.status === 200).length;
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.code)).toEqual(
+        Array.from({ length: 10 - granted }, () => 'refund_exceeds_held'),
+      );
+      // ₹50 back leaves net ₹1,450, fee ₹145, owed ₹5; a sixth ₹10 would leave −₹4.
+      expect(granted).toBe(5);
+      expect((await summary(host)).owed).toBeGreaterThanOrEqual(0);
+    });
+
+    it('refuses to mark paid a payout that refunds since made larger than what is owed', async () => {
+      const { host, event, paid } = await eventWithCapturedFans();
+      const payout = await recordPayout(admin, event.id, 1000).expect(201); // owed ₹350 after it
+      await refund(admin, paid[0]!.transactionId, 500).expect(200); // net ₹1,000, fee ₹100: owed −₹100
+      const refused = await markPaid(admin, payout.body.id, 'UTR-HDFC-0099').expect(409);
+      expect(refused.body).toEqual({
+        error: 'This payout is more than what is owed to the host for this event. Owed now: ₹900.',
+        code: 'payout_exceeds_owed',
+      });
+      const { rows } = await api.db.query('SELECT status, reference FROM payout WHERE id = $1', [payout.body.id]);
+      expect(rows).toEqual([{ status: 'pending', reference: null }]);
+      expect(await summary(host)).toMatchObject({ pendingPayout: 1000, paid: 0 });
+    });
+
     it('shows admins every host with money, most owed first, and whether each can be paid', async () => {
       const { host, event } = await eventWithCapturedFans();
       await recordPayout(admin, event.id, 1350).expect(201);

@@ -4,6 +4,15 @@ import { runPendingJobs } from './run-jobs.js';
 import { payInSandbox } from './sandbox-checkout.js';
 import { countRows, type TestApi } from './test-api.js';
 
+/**
+ * The sandbox as the payment API tests want it: its own webhooks go nowhere (each test sends or runs
+ * what it needs) and none is duplicated.
+ */
+export const QUIET_SANDBOX = { SANDBOX_WEBHOOK_DUPLICATE_RATE: '0', SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/unused' };
+
+/** `count` results of `make`, made in order (for requests sent at once: Promise.all of them). */
+export const times = <T>(count: number, make: (index: number) => T): T[] => Array.from({ length: count }, (_, index) => make(index));
+
 /** An event date far enough ahead that no run of the suite reaches it. */
 export const FUTURE = '2031-06-01T19:00:00+05:30';
 

@@ -54,10 +54,12 @@ export const ErrorCodes = {
     reportAlreadyOpen: 'user_report_already_open',
     cannotReportSelf: 'cannot_report_self',
     notAnInfluencer: 'not_an_influencer',
+    genderLocked: 'gender_locked_by_booking',
   },
   payments: {
     verificationFailed: 'payment_verification_failed',
     webhookSignature: 'webhook_signature_invalid',
+    webhookStale: 'webhook_stale',
     transactionNotFound: 'transaction_not_found',
     providerFailed: 'payment_provider_failed',
     insufficientFunds: 'insufficient_funds',
@@ -72,6 +74,7 @@ export const ErrorCodes = {
     nothingToPay: 'nothing_to_pay',
     orderInProgress: 'order_in_progress',
     refundTooLarge: 'refund_too_large',
+    refundPaidOut: 'refund_exceeds_held',
     notCaptured: 'payment_not_captured',
     notRefunder: 'not_refunder',
     illegalTransition: 'illegal_payment_transition',
@@ -99,6 +102,7 @@ export const ErrorCodes = {
     eventFull: 'event_full',
     attendeesHidden: 'attendees_hidden',
     illegalTransition: 'illegal_application_transition',
+    eventClosed: 'event_no_longer_admits',
   },
   events: {
     notFound: 'event_not_found',

@@ -74,6 +74,8 @@ export const Messages = {
     cannotReportSelf: 'You cannot report yourself.',
     onlyInfluencersVerified: 'Only influencers can be verified.',
     reported: 'Thanks for telling us. Our team will review this report.',
+    genderLocked:
+      'Your gender cannot be changed while you have an open booking or payment for an event priced by gender. You can change it once that event is over, or ask support.',
   },
   events: {
     notFound: 'Event not found.',
@@ -110,8 +112,11 @@ export const Messages = {
     gatewayFailed: 'Failed to load payment gateway',
     refundTooLarge: 'The refund would take the refunds of this payment past the captured amount.',
     notCaptured: 'Only a captured payment can be refunded.',
+    refundPaidOut:
+      'This refund is more than Tribe still holds for this event: part of its takings was already paid out to you. Contact support to refund it.',
     notRefunder: 'Only an admin or the host of this event can refund this payment.',
     webhookSignature: 'Invalid webhook signature',
+    webhookStale: 'This webhook is older than the provider retries for, so it is not acted on.',
     wrongAmount: 'The amount does not match the price of this event.',
     bidTooLow: 'Your bid must be at least the minimum bid of this event.',
     genderNeeded: 'This event is priced by gender. Set your gender in your profile to join it.',
@@ -131,6 +136,7 @@ export const Messages = {
     rejected: 'Application rejected. Payment authorization will be released.',
     notHost: 'Only the host of this event can decide on its applications.',
     eventFull: 'This event is full: no seats are left to accept this application.',
+    eventClosed: 'This event was cancelled or is over, so no one can be accepted to it. The payment will be released.',
     attendeesHidden: 'The host keeps the attendee list of this event private.',
     pendingApproval: 'Pending Approval',
   },

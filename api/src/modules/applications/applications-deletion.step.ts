@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
-import { PaymentsService } from '../payments/payments.service.js';
 import { type AccountDeletionStep } from '../users/account-deletion.port.js';
+import { ApplicationLifecycle } from './application-lifecycle.js';
 import { ApplicationsRepository } from './applications.repository.js';
 
 /**
@@ -13,13 +13,12 @@ import { ApplicationsRepository } from './applications.repository.js';
 export class ApplicationsDeletionStep implements AccountDeletionStep {
   constructor(
     private readonly applications: ApplicationsRepository,
-    private readonly payments: PaymentsService,
+    private readonly lifecycle: ApplicationLifecycle,
   ) {}
 
   async withinDeletion(userId: string, tx: EntityManager): Promise<void> {
-    for (const application of await this.applications.lockPendingOfFan(tx, userId)) {
-      await this.applications.move(tx, application.id, 'withdrawn');
-      if (application.transactionId) await this.payments.requestRelease(tx, application.transactionId);
+    for (const id of await this.applications.pendingIdsOfFan(tx, userId)) {
+      await this.lifecycle.end(tx, id, 'withdrawn', 'the fan deleted their account');
     }
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { EventApplicants } from '../events/event-applicants.port.js';
 import { TransactionApplications } from '../payments/transaction-applications.port.js';
+import { GenderPricedBookings } from '../users/gender-priced-bookings.port.js';
 import { ApplicationsRepository } from './applications.repository.js';
 
 /** Answers the events module's EventApplicants port. */
@@ -21,6 +22,18 @@ export class EventApplicantsAdapter extends EventApplicants {
 
   attendedEventIds(userId: string): Promise<string[]> {
     return this.applications.attendedEventIds(userId);
+  }
+}
+
+/** Answers the users module's GenderPricedBookings port. */
+@Injectable()
+export class GenderPricedBookingsAdapter extends GenderPricedBookings {
+  constructor(private readonly applications: ApplicationsRepository) {
+    super();
+  }
+
+  hasOpen(userId: string, tx: EntityManager): Promise<boolean> {
+    return this.applications.hasOpenGenderPricedBooking(tx, userId);
   }
 }
 

@@ -24,6 +24,13 @@ export class NoSeatsToAcceptError extends ConflictError {
   }
 }
 
+/** A cancelled, deleted or finished event: nobody can be accepted any more (the payment is released, never captured). */
+export class EventNoLongerAdmitsError extends ConflictError {
+  constructor() {
+    super(messages.eventClosed, codes.eventClosed);
+  }
+}
+
 export class AttendeesHiddenError extends ForbiddenError {
   constructor() {
     super(messages.attendeesHidden, codes.attendeesHidden);

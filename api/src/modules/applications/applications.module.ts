@@ -3,9 +3,10 @@ import { EventsModule } from '../events/events.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ApplicationLifecycle } from './application-lifecycle.js';
 import { ApplicationSupportRecords } from './application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './applications-deletion.step.js';
-import { EventApplicantsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
+import { EventApplicantsAdapter, GenderPricedBookingsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
@@ -26,6 +27,7 @@ import { MyEventsService } from './my-events.service.js';
   imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule],
   controllers: [ApplicationsController, JoinController],
   providers: [
+    ApplicationLifecycle,
     ApplicationSupportRecords,
     ApplicationsRepository,
     ApplicationsService,
@@ -37,8 +39,15 @@ import { MyEventsService } from './my-events.service.js';
     EventRemindersHandler,
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
+    GenderPricedBookingsAdapter,
     ApplicationsDeletionStep,
   ],
-  exports: [EventApplicantsAdapter, TransactionApplicationsAdapter, ApplicationsDeletionStep, ApplicationSupportRecords],
+  exports: [
+    EventApplicantsAdapter,
+    TransactionApplicationsAdapter,
+    GenderPricedBookingsAdapter,
+    ApplicationsDeletionStep,
+    ApplicationSupportRecords,
+  ],
 })
 export class ApplicationsModule {}

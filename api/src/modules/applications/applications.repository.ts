@@ -87,13 +87,31 @@ export class ApplicationsRepository {
     return rows.length > 0;
   }
 
-  /** The event's live applications, locked for the caller's transaction. */
-  async lockLiveForEvent(tx: EntityManager, eventId: string): Promise<Application[]> {
-    return queryRows<Application>(
-      tx,
-      `SELECT ${COLUMNS} FROM application a WHERE a.event_id = $1 AND a.status = ANY($2::text[]) ORDER BY a.created_at FOR UPDATE`,
+  /** The event's live applications, oldest first (each is locked when the lifecycle moves it). */
+  async liveIdsOfEvent(tx: EntityManager, eventId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await tx.query(
+      'SELECT id FROM application WHERE event_id = $1 AND status = ANY($2::text[]) ORDER BY created_at',
       [eventId, LIVE_STATUSES],
     );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * A live application, or a payment not yet settled (an order open, authorised or being captured),
+   * on a gender-priced event that has not ended. Payments are read-joined: their state is the order's.
+   */
+  async hasOpenGenderPricedBooking(tx: EntityManager, userId: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `SELECT 1 FROM application a JOIN event e ON e.id = a.event_id
+        WHERE a.fan_id = $1 AND a.status = ANY($2::text[]) AND e.pricing_type = 'gender_based' AND coalesce(e.end_date, e.date) > now()
+       UNION ALL
+       SELECT 1 FROM payment_transaction t JOIN event e ON e.id = t.event_id
+        WHERE t.payer_id = $1 AND t.state IN ('created', 'authorized', 'capturing')
+          AND e.pricing_type = 'gender_based' AND coalesce(e.end_date, e.date) > now()
+        LIMIT 1`,
+      [userId, LIVE_STATUSES],
+    );
+    return rows.length > 0;
   }
 
   async acceptedCount(runner: DataSource | EntityManager, eventId: string): Promise<number> {
@@ -232,11 +250,10 @@ export class ApplicationsRepository {
     return rows.map((row) => row.event_id);
   }
 
-  /** The fan's pending applications, locked (an account being deleted withdraws them). */
-  async lockPendingOfFan(tx: EntityManager, fanId: string): Promise<Application[]> {
-    return queryRows<Application>(tx, `SELECT ${COLUMNS} FROM application a WHERE a.fan_id = $1 AND a.status = 'pending' FOR UPDATE`, [
-      fanId,
-    ]);
+  /** The fan's pending applications (an account being deleted withdraws them). */
+  async pendingIdsOfFan(tx: EntityManager, fanId: string): Promise<string[]> {
+    const rows: Array<{ id: string }> = await tx.query(`SELECT id FROM application WHERE fan_id = $1 AND status = 'pending'`, [fanId]);
+    return rows.map((row) => row.id);
   }
 }
 

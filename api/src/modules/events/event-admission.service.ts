@@ -14,6 +14,8 @@ export interface AdmissionEvent {
   published: boolean;
   /** Takes applications: active, published and not started. */
   open: boolean;
+  /** Its host can still accept people: not cancelled (nor deleted: then it is not found) and not over. */
+  admitsDecisions: boolean;
   capacity: number | null;
   attendeesCount: number;
   pricingType: PricingType;
@@ -68,6 +70,11 @@ export class EventAdmission {
    */
   listsChanged(): void {
     this.listCache.clear();
+  }
+
+  /** Who hosts the event, even once deleted. */
+  async hostOf(eventId: string): Promise<string | undefined> {
+    return (await this.events.invoiceSubject(eventId))?.hostId;
   }
 
   /** The event as an invoice describes it, even once deleted. */

@@ -42,6 +42,20 @@ export class RefundTooLargeError extends ConflictError {
   }
 }
 
+/** The host's refund would reach into money already paid out to them. */
+export class RefundPaidOutError extends ConflictError {
+  constructor() {
+    super(messages.refundPaidOut, codes.refundPaidOut);
+  }
+}
+
+/** A signed body older than the provider's retries: a replay, not a delivery. */
+export class WebhookStaleError extends ValidationError {
+  constructor() {
+    super(messages.webhookStale, codes.webhookStale);
+  }
+}
+
 export class OrderInProgressError extends BusyError {
   constructor() {
     super(messages.orderInProgress, codes.orderInProgress, 2);

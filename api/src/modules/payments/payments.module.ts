@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
 import { PaymentCaptureHandler } from './jobs/payment-capture.job.js';
 import { PaymentRefundHandler } from './jobs/payment-refund.job.js';
+import { OrdersExpireHandler } from './jobs/orders-expire.job.js';
 import { PaymentReleaseHandler } from './jobs/payment-release.job.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
@@ -27,6 +28,7 @@ import { TransactionsRepository } from './transactions.repository.js';
     PaymentsService,
     PaymentCaptureHandler,
     PaymentReleaseHandler,
+    OrdersExpireHandler,
     PaymentRefundHandler,
   ],
   exports: [PaymentsService, TransactionSupportRecords],

@@ -14,6 +14,7 @@ import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventAdmission } from '../events/event-admission.service.js';
 import { type PaymentRefund } from './entities/payment-refund.entity.js';
 import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
+import { PaidOutCover } from './paid-out-cover.port.js';
 import { PaymentProvider, PaymentProviderError, type CheckoutBuyer, type ProviderWebhookEvent } from './payment-provider.port.js';
 import {
   AttemptMismatchError,
@@ -22,9 +23,11 @@ import {
   OrderInProgressError,
   PaymentVerificationError,
   providerFailure,
+  RefundPaidOutError,
   RefundTooLargeError,
   TransactionNotFoundError,
   WebhookSignatureError,
+  WebhookStaleError,
 } from './payments.errors.js';
 import {
   PaymentAuthorized,
@@ -37,6 +40,7 @@ import { ProviderEventsRepository } from './provider-events.repository.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionApplications } from './transaction-applications.port.js';
 import { toTransactionView } from './transaction.views.js';
+import { webhookCreatedAt, webhookSubject } from './webhook-envelope.js';
 import {
   TransactionsRepository,
   type EventLedger,
@@ -49,6 +53,8 @@ export type { EventLedger, LedgerFilter };
 
 /** How often a concurrent pre-authorisation with the same tempBidId looks for the order the first one is creating. */
 const ORDER_POLL_MS = 50;
+/** Why an unpaid order expired when the fan opened another for the same event. */
+const ORDER_REPLACED = 'Replaced by a newer order for this event.';
 /** The most transactions a payer's list shows. */
 const TRANSACTION_LIST_LIMIT = 200;
 
@@ -75,12 +81,15 @@ export class PaymentsService {
     private readonly outbox: OutboxService,
     private readonly events: EventAdmission,
     private readonly applications: TransactionApplications,
+    private readonly paidOut: PaidOutCover,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * The order of this checkout attempt. The first request with a tempBidId creates it at the
    * provider; any other request with it (a double tap, a retry, fifty at once) gets the same order.
+   * A fan has at most one unpaid order per event: another attempt for the same amount reuses it,
+   * one for another amount (a new bid) replaces it, and the old one expires.
    */
   async openOrder(request: OrderRequest): Promise<PreAuthorizationView> {
     const deadline = Date.now() + this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000;
@@ -88,8 +97,17 @@ export class PaymentsService {
       if (Date.now() > deadline) throw new OrderInProgressError();
       const created = await this.transactions.insertAttempt({ ...request, provider: this.provider.name });
       if (created) return this.withCheckout(await this.createOrder(created), request);
-      const existing = await this.transactions.findAttempt(request.payerId, request.tempBidId);
-      if (!existing) continue; // the first request failed and let the attempt go: try again
+      let existing = await this.transactions.findAttempt(request.payerId, request.tempBidId);
+      if (!existing) {
+        // Another attempt's order for this event is open (or the first request failed and let go).
+        const open = await this.transactions.findOpenOrder(request.payerId, request.eventId);
+        if (!open) continue;
+        if (open.amount !== request.amount) {
+          await this.transactions.move(this.dataSource, open.id, 'expired', { failureReason: ORDER_REPLACED }, ['created']);
+          continue;
+        }
+        existing = open;
+      }
       if (existing.eventId !== request.eventId || existing.amount !== request.amount) throw new AttemptMismatchError();
       if (existing.orderId) return this.withCheckout(existing, request);
       if (await this.transactions.claimLapsedOrder(existing.id, this.config.PAYMENT_PROVIDER_TIMEOUT_MS + 2_000)) {
@@ -111,16 +129,21 @@ export class PaymentsService {
   }
 
   /**
-   * A provider webhook: verified on the raw body, recorded once by its event id in the same
-   * transaction as the change it makes, so repeats and reorderings change nothing more.
+   * A provider webhook: verified on the raw body, refused when older than the provider's retries
+   * (a replay), and recorded once by its event id and by what it says (the payment or refund and the
+   * event type) in the same transaction as the change it makes, so repeats, replays under a new id
+   * and reorderings change nothing more.
    */
   async receiveWebhook(rawBody: Buffer, signature: string | undefined, headers: Record<string, string | undefined>): Promise<void> {
     if (!signature || !this.provider.verifyWebhookSignature(rawBody, signature)) throw new WebhookSignatureError();
     const event = this.provider.parseWebhook(rawBody, headers);
     if (!event) return;
+    const createdAt = webhookCreatedAt(rawBody);
+    if (!createdAt || Date.now() - createdAt.getTime() > this.config.WEBHOOK_MAX_AGE_HOURS * 3_600_000) throw new WebhookStaleError();
     await this.dataSource.transaction(async (tx) => {
       const fresh = await this.providerEvents.recordOnce(tx, {
         id: event.id,
+        subject: webhookSubject(event),
         provider: this.provider.name,
         type: event.type,
         payload: event,
@@ -153,10 +176,13 @@ export class PaymentsService {
     }
     if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
+      if (!isAdmin(viewer)) await this.paidOut.holdPayouts(tx, transaction.eventId);
       if (!(await this.transactions.reserveRefund(tx, transaction.id, input.amount))) {
         const now = await this.transactions.find(transaction.id, tx);
         throw refundRefusal(now?.state);
       }
+      // A host cannot give back money Tribe already paid out to them: that refund is the admins'.
+      if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, transaction.eventId, input.amount))) throw new RefundPaidOutError();
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
     return { ok: true, refundId };
@@ -228,6 +254,12 @@ export class PaymentsService {
       }
     }
     return 'settled';
+  }
+
+  /** Read under the payout hold, so every earlier refund of the event is in the ledger (this one is not yet). */
+  private async coversHostRefund(tx: EntityManager, eventId: string, amount: number): Promise<boolean> {
+    const [ledger] = await this.transactions.ledgerByEvent({ eventId }, tx);
+    return this.paidOut.coversRefund(tx, { eventId, captured: ledger?.captured ?? 0, refunded: ledger?.refunded ?? 0 }, amount);
   }
 
   private async recordRefund(tx: EntityManager, transactionId: string, amount: number, reason: string | null, by: string | null) {

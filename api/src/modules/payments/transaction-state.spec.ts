@@ -29,8 +29,15 @@ describe('the payment state machine', () => {
     expect(STATES.filter((to) => canMoveTransaction('failed', to))).toEqual(['authorized']);
   });
 
+  it('expires only an unpaid order, which a late payment may still authorise', () => {
+    expect(STATES.filter((from) => canMoveTransaction(from, 'expired'))).toEqual(['created']);
+    expect(STATES.filter((to) => canMoveTransaction('expired', to))).toEqual(['authorized']);
+    expect(transactionStatus('expired', 0)).toBe('failed');
+  });
+
   it('names the states each move may start from', () => {
-    expect(transactionSourcesOf('authorized').sort()).toEqual(['created', 'failed']);
+    expect(transactionSourcesOf('authorized').sort()).toEqual(['created', 'expired', 'failed']);
+    expect(transactionSourcesOf('expired')).toEqual(['created']);
     expect(transactionSourcesOf('captured')).toEqual(['capturing']);
     expect(transactionSourcesOf('released')).toEqual(['releasing']);
   });

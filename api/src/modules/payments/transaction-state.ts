@@ -3,11 +3,14 @@ import { type TransactionStatus } from '../../contracts/payments.contract.js';
 /**
  * The payment state machine (DESIGN §2): created → authorized → capturing → captured → refunded;
  * authorized → releasing → released (rejection, cancellation, expiry, a late authorisation);
- * created → failed (the checkout failed). A failed order may still be authorised: Razorpay lets the
- * fan retry in the same checkout. A capture or release the provider refuses for good ends failed.
+ * created → failed (the checkout failed); created → expired (never paid: replaced by the fan's newer
+ * order, or swept after ORDER_EXPIRY_MINUTES). A failed or expired order may still be authorised:
+ * Razorpay lets the fan retry in the same checkout, and a checkout left open may still be paid. A
+ * capture or release the provider refuses for good ends failed.
  */
 export const TRANSACTION_MOVES = {
-  created: ['authorized', 'failed'],
+  created: ['authorized', 'failed', 'expired'],
+  expired: ['authorized'],
   authorized: ['capturing', 'releasing'],
   capturing: ['captured', 'failed'],
   captured: ['refunded'],
@@ -35,6 +38,8 @@ export function transactionStatus(state: TransactionState, refundedAmount: numbe
     case 'refunded':
     case 'failed':
       return state;
+    case 'expired':
+      return 'failed';
     default:
       return 'pending';
   }

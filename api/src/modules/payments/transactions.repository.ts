@@ -57,7 +57,7 @@ export class TransactionsRepository {
       this.dataSource,
       `INSERT INTO payment_transaction (payer_id, event_id, temp_bid_id, provider, amount, message)
        VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (payer_id, temp_bid_id) DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS}`,
       [attempt.payerId, attempt.eventId, attempt.tempBidId, attempt.provider, attempt.amount, attempt.message],
     );
@@ -66,6 +66,21 @@ export class TransactionsRepository {
 
   async findAttempt(payerId: string, tempBidId: string): Promise<PaymentTransaction | undefined> {
     return this.one('payer_id = $1 AND temp_bid_id = $2', [payerId, tempBidId]);
+  }
+
+  /** The payer's unpaid order for the event: at most one (payment_transaction_open_order_idx). */
+  async findOpenOrder(payerId: string, eventId: string): Promise<PaymentTransaction | undefined> {
+    return this.one(`payer_id = $1 AND event_id = $2 AND state = 'created'`, [payerId, eventId]);
+  }
+
+  /** Unpaid orders made before `olderThanMs` ago, oldest first (the order sweep's due work). */
+  async unpaidOrdersOlderThan(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_transaction WHERE state = 'created' AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT $2`,
+      [olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   async find(id: string, runner: DataSource | EntityManager = this.dataSource): Promise<PaymentTransaction | undefined> {
@@ -180,11 +195,11 @@ export class TransactionsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The payer's transactions, newest first; orders never paid (a checkout closed) are not transactions yet. */
+  /** The payer's transactions, newest first; orders never paid (a checkout closed, an order expired) are not transactions. */
   async listForPayer(payerId: string, limit: number): Promise<PaymentTransaction[]> {
     return queryRows<PaymentTransaction>(
       this.dataSource,
-      `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND state <> 'created' ORDER BY created_at DESC LIMIT $2`,
+      `SELECT ${COLUMNS} FROM payment_transaction WHERE payer_id = $1 AND state NOT IN ('created', 'expired') ORDER BY created_at DESC LIMIT $2`,
       [payerId, limit],
     );
   }

@@ -6,6 +6,7 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { KycCipher } from './kyc-cipher.js';
 import { PaymentProfileService } from './payment-profile.service.js';
 import { AdminPayoutsController, PaymentProfileController, PayoutsController } from './payouts.controller.js';
+import { PaidOutCoverAdapter } from './paid-out-cover.adapter.js';
 import { PayoutsErasureStep } from './payouts-erasure.step.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { PayoutsService } from './payouts.service.js';
@@ -23,8 +24,9 @@ import { PayoutsService } from './payouts.service.js';
     PaymentProfileService,
     PayoutsService,
     PayoutsErasureStep,
+    PaidOutCoverAdapter,
     { provide: KycCipher, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new KycCipher(config.KYC_ENCRYPTION_KEY) },
   ],
-  exports: [PayoutsErasureStep],
+  exports: [PayoutsErasureStep, PaidOutCoverAdapter],
 })
 export class PayoutsModule {}

@@ -121,9 +121,9 @@ export class PayoutsRepository {
   }
 
   /** pending → paid, once; undefined when it was no longer pending. */
-  async markPaid(id: string, reference: string, paidBy: string): Promise<Payout | undefined> {
+  async markPaid(id: string, reference: string, paidBy: string, tx: EntityManager): Promise<Payout | undefined> {
     const [row] = await queryRows<Payout>(
-      this.dataSource,
+      tx,
       `UPDATE payout SET status = 'paid', reference = $2, paid_by = $3, paid_at = now()
         WHERE id = $1 AND status = 'pending' RETURNING ${PAYOUT_COLUMNS}`,
       [id, reference, paidBy],

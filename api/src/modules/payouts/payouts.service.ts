@@ -89,11 +89,24 @@ export class PayoutsService {
     return toPayoutView(payout);
   }
 
-  /** POST /admin/payouts/{id}/mark-paid: once; again with the same reference answers the same payout. */
+  /**
+   * POST /admin/payouts/{id}/mark-paid: once; again with the same reference answers the same payout.
+   * Refunds since it was recorded may have shrunk what the event owes: a payout no longer covered
+   * is refused (record a smaller one instead).
+   */
   async markPaid(admin: AuthUser, id: string, input: MarkPayoutPaidInput): Promise<PayoutView> {
     const payout = await this.repository.find(id);
     if (!payout) throw new PayoutNotFoundError();
-    const paid = payout.status === 'pending' ? await this.repository.markPaid(id, input.reference, admin.id) : undefined;
+    const paid =
+      payout.status === 'pending'
+        ? await this.dataSource.transaction(async (tx) => {
+            await this.repository.lockEventPayouts(tx, payout.eventId);
+            // The pending payout is already set aside in what is owed: a negative rest means it is not covered.
+            const owed = await this.owedNow(tx, payout.eventId);
+            if (owed < 0) throw new PayoutExceedsOwedError(payout.amount + owed);
+            return this.repository.markPaid(id, input.reference, admin.id, tx);
+          })
+        : undefined;
     if (paid) {
       this.logger.log({ payoutId: id, by: admin.id }, 'payout marked paid');
       return toPayoutView(paid);

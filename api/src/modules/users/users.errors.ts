@@ -28,3 +28,10 @@ export class NotAnInfluencerError extends ConflictError {
     super(Messages.users.onlyInfluencersVerified, ErrorCodes.users.notAnInfluencer);
   }
 }
+
+/** A gender-priced booking is open: its price holds until it is over. */
+export class GenderLockedError extends ConflictError {
+  constructor() {
+    super(Messages.users.genderLocked, ErrorCodes.users.genderLocked);
+  }
+}

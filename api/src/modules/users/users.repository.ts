@@ -91,6 +91,12 @@ export class UsersRepository {
     return (await queryPrepared<UserRecord>(this.dataSource, ACTIVE_BY_ID, [id]))[0];
   }
 
+  /** The person's gender, their row locked until the caller's transaction ends. */
+  async lockGender(tx: EntityManager, id: string): Promise<string | null> {
+    const rows: Array<{ gender: string | null }> = await tx.query('SELECT gender FROM users WHERE id = $1 FOR UPDATE', [id]);
+    return rows[0]?.gender ?? null;
+  }
+
   /** Name and location of any account, deleted or not: the recipient of an invoice. */
   async billingDetails(id: string): Promise<{ name: string | null; location: string | null } | undefined> {
     const rows: Array<{ name: string | null; location: string | null }> = await this.dataSource.query(
@@ -193,8 +199,8 @@ export class UsersRepository {
   }
 
   /** Sent profile fields; a changed mobile number loses its verification. */
-  async updateProfile(id: string, changes: Partial<User>): Promise<void> {
-    await this.dataSource
+  async updateProfile(id: string, changes: Partial<User>, runner: DataSource | EntityManager = this.dataSource): Promise<void> {
+    await runner
       .createQueryBuilder()
       .update(User)
       .set(changes.mobileNumber === undefined ? changes : { ...changes, mobileVerifiedAt: KEEP_VERIFICATION_OF_SAME_NUMBER })

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { Messages } from '../../contracts/messages.js';
 import { type ProfileFields } from '../../contracts/user.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
@@ -7,10 +7,11 @@ import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { NotFoundError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './account-deletion.port.js';
+import { GenderPricedBookings } from './gender-priced-bookings.port.js';
 import { HostCardChanges } from './host-card-changes.port.js';
 import { HostedEvents } from './hosted-events.port.js';
 import { profileFieldsToEntity } from './profile-fields.js';
-import { AdminRoleSwitchError, NotAnInfluencerError, profileConflict } from './users.errors.js';
+import { AdminRoleSwitchError, GenderLockedError, NotAnInfluencerError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { UsersRepository } from './users.repository.js';
 import { hostedFields, toPublicUser, toSelfUser } from './user.views.js';
@@ -26,6 +27,7 @@ export class UsersService {
     private readonly outbox: OutboxService,
     private readonly hostedEvents: HostedEvents,
     private readonly hostCards: HostCardChanges,
+    private readonly genderPricedBookings: GenderPricedBookings,
     @Inject(ACCOUNT_DELETION_STEPS) private readonly deletionSteps: AccountDeletionStep[],
   ) {}
 
@@ -42,7 +44,10 @@ export class UsersService {
     const changes = profileFieldsToEntity(fields);
     if (Object.keys(changes).length > 0) {
       try {
-        await this.users.updateProfile(user.id, changes);
+        await this.dataSource.transaction(async (tx) => {
+          if (changes.gender !== undefined) await this.refuseGenderChangeWhileBooked(tx, user.id, changes.gender);
+          await this.users.updateProfile(user.id, changes, tx);
+        });
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint) throw profileConflict(constraint);
@@ -51,6 +56,16 @@ export class UsersService {
       if (CARD_FIELDS.some((field) => changes[field] !== undefined)) this.hostCards.changed();
     }
     return this.view(user.id, user);
+  }
+
+  /**
+   * A price set by gender holds while its booking is open: the fan cannot pay the other gender's
+   * price and switch back. Setting a gender for the first time is always allowed.
+   */
+  private async refuseGenderChangeWhileBooked(tx: EntityManager, userId: string, gender: string | null): Promise<void> {
+    const current = await this.users.lockGender(tx, userId);
+    if (current === null || current === gender) return;
+    if (await this.genderPricedBookings.hasOpen(userId, tx)) throw new GenderLockedError();
   }
 
   /** An admin vouches for an influencer (the badge on their cards, event pages and profile). */

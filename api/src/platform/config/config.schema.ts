@@ -129,6 +129,20 @@ export const configSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     /** How long one call to the payment provider may take before it counts as a network failure. */
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // An unpaid order expires this long after it was made (the checkout is long closed by then).
+    ORDER_EXPIRY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(60),
+    // Razorpay retries a webhook for 24 hours; a signed body older than this is a replay.
+    WEBHOOK_MAX_AGE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(48),
     /** The sandbox's keys (HMAC secrets, like Razorpay's): fixed local values unless set. */
     SANDBOX_KEY_ID: z.string().default('rzp_test_sandbox'),
     SANDBOX_KEY_SECRET: z.string().min(8).default('sandbox-key-secret'),

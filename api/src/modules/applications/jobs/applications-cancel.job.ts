@@ -2,12 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
-import { OutboxService } from '../../../platform/outbox/outbox.service.js';
 import { EventAdmission } from '../../events/event-admission.service.js';
 import { EventCancelled } from '../../events/events.events.js';
-import { NotificationsService } from '../../notifications/notifications.service.js';
-import { PaymentsService } from '../../payments/payments.service.js';
-import { ApplicationEnded } from '../applications.events.js';
+import { ApplicationLifecycle } from '../application-lifecycle.js';
 import { ApplicationsRepository } from '../applications.repository.js';
 
 export const ApplicationsCancelJob = defineJob({
@@ -34,38 +31,16 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
     private readonly dataSource: DataSource,
     private readonly applications: ApplicationsRepository,
     private readonly events: EventAdmission,
-    private readonly payments: PaymentsService,
-    private readonly notifications: NotificationsService,
-    private readonly outbox: OutboxService,
+    private readonly lifecycle: ApplicationLifecycle,
   ) {}
 
   async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
     let waiting = 0;
     await this.dataSource.transaction(async (tx) => {
-      // A deleted event is cancelled too, and no longer found: its applications end all the same.
-      const event = await this.events.lock(tx, eventId);
-      for (const application of await this.applications.lockLiveForEvent(tx, eventId)) {
-        if (
-          application.transactionId &&
-          (await this.payments.returnAll(tx, application.transactionId, 'event cancelled')) === 'in_flight'
-        ) {
-          waiting += 1;
-          continue;
-        }
-        await this.applications.move(tx, application.id, 'cancelled');
-        if (application.status === 'accepted') {
-          await this.events.changeAttendees(tx, eventId, -1);
-          await this.outbox.publish(tx, ApplicationEnded, { applicationId: application.id, eventId, fanId: application.fanId });
-        }
-        await this.notifications.notify(tx, {
-          userId: application.fanId,
-          type: 'event_cancelled',
-          eventId,
-          eventTitle: event?.title ?? null,
-          applicationId: application.id,
-          fanId: application.fanId,
-          amount: application.bidAmount,
-        });
+      // Locked first, as every move locks it: no decision on the event runs while its applications end.
+      await this.events.lock(tx, eventId);
+      for (const application of await this.applications.liveIdsOfEvent(tx, eventId)) {
+        if ((await this.lifecycle.end(tx, application, 'cancelled', 'event cancelled')) === 'money_in_flight') waiting += 1;
       }
     });
     if (waiting > 0) throw new CaptureInFlightError(`${waiting} capture(s) of this event are still under way; retrying`);

@@ -4,9 +4,7 @@ import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
 import { defineScheduledJob } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type ScheduledJobHandler } from '../../../platform/jobs/job-handler.js';
-import { EventAdmission } from '../../events/event-admission.service.js';
-import { NotificationsService } from '../../notifications/notifications.service.js';
-import { PaymentsService } from '../../payments/payments.service.js';
+import { ApplicationLifecycle } from '../application-lifecycle.js';
 import { ApplicationsRepository } from '../applications.repository.js';
 
 export const ApplicationsExpireJob = defineScheduledJob({
@@ -32,9 +30,7 @@ export class ApplicationsExpireHandler implements ScheduledJobHandler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly applications: ApplicationsRepository,
-    private readonly events: EventAdmission,
-    private readonly payments: PaymentsService,
-    private readonly notifications: NotificationsService,
+    private readonly lifecycle: ApplicationLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -48,18 +44,7 @@ export class ApplicationsExpireHandler implements ScheduledJobHandler {
   }
 
   private async expire(id: string): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      const expired = await this.applications.move(tx, id, 'expired');
-      if (!expired) return;
-      if (expired.transactionId) await this.payments.requestRelease(tx, expired.transactionId);
-      const event = await this.events.find(expired.eventId, tx);
-      const told = { type: 'application_expired' as const, eventId: expired.eventId, eventTitle: event?.title ?? null };
-      await this.notifications.notify(
-        tx,
-        { ...told, userId: expired.fanId, applicationId: id, fanId: expired.fanId, amount: expired.bidAmount },
-        ...(event ? [{ ...told, userId: event.hostId, applicationId: id, fanId: expired.fanId, amount: expired.bidAmount }] : []),
-      );
-      this.logger.log({ applicationId: id }, 'application expired: the capture window passed');
-    });
+    const outcome = await this.dataSource.transaction((tx) => this.lifecycle.end(tx, id, 'expired', 'the capture window passed'));
+    if (outcome === 'moved') this.logger.log({ applicationId: id }, 'application expired: the capture window passed');
   }
 }

@@ -1,0 +1,193 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import { type ApplicationStatus } from '../../contracts/applications.contract.js';
+import { type NotificationType } from '../../contracts/notification-types.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { type PaymentTransaction } from '../payments/entities/payment-transaction.entity.js';
+import { PaymentsService } from '../payments/payments.service.js';
+import { canMoveApplication, LIVE_STATUSES } from './application-state.js';
+import {
+  ApplicationAlreadyDecidedError,
+  ApplicationNotFoundError,
+  EventNoLongerAdmitsError,
+  NoSeatsToAcceptError,
+  PaymentNotAuthorizedError,
+} from './applications.errors.js';
+import { ApplicationAccepted, ApplicationEnded } from './applications.events.js';
+import { ApplicationsRepository } from './applications.repository.js';
+import { type Application } from './entities/application.entity.js';
+
+/** The moves that end an application (accepting is the one move that does not). */
+export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn';
+
+export type MoveOutcome =
+  /** The application moved, with its money request, seat, domain event and notifications. */
+  | 'moved'
+  /** It already was where the move leads: nothing changed (a repeated request or job). */
+  | 'unchanged'
+  /** A capture is still under way: nothing changed; move again once it settles (its money is then refunded). */
+  | 'money_in_flight';
+
+/** Who hears of each move, and as what. An account erased hears nothing: it is gone. */
+const TOLD: Record<'accepted' | Ending, (event: AdmissionEvent | undefined) => Array<{ to: 'fan' | 'host'; type: NotificationType }>> = {
+  accepted: (event) => [{ to: 'fan', type: event?.enableBidding ? 'bid_accepted' : 'application_accepted' }],
+  rejected: (event) => [{ to: 'fan', type: event?.enableBidding ? 'bid_rejected' : 'application_rejected' }],
+  expired: () => [
+    { to: 'fan', type: 'application_expired' },
+    { to: 'host', type: 'application_expired' },
+  ],
+  cancelled: () => [{ to: 'fan', type: 'event_cancelled' }],
+  withdrawn: () => [],
+};
+
+/**
+ * Every way an application starts, moves or ends, in one place: the host's decisions, the jobs
+ * (payment authorised, event cancelled, capture window passed) and the account deletion call these
+ * and nothing else. Each move, inside the caller's transaction and in this order: lock the event,
+ * then the application; check the table of moves (application-state.ts) and, to accept, that the
+ * event still admits people and has a seat; ask payments for exactly one money move; change the
+ * status and the seats; publish; notify. Nothing is half done: a refusal throws and the caller's
+ * transaction rolls back.
+ */
+@Injectable()
+export class ApplicationLifecycle {
+  private readonly logger = new Logger(ApplicationLifecycle.name);
+
+  constructor(
+    private readonly applications: ApplicationsRepository,
+    private readonly events: EventAdmission,
+    private readonly payments: PaymentsService,
+    private readonly notifications: NotificationsService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /**
+   * An authorised payment becomes a pending application, and the host is told. When the event can
+   * no longer take it (cancelled, started, full), the fan already has a live application there, or
+   * `refusal` says why not (the fan's account is gone), its authorisation is released instead and
+   * the fan told: it is never captured. A repeated call changes nothing.
+   */
+  async open(tx: EntityManager, payment: PaymentTransaction, refusal?: string): Promise<Application | undefined> {
+    const event = await this.events.lock(tx, payment.eventId);
+    const existing = await this.applications.findByTransaction(tx, payment.id);
+    if (existing) {
+      if (!LIVE_STATUSES.includes(existing.status))
+        await this.giveUpAuthorisation(tx, payment, `late authorisation of a ${existing.status} application`);
+      return existing;
+    }
+    const refused =
+      refusal ?? (!event?.open ? 'the event no longer takes applications' : !hasSeat(event) ? 'the event is full' : undefined);
+    if (refused) return void (await this.giveUpAuthorisation(tx, payment, refused));
+    const application = await this.applications.insert(tx, {
+      eventId: payment.eventId,
+      fanId: payment.payerId,
+      transactionId: payment.id,
+      bidAmount: payment.amount,
+      message: payment.message,
+      paymentAuthorizedAt: payment.authorizedAt,
+    });
+    if (!application) return void (await this.giveUpAuthorisation(tx, payment, 'the fan already has a live application'));
+    await this.notifications.notify(tx, {
+      userId: event!.hostId,
+      type: 'new_application',
+      eventId: event!.id,
+      eventTitle: event!.title,
+      applicationId: application.id,
+      fanId: payment.payerId,
+      amount: payment.amount,
+    });
+    return application;
+  }
+
+  /**
+   * The host accepts: a cancelled, deleted or finished event accepts nobody, a full one no more;
+   * the authorised payment is to be captured. Accepting an accepted application changes nothing.
+   */
+  async accept(tx: EntityManager, applicationId: string): Promise<MoveOutcome> {
+    const { event, application } = await this.lockBoth(tx, applicationId);
+    if (application.status === 'accepted') return 'unchanged';
+    this.refuseIllegal(application, 'accepted');
+    if (!event?.admitsDecisions) throw new EventNoLongerAdmitsError();
+    if (!hasSeat(event)) throw new NoSeatsToAcceptError();
+    if (application.transactionId && !(await this.payments.requestCapture(tx, application.transactionId))) {
+      throw new PaymentNotAuthorizedError();
+    }
+    await this.applications.move(tx, application.id, 'accepted');
+    await this.events.changeAttendees(tx, event.id, 1);
+    await this.outbox.publish(tx, ApplicationAccepted, { applicationId, eventId: event.id, fanId: application.fanId });
+    await this.tell(tx, 'accepted', application, event);
+    return 'moved';
+  }
+
+  /**
+   * The application ends. Its money goes back exactly once: a rejection releases the authorisation
+   * (refused if it is no longer one); any other ending releases it, or refunds what an accepted one's
+   * capture took. An accepted application gives its seat back.
+   */
+  async end(tx: EntityManager, applicationId: string, to: Ending, reason: string): Promise<MoveOutcome> {
+    const { event, application } = await this.lockBoth(tx, applicationId);
+    if (application.status === to) return 'unchanged';
+    // The host's rejection of a decided application is refused; a job or a deletion that finds the
+    // application already moved on (decided meanwhile, or ended another way) has nothing to do.
+    if (to !== 'rejected' && !canMoveApplication(application.status, to)) return 'unchanged';
+    this.refuseIllegal(application, to);
+    if (application.transactionId) {
+      if (to === 'rejected') {
+        if (!(await this.payments.requestRelease(tx, application.transactionId))) throw new PaymentNotAuthorizedError();
+      } else if ((await this.payments.returnAll(tx, application.transactionId, reason)) === 'in_flight') {
+        return 'money_in_flight';
+      }
+    }
+    await this.applications.move(tx, application.id, to);
+    if (application.status === 'accepted') {
+      await this.events.changeAttendees(tx, application.eventId, -1);
+      await this.outbox.publish(tx, ApplicationEnded, { applicationId, eventId: application.eventId, fanId: application.fanId });
+    }
+    await this.tell(tx, to, application, event);
+    return 'moved';
+  }
+
+  /** Event first, then application: every move takes the locks in this order, so none deadlock. */
+  private async lockBoth(tx: EntityManager, applicationId: string) {
+    const found = await this.applications.find(applicationId, tx);
+    if (!found) throw new ApplicationNotFoundError();
+    // A deleted event is no longer found: its applications still end.
+    const event = await this.events.lock(tx, found.eventId);
+    const application = (await this.applications.lock(tx, applicationId))!;
+    return { event, application };
+  }
+
+  private refuseIllegal(application: Application, to: ApplicationStatus): void {
+    if (!canMoveApplication(application.status, to)) throw new ApplicationAlreadyDecidedError(application.status);
+  }
+
+  private async giveUpAuthorisation(tx: EntityManager, payment: PaymentTransaction, reason: string): Promise<void> {
+    if (await this.payments.requestRelease(tx, payment.id)) {
+      this.logger.log({ transactionId: payment.id, reason }, 'authorisation released instead of making an application');
+      await this.notifications.notify(tx, { userId: payment.payerId, type: 'payment', eventId: payment.eventId, amount: payment.amount });
+    }
+  }
+
+  private async tell(tx: EntityManager, move: 'accepted' | Ending, application: Application, event: AdmissionEvent | undefined) {
+    const told = TOLD[move](event).filter((notice) => notice.to === 'fan' || event);
+    if (told.length === 0) return;
+    const eventTitle = event?.title ?? (await this.events.titles([application.eventId])).get(application.eventId) ?? null;
+    await this.notifications.notify(
+      tx,
+      ...told.map((notice) => ({
+        userId: notice.to === 'fan' ? application.fanId : event!.hostId,
+        type: notice.type,
+        eventId: application.eventId,
+        eventTitle,
+        applicationId: application.id,
+        fanId: application.fanId,
+        amount: application.bidAmount,
+      })),
+    );
+  }
+}
+
+const hasSeat = (event: Pick<AdmissionEvent, 'capacity' | 'attendeesCount'>) =>
+  event.capacity === null || event.attendeesCount < event.capacity;

@@ -1,0 +1,21 @@
+import { type EntityManager } from 'typeorm';
+
+/** An event's takings as the payment ledger sums them now. */
+export interface EventTakings {
+  eventId: string;
+  captured: number;
+  refunded: number;
+}
+
+/**
+ * What payments needs of payouts before a host refunds: whether the event still holds enough of
+ * its takings to cover the refund once what was paid out (or recorded for payout) to the host is
+ * set aside. The payouts module answers it (bound in api/src/ports.module.ts), since it depends on payments.
+ */
+export abstract class PaidOutCover {
+  /** Until the caller's transaction ends, no payout of the event is recorded or marked paid (nor another refund checked). */
+  abstract holdPayouts(tx: EntityManager, eventId: string): Promise<void>;
+
+  /** Under holdPayouts: the refund leaves every payout recorded for the event owed. */
+  abstract coversRefund(tx: EntityManager, takings: EventTakings, amount: number): Promise<boolean>;
+}
