@@ -35,6 +35,8 @@ import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
 import { HostCardChanges } from './modules/users/host-card-changes.port.js';
+import { SessionConnections } from './modules/auth/session-connections.port.js';
+import { ChatSessionConnections } from './modules/chat/gateway/chat-session-connections.adapter.js';
 import { PaidOutCover } from './modules/payments/paid-out-cover.port.js';
 import { PaidOutCoverAdapter } from './modules/payouts/paid-out-cover.adapter.js';
 import { GenderPricedBookings } from './modules/users/gender-priced-bookings.port.js';
@@ -68,6 +70,7 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
     { provide: GenderPricedBookings, useExisting: GenderPricedBookingsAdapter },
     { provide: PaidOutCover, useExisting: PaidOutCoverAdapter },
+    { provide: SessionConnections, useExisting: ChatSessionConnections },
     {
       provide: ACCOUNT_DELETION_STEPS,
       inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
@@ -101,6 +104,7 @@ import { UsersModule } from './modules/users/users.module.js';
     TransactionApplications,
     GenderPricedBookings,
     PaidOutCover,
+    SessionConnections,
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,

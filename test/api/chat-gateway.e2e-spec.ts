@@ -18,9 +18,10 @@ import { bearer, signUp } from '../support/factories.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const ACK_MS = 5_000;
+const SEND_BURST = 40;
 
 /** Sends a text over the socket and answers the ack as it came. */
-const sendOver = (socket: ChatClient, roomId: string, text: string, clientId = randomUUID()) =>
+const sendOver = (socket: ChatClient, roomId: string, text: string, clientId: string = randomUUID()) =>
   socket.timeout(ACK_MS).emitWithAck('message:send', { roomId, type: 'text', clientId, text });
 
 const join = (socket: ChatClient, roomId: string, lastSeq?: number) =>
@@ -44,7 +45,8 @@ describe('chat gateway (socket.io on the API)', () => {
   };
 
   beforeAll(async () => {
-    api = await startTestApi();
+    // Room for the tests that send thirty messages in a row; the send-rate test uses this burst.
+    api = await startTestApi({ CHAT_SEND_BURST: String(SEND_BURST) });
     url = await listenOnFreePort(api.app);
   });
   afterEach(() => {
@@ -69,19 +71,15 @@ describe('chat gateway (socket.io on the API)', () => {
       expect([byAuth.connected, byHeader.connected]).toEqual([true, true]);
     });
 
-    it('stops acting for a session that logged out: the next action is refused and the connection closed', async () => {
+    it('stops acting for a session that logged out: the connection is closed, and its token cannot connect again', async () => {
       const { fans, room } = await roomWithFans(api, 1);
       const fan = await open(fans[0]!.token);
       expect(stored(await sendOver(fan, room.id, 'before logout')).text).toBe('before logout');
 
-      await api.http().post('/api/v1/auth/logout').set(bearer(fans[0]!.token)).expect(200);
       const closed = waitForDisconnect(fan);
-      expect(await sendOver(fan, room.id, 'after logout')).toEqual({
-        ok: false,
-        error: ChatMessages.notAuthenticated,
-        code: 'unauthorized',
-      });
-      await closed;
+      await api.http().post('/api/v1/auth/logout').set(bearer(fans[0]!.token)).expect(200);
+      expect(await closed).toBe('io server disconnect');
+      await expect(connect(chatClient(url, fans[0]!.token))).rejects.toThrow(ChatMessages.notAuthenticated);
       const { rows } = await api.db.query('SELECT text FROM chat_message WHERE room_id = $1 ORDER BY seq', [room.id]);
       expect(rows.map((row: { text: string }) => row.text)).toEqual(['before logout']);
     });
@@ -386,6 +384,95 @@ describe('chat gateway (socket.io on the API)', () => {
         closeAll(...sockets.splice(0));
         await second.close();
       }
+    });
+  });
+
+  describe('a session that ends closes its connections at once, on every instance', () => {
+    /** A second sign-in of the same person: another session (another device). */
+    const signInAgain = async (email: string, password: string) =>
+      (await api.http().post('/api/v1/auth/login').send({ email, password }).expect(200)).body.token as string;
+
+    it('disconnects the logged-out session’s sockets on both instances, leaving the person’s other sessions connected', async () => {
+      const second = await startSecondInstance(api);
+      try {
+        const { fans, room } = await roomWithFans(api, 1);
+        const fan = fans[0]!;
+        const otherDevice = await signInAgain(fan.user.email, fan.password);
+        const [near, far, kept] = [await open(fan.token), await openChat(second.url, fan.token), await open(otherDevice)];
+        sockets.push(far);
+        for (const socket of [near, far, kept]) expect((await join(socket, room.id)).ok).toBe(true);
+        const heardAfterLogout = [recordEvents(near, 'message:new'), recordEvents(far, 'message:new')];
+
+        // Without any action of theirs: the server closes them (no wait for the next action or the minute's re-check).
+        const closed = [waitForDisconnect(near), waitForDisconnect(far)];
+        await api.http().post('/api/v1/auth/logout').set(bearer(fan.token)).expect(200);
+        expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+
+        const stillHere = waitForEvent(kept, 'message:new');
+        expect(stored(await sendOver(kept, room.id, 'Still here'))).toMatchObject({ text: 'Still here' });
+        expect((await stillHere).text).toBe('Still here');
+        expect(heardAfterLogout.flat()).toEqual([]);
+        expect(kept.connected).toBe(true);
+      } finally {
+        closeAll(...sockets.splice(0));
+        await second.close();
+      }
+    });
+
+    it('disconnects every other session’s sockets when the password changes, and all of them when the account is deleted', async () => {
+      const fan = await signUp(api);
+      const otherDevice = await signInAgain(fan.user.email, fan.password);
+      const [current, other] = [await open(fan.token), await open(otherDevice)];
+
+      const otherClosed = waitForDisconnect(other);
+      await api
+        .http()
+        .put('/api/v1/users/me/password')
+        .set(bearer(fan.token))
+        .send({ current_password: fan.password, new_password: 'another-good-password' })
+        .expect(200);
+      expect(await otherClosed).toBe('io server disconnect');
+      expect(current.connected).toBe(true);
+
+      const currentClosed = waitForDisconnect(current);
+      await api.http().delete('/api/v1/users/me').set(bearer(fan.token)).expect(200);
+      expect(await currentClosed).toBe('io server disconnect');
+    });
+  });
+
+  describe('the send rate', () => {
+    it('takes a member’s burst up to the limit and refuses the rest with a 429 that says when to retry, storing nothing more', async () => {
+      const { fans, room } = await roomWithFans(api, 1);
+      const fan = await open(fans[0]!.token);
+      const answers = await Promise.all(Array.from({ length: 3 * SEND_BURST }, (_, index) => sendOver(fan, room.id, `Message ${index}`)));
+      const taken = answers.filter((answer) => answer.ok);
+      const refused = answers.filter((answer) => !answer.ok);
+      // The burst may straddle two windows: at most two windows' worth is taken.
+      expect(taken.length).toBeGreaterThanOrEqual(SEND_BURST);
+      expect(taken.length).toBeLessThanOrEqual(2 * SEND_BURST);
+      for (const answer of refused) {
+        expect(answer).toEqual({ ok: false, error: ChatMessages.sendingTooFast, code: 'chat_sending_too_fast' });
+      }
+      const { rows } = await api.db.query('SELECT count(*)::int AS count FROM chat_message WHERE room_id = $1', [room.id]);
+      expect(rows).toEqual([{ count: taken.length }]);
+
+      // Over REST the same limit answers 429 with Retry-After (more at once than two windows take).
+      const rest = await Promise.all(
+        Array.from({ length: 2 * SEND_BURST + 5 }, () =>
+          api
+            .http()
+            .post(`/api/v1/chat/rooms/${room.id}/messages`)
+            .set(bearer(fans[0]!.token))
+            .send({ type: 'text', clientId: randomUUID(), text: 'One more' }),
+        ),
+      );
+      const tooFast = rest.filter((answer) => answer.status === 429);
+      expect(tooFast.length).toBeGreaterThan(0);
+      expect(tooFast[0]!.body).toEqual({ error: ChatMessages.sendingTooFast, code: 'chat_sending_too_fast' });
+      expect(Number(tooFast[0]!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // A retry of a message already stored is answered as before, never refused by the limit.
+      const first = taken[0] as { ok: true; message: MessageView };
+      expect(await sendOver(fan, room.id, first.message.text ?? '', first.message.clientId)).toEqual({ ok: true, message: first.message });
     });
   });
 });

@@ -13,7 +13,13 @@ import { stackEnvName, type STACK_ENV } from './stack-env.js';
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const emulator = await startTestAuthEmulator();
   const started = await Promise.allSettled(
-    Array.from({ length: config.workers }, () => startBrowserStack({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host })),
+    Array.from({ length: config.workers }, () =>
+      startBrowserStack({
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        // Journeys seed long chats (160 messages) through the API; the send limit has its API tests.
+        CHAT_SEND_BURST: '1000',
+      }),
+    ),
   );
   const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {

@@ -47,6 +47,8 @@ export const ChatLimits = {
   maxPollOptions: 10,
   maxPollOptionLength: 100,
   maxMembersPerAdd: 100,
+  /** The send rate is counted over windows this long (CHAT_SEND_BURST messages per member and room in each). */
+  sendWindowMs: 10_000,
   /** A typing indicator lapses this long after the last keystroke that announced it. */
   typingTtlMs: 5_000,
   /** Clients announce typing at most this often. */
@@ -84,6 +86,8 @@ export const ChatMessages = {
   /** Not in the spec (docs/decisions.md). */
   textRequired: 'Message text is required.',
   roomClosed: 'This chat is closed: its event was cancelled.',
+  /** Not in the spec (docs/decisions.md): the send-rate limit. */
+  sendingTooFast: 'You are sending messages too fast. Wait a few seconds, then try again.',
   onlyHostManages: 'Only the host can manage this chat.',
   hostCannotLeave: 'The host cannot leave the event chat.',
   cannotRemoveHost: 'The host cannot be removed from the event chat.',
@@ -93,6 +97,7 @@ export const ChatMessages = {
 
 export const ChatErrorCodes = {
   roomNotFound: 'chat_room_not_found',
+  sendingTooFast: 'chat_sending_too_fast',
   notMember: 'chat_not_member',
   roomClosed: 'chat_room_closed',
   notHost: 'chat_not_host',

@@ -11,6 +11,7 @@ import { UserAccounts } from '../users/user-accounts.service.js';
 import { AuthThrottle } from './auth-throttle.service.js';
 import { CurrentPasswordIncorrectError } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { SessionConnections } from './session-connections.port.js';
 import { SessionsService } from './sessions.service.js';
 
 @Injectable()
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly throttle: AuthThrottle,
     private readonly pushDevices: PushDevicesService,
+    private readonly connections: SessionConnections,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -54,9 +56,10 @@ export class AuthService {
     return { user: account.view, token: await this.sessions.issue(account.id) };
   }
 
-  /** Ends the session, and the pushes to the device it registered. */
+  /** Ends the session, its live connections, and the pushes to the device it registered. */
   async logout(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
+    this.connections.closeSession(sessionId);
     await this.pushDevices.forgetSession(sessionId);
   }
 
@@ -93,6 +96,7 @@ export class AuthService {
       }
       await this.sessions.revokeAllOthersForUser(user.id, sessionId, tx);
     });
+    this.connections.closeAllOf(user.id, sessionId);
   }
 
   /**

@@ -14,6 +14,7 @@ import {
 import { UserAccounts, type GoogleProof, type ProvenSignIn } from '../users/user-accounts.service.js';
 import { type SelfUserView } from '../users/user.views.js';
 import { AuthThrottle } from './auth-throttle.service.js';
+import { SessionConnections } from './session-connections.port.js';
 import { SessionsService } from './sessions.service.js';
 
 const NAME_MAX_LENGTH = 100;
@@ -28,6 +29,7 @@ export class FirebaseSignInService {
     private readonly dataSource: DataSource,
     private readonly accounts: UserAccounts,
     private readonly sessions: SessionsService,
+    private readonly connections: SessionConnections,
     private readonly throttle: AuthThrottle,
     @Inject(IDENTITY) private readonly identity: IdentityPort,
   ) {}
@@ -87,12 +89,14 @@ export class FirebaseSignInService {
    */
   private async reachAccount(reach: (tx: EntityManager) => Promise<ProvenSignIn>, attempt = 1): Promise<ProvenSignIn> {
     try {
-      return await this.dataSource.transaction(async (tx) => {
+      const reached = await this.dataSource.transaction(async (tx) => {
         const reached = await reach(tx);
         // A password set before the email was proven may be someone else's, and so may its sessions.
         if (reached.outcome === 'linked' && reached.passwordCleared) await this.sessions.revokeAllForUser(reached.view.id, tx);
         return reached;
       });
+      if (reached.outcome === 'linked' && reached.passwordCleared) this.connections.closeAllOf(reached.view.id);
+      return reached;
     } catch (error) {
       if (attempt === 1 && uniqueViolation(error)) return this.reachAccount(reach, 2);
       throw error;

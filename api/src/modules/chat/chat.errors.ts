@@ -1,5 +1,5 @@
 import { ChatErrorCodes, ChatMessages } from '../../contracts/chat.contract.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../platform/http/domain-error.js';
 
 /** Also for a deleted room, and for a room the caller may not know about. */
 export class ChatRoomNotFoundError extends NotFoundError {
@@ -67,5 +67,11 @@ export class UnknownPollOptionError extends ValidationError {
 export class ForeignImageUrlError extends ValidationError {
   constructor() {
     super('imageUrl must be the address the upload returned');
+  }
+}
+
+export class SendingTooFastError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(ChatMessages.sendingTooFast, ChatErrorCodes.sendingTooFast, retryAfterSeconds);
   }
 }

@@ -13,6 +13,7 @@ import { ChatRemoveAttendeeHandler } from './jobs/chat-remove-attendee.job.js';
 import { ChatSyncRepository } from './jobs/chat-sync.repository.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { ChatBroadcast } from './chat-broadcast.port.js';
+import { ChatSendRate } from './chat-send-rate.js';
 import { ChatMediaReferences } from './chat-media-references.adapter.js';
 import { ChatController } from './chat.controller.js';
 import { ChatRepository } from './chat.repository.js';
@@ -20,6 +21,7 @@ import { ChatService } from './chat.service.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ChatEmitter } from './gateway/chat-emitter.js';
+import { ChatSessionConnections } from './gateway/chat-session-connections.adapter.js';
 import { ChatGateway } from './gateway/chat.gateway.js';
 import { ChatPresence } from './gateway/chat-presence.service.js';
 import { ChatTyping } from './gateway/chat-typing.service.js';
@@ -39,6 +41,8 @@ import { RedisChatBroadcast } from './gateway/redis-chat-broadcast.js';
     // Gateway (H2): socket.io (its server runs in the API process only), typing and presence in Redis,
     // the broadcast over socket.io's Redis emitter (the API and the workers publish alike).
     ChatEmitter,
+    ChatSessionConnections,
+    ChatSendRate,
     { provide: ChatBroadcast, useClass: RedisChatBroadcast },
     ChatPresence,
     ChatTyping,
@@ -57,6 +61,6 @@ import { RedisChatBroadcast } from './gateway/redis-chat-broadcast.js';
     ChatArchiveHandler,
     ChatDeletionStep,
   ],
-  exports: [ChatService, ChatMediaReferences, ChatDeletionStep, ChatPresence],
+  exports: [ChatService, ChatMediaReferences, ChatDeletionStep, ChatPresence, ChatSessionConnections],
 })
 export class ChatModule {}

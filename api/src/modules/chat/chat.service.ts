@@ -28,6 +28,7 @@ import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { ValidationError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
+import { ChatSendRate } from './chat-send-rate.js';
 import { ChatBroadcast } from './chat-broadcast.port.js';
 import {
   CannotRemoveHostError,
@@ -90,6 +91,7 @@ export class ChatService {
     private readonly repository: ChatRepository,
     private readonly broadcast: ChatBroadcast,
     private readonly outbox: OutboxService,
+    private readonly sendRate: ChatSendRate,
   ) {}
 
   // ---- rooms
@@ -219,6 +221,8 @@ export class ChatService {
     const retried = () => this.repository.findByClientId(roomId, user.id, input.clientId);
     const earlier = await retried();
     if (earlier) return { message: await this.messageView(earlier), created: false };
+    // A retry of a message already stored is answered above and never counted.
+    await this.sendRate.take(user.id, roomId);
     const stored = await this.store({ ...content, roomId, senderId: user.id, clientId: input.clientId });
     if (stored === null) return { message: await this.messageView((await retried())!), created: false };
     return { message: await this.announceMessage(user.id, roomId, stored), created: true };

@@ -129,6 +129,8 @@ export const configSchema = z
     RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
     /** How long one call to the payment provider may take before it counts as a network failure. */
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // A chat member sends at most this many messages to one room in any 10 s (ChatLimits.sendWindowMs).
+    CHAT_SEND_BURST: z.coerce.number().int().min(1).max(1_000).default(20),
     // An unpaid order expires this long after it was made (the checkout is long closed by then).
     ORDER_EXPIRY_MINUTES: z.coerce
       .number()

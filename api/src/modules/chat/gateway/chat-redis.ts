@@ -20,6 +20,8 @@ export const SocketRooms = {
   feed: (roomId: string) => `feed:${roomId}`,
   /** Every connection of one person. */
   user: (userId: string) => `user:${userId}`,
+  /** The connections opened with one session (closed when it ends). */
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;
 
 /** The commands socket.io's Redis adapter sends without waiting for their answer. */

@@ -83,8 +83,9 @@ function sendFailure(input: unknown): string {
 
 /**
  * The chat's socket.io gateway (namespace CHAT_NAMESPACE; the protocol is in the chat contract).
- * Connections sign in with the same bearer token as HTTP, and the session is looked up again on
- * every action (and at least every minute), so a logout takes effect at once. Every action asks
+ * Connections sign in with the same bearer token as HTTP. A session that ends (logout, password
+ * change, account deletion) closes its connections at once through SessionConnections, and the
+ * session is looked up again on every action (and at least every minute) besides. Every action asks
  * ChatService, which checks membership each time: a removed member is refused on their next one.
  * Changes reach the sockets through ChatBroadcast (the Redis emitter), from this instance or any other.
  */
@@ -148,7 +149,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   /** Joined synchronously, before the client can send anything or miss a broadcast. */
   handleConnection(socket: ChatSocket): void {
     const { auth, roomIds } = socket.data;
-    void socket.join([SocketRooms.user(auth.user.id), ...roomIds.map(SocketRooms.feed)]);
+    void socket.join([SocketRooms.user(auth.user.id), SocketRooms.session(auth.sessionId), ...roomIds.map(SocketRooms.feed)]);
     this.presence
       .touch(auth.user.id, socket.id)
       .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
