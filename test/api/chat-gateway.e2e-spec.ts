@@ -19,10 +19,12 @@ import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const ACK_MS = 5_000;
 const SEND_BURST = 40;
+/** A storm's sends queue inside the server: each is answered, if later than a lone one. */
+const STORM_ACK_MS = 30_000;
 
 /** Sends a text over the socket and answers the ack as it came. */
-const sendOver = (socket: ChatClient, roomId: string, text: string, clientId: string = randomUUID()) =>
-  socket.timeout(ACK_MS).emitWithAck('message:send', { roomId, type: 'text', clientId, text });
+const sendOver = (socket: ChatClient, roomId: string, text: string, clientId: string = randomUUID(), ackMs = ACK_MS) =>
+  socket.timeout(ackMs).emitWithAck('message:send', { roomId, type: 'text', clientId, text });
 
 const join = (socket: ChatClient, roomId: string, lastSeq?: number) =>
   socket.timeout(ACK_MS).emitWithAck('room:join', lastSeq === undefined ? { roomId } : { roomId, lastSeq });
@@ -473,6 +475,36 @@ describe('chat gateway (socket.io on the API)', () => {
       // A retry of a message already stored is answered as before, never refused by the limit.
       const first = taken[0] as { ok: true; message: MessageView };
       expect(await sendOver(fan, room.id, first.message.text ?? '', first.message.clientId)).toEqual({ ok: true, message: first.message });
+    });
+  });
+
+  describe('a reconnect storm', () => {
+    it('takes 100 clients connecting, rejoining and resending five messages each at once to a fresh instance: none refused, none lost', async () => {
+      // A fresh instance (its pool empty, as after a restart) with the default pool and a short wait for a connection.
+      const fresh = await startSecondInstance(api, { DATABASE_POOL_SIZE: '10', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+      try {
+        const { host, fans, room } = await roomWithFans(api, 99);
+        const people = [host, ...fans];
+        const answers = await Promise.all(
+          people.map(async (person, index) => {
+            const socket = await openChat(fresh.url, person.token);
+            sockets.push(socket);
+            const rejoined = await join(socket, room.id, 0);
+            // What the client had queued while it was away goes out at once.
+            const sent = await Promise.all(
+              Array.from({ length: 5 }, (_, line) => sendOver(socket, room.id, `Back ${index}.${line}`, randomUUID(), STORM_ACK_MS)),
+            );
+            const refused = sent.flatMap((answer) => (answer.ok ? [] : [answer.error]));
+            return { rejoined: rejoined.ok ? 'ok' : rejoined.error, refused };
+          }),
+        );
+        expect(answers).toEqual(people.map(() => ({ rejoined: 'ok', refused: [] })));
+        const { rows } = await api.db.query('SELECT count(*)::int AS count FROM chat_message WHERE room_id = $1', [room.id]);
+        expect(rows).toEqual([{ count: 500 }]);
+      } finally {
+        closeAll(...sockets.splice(0));
+        await fresh.close();
+      }
     });
   });
 });

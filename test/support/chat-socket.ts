@@ -25,9 +25,15 @@ export async function listenOnFreePort(app: NestFastifyApplication): Promise<str
   return `http://127.0.0.1:${port}`;
 }
 
-/** One more API instance on the first one's database and Redis prefix (several instances behind a balancer). */
-export async function startSecondInstance(first: TestApi): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = await createApiApp(first.config);
+/**
+ * One more API instance on the first one's database and Redis prefix (several instances behind a
+ * balancer), with `overrides` on top of the first one's settings.
+ */
+export async function startSecondInstance(
+  first: TestApi,
+  overrides: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = await createApiApp({ ...first.config, ...overrides });
   await app.init();
   const url = await listenOnFreePort(app);
   let closing: Promise<void> | undefined;

@@ -198,7 +198,9 @@ export function useChatRoom({
           return;
         }
         if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound) setRemoved(ChatMessages.notMember);
-        updatePending(item.clientId, { state: 'failed', error: FAILURES[item.type] });
+        // Sending too fast is the person's to act on (wait, then Retry): say so rather than "failed".
+        const error = answer.code === ChatErrorCodes.sendingTooFast ? answer.error : FAILURES[item.type];
+        updatePending(item.clientId, { state: 'failed', error });
       } catch {
         // No answer in time. Still connected: it failed (the person retries, with the same id). Disconnected: sent again on reconnect.
         if (socket.connected) updatePending(item.clientId, { state: 'failed', error: FAILURES[item.type] });
