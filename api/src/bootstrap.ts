@@ -25,7 +25,6 @@ import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { observeHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
 import { JobQueues } from './platform/jobs/job-queues.js';
-import { JobRegistry } from './platform/jobs/job-registry.js';
 
 export const API_PREFIX = 'api/v1';
 
@@ -125,6 +124,6 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tribe API').setVersion('1').addBearerAuth().build());
   SwaggerModule.setup('api/docs', app, document);
 
-  await mountQueueDashboard(fastify, app.get(JobRegistry), app.get(JobQueues), app.get(SessionsService));
+  await mountQueueDashboard(fastify, app.get(JobQueues), app.get(SessionsService));
   return app;
 }

@@ -1,7 +1,7 @@
 import { Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { PaymentCaptureJob } from '../../api/src/modules/payments/jobs/payment-capture.job.js';
-import { jobIdFor } from '../../api/src/platform/jobs/job-definition.js';
+import { declaredQueueNames, jobIdFor } from '../../api/src/platform/jobs/job-definition.js';
 import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
 import { bearer, makeAdmin, makeSupportStaff, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { createEvent, openOrder } from '../support/join-flow.js';
@@ -69,6 +69,21 @@ describe('the support view of the job queues', () => {
     await api.http().get('/api/v1/admin/payouts').set(bearer(support.token)).expect(403);
     const retry = `${SEARCH}/payments/${encodeURIComponent(jobId)}/retry`;
     await api.http().post(retry).set(bearer(fan.token)).send({ confirm: true, reason: 'trying' }).expect(403);
+  });
+
+  it('lists every queue the workers run in the dashboard, with its jobs, to support staff and admins only', async () => {
+    const expected = declaredQueueNames();
+    // The queues of the jobs this suite's modules declare: payments, applications, push, chat, …
+    expect(expected).toEqual(expect.arrayContaining(['applications', 'chat', 'payments', 'push']));
+    for (const who of [support, admin]) {
+      const listed = await api.http().get('/api/v1/admin/queues/api/queues').set(bearer(who.token)).expect(200);
+      const queues = listed.body.queues as Array<{ name: string; counts: Record<string, number> }>;
+      expect(queues.map((queue) => queue.name).sort()).toEqual(expected);
+      // The failed capture is in its queue's counts.
+      expect(queues.find((queue) => queue.name === PaymentCaptureJob.queue)!.counts.failed).toBeGreaterThanOrEqual(1);
+    }
+    await api.http().get('/api/v1/admin/queues/api/queues').set(bearer(fan.token)).expect(403);
+    await api.http().get('/api/v1/admin/queues/api/queues').expect(401);
   });
 
   it('finds the jobs of a payment by its id, with the failure in plain words', async () => {

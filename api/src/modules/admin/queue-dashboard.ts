@@ -6,17 +6,18 @@ import { Messages } from '../../contracts/messages.js';
 import { toErrorResponse } from '../../platform/http/error-response.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
 import { bearerToken, canSupport } from '../../platform/http/auth-context.js';
+import { declaredQueueNames } from '../../platform/jobs/job-definition.js';
 import { type JobQueues } from '../../platform/jobs/job-queues.js';
-import { type JobRegistry } from '../../platform/jobs/job-registry.js';
 import { type SessionsService } from '../auth/sessions.service.js';
 
 export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
 
 /** Bull Board for support staff and admins, behind the same bearer tokens. */
-export async function mountQueueDashboard(fastify: FastifyInstance, registry: JobRegistry, queues: JobQueues, sessions: SessionsService) {
+export async function mountQueueDashboard(fastify: FastifyInstance, queues: JobQueues, sessions: SessionsService) {
   const serverAdapter = new FastifyAdapter();
   serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
-  createBullBoard({ queues: registry.queueNames().map((name) => new BullMQAdapter(queues.queue(name))), serverAdapter });
+  // Every queue the workers run, not only those with a handler in this process (the API runs none).
+  createBullBoard({ queues: declaredQueueNames().map((name) => new BullMQAdapter(queues.queue(name))), serverAdapter });
 
   const requireSupport = async (request: FastifyRequest) => {
     const token = bearerToken(request);

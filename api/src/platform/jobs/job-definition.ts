@@ -91,6 +91,12 @@ export function defineScheduledJob(job: Declared<ScheduledJobDefinition>): Sched
 export const declaredJobs = (): AnyJobDefinition[] => [...catalog.values()];
 
 /**
+ * The queues of every declared job, sorted: the queues the workers run, known in any process that
+ * loads the modules (the API's handlers of jobs are not registered: it runs none).
+ */
+export const declaredQueueNames = (): string[] => [...new Set(declaredJobs().map((job) => job.queue))].sort();
+
+/**
  * One job per (job, outbox event): a relay that publishes an event twice, or a reconciler that finds
  * its work again, reaches the same job. (BullMQ refuses custom ids with a single `:`.)
  */
