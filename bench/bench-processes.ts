@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,13 @@ import { parseConfig, type AppConfig } from '../api/src/platform/config/config.s
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
 
-/** Settings of a bench run: its own database, queue prefix and upload folder, quiet logs. */
+/**
+ * Ports a bench's processes take: any free one (0), so a bench runs next to `npm start`, whose API
+ * and workers hold the default metrics and ops ports (9464, 9465).
+ */
+export const BENCH_PORTS = { API_METRICS_PORT: '0', WORKERS_OPS_PORT: '0' } as const;
+
+/** Settings of a bench run: its own database, queue prefix, upload folder and ports, quiet logs. */
 export function benchConfig(name: string, databaseUrl: string, overrides: Record<string, string> = {}): AppConfig {
   const run = `tribe-bench-${name}-${randomUUID().slice(0, 8)}`;
   return parseConfig({
@@ -24,8 +30,25 @@ export function benchConfig(name: string, databaseUrl: string, overrides: Record
     QUEUE_PREFIX: run,
     UPLOAD_DIR: join(tmpdir(), run),
     SANDBOX_WEBHOOK_DUPLICATE_RATE: '0',
+    ...BENCH_PORTS,
     ...overrides,
   });
+}
+
+/**
+ * What NODE_ENV=production asks for that a bench never uses, made for this run: Razorpay keys (the
+ * bench calls no provider), the invoice link secret and the KYC key. Set values in the environment win.
+ */
+export function productionSecretsForRun(): Record<string, string> {
+  const made = {
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: `rzp_test_bench${randomBytes(6).toString('hex')}`,
+    RAZORPAY_KEY_SECRET: randomBytes(18).toString('base64url'),
+    RAZORPAY_WEBHOOK_SECRET: randomBytes(18).toString('base64url'),
+    INVOICE_URL_SECRET: randomBytes(24).toString('base64url'),
+    KYC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  };
+  return Object.fromEntries(Object.entries(made).map(([key, value]) => [key, process.env[key] ?? value]));
 }
 
 /** The settings as environment variables, for a spawned process. */

@@ -10,6 +10,7 @@ import { JobRegistry } from '../api/src/platform/jobs/job-registry.js';
 import { JobRunner } from '../api/src/platform/jobs/job-runner.service.js';
 import { JobMetrics } from '../api/src/platform/jobs/job-metrics.js';
 import { Metrics } from '../api/src/platform/metrics/metrics.js';
+import { BENCH_PORTS } from './bench-processes.js';
 import { defineDomainEvent } from '../api/src/platform/outbox/domain-event.js';
 
 /**
@@ -22,6 +23,7 @@ const Ticked = defineDomainEvent('bench.ticked', z.object({ round: z.number() })
 const SlowJob = defineJob({ name: 'bench.slow', queue: 'bench-crash', startedBy: Ticked, attempts: 3 });
 const config = parseConfig({
   ...process.env,
+  ...BENCH_PORTS,
   QUEUE_PREFIX: process.env.QUEUE_PREFIX ?? `tribe-bench-${randomUUID().slice(0, 8)}`,
   LOG_LEVEL: 'silent',
 });

@@ -12,6 +12,7 @@ import { eventFilterSchema } from '../api/src/contracts/event.contract.js';
 import { buildListQuery, countSql, pageSql, type ListScope } from '../api/src/modules/events/event-query.js';
 import { parseConfig, type AppConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
+import { BENCH_PORTS, productionSecretsForRun } from './bench-processes.js';
 import { BENCH_CITIES, seedBenchData } from './events.seed.js';
 
 /**
@@ -133,6 +134,8 @@ function verdict(label: string, ok: boolean, detail: string): void {
 function benchConfig(overrides: Record<string, string> = {}): AppConfig {
   return parseConfig({
     ...process.env,
+    ...productionSecretsForRun(),
+    ...BENCH_PORTS,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DATABASE_URL,

@@ -10,6 +10,7 @@ import { Pool } from 'undici';
 import { parseConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
+import { BENCH_PORTS } from './bench-processes.js';
 import { freePort } from '../scripts/free-port.js';
 
 /**
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     REGISTRATIONS_PER_IP_PER_HOUR: '1000000',
     PAYMENT_PROVIDER: 'sandbox',
+    ...BENCH_PORTS,
   };
   const config = parseConfig({ ...process.env, ...env });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
