@@ -98,8 +98,17 @@ describe('the support view of the job queues', () => {
         attemptsMade: 1,
         failedReason: expect.stringContaining('already been refunded'),
         explanation: expect.stringContaining('payment provider refused'),
+        dashboardPath: `/api/v1/admin/queues/queue/payments/${encodeURIComponent(jobId)}`,
       }),
     ]);
+    // The hit's link opens that job in the dashboard, and the dashboard's API has it.
+    await api.http().get(response.body.jobs[0].dashboardPath).set(bearer(support.token)).expect(200);
+    const shown = await api
+      .http()
+      .get(`/api/v1/admin/queues/api/queues/payments/${encodeURIComponent(jobId)}`)
+      .set(bearer(support.token))
+      .expect(200);
+    expect(shown.body.job).toMatchObject({ id: jobId, name: 'payment.capture' });
     const nothing = await api.http().get(SEARCH).query({ id: randomUUID() }).set(bearer(support.token)).expect(200);
     expect(nothing.body.jobs).toEqual([]);
     await api.http().get(SEARCH).query({ id: 'not-an-id' }).set(bearer(support.token)).expect(400);

@@ -40,8 +40,13 @@ test.describe('support staff and the job queues', () => {
     await page.getByRole('button', { name: 'Find jobs' }).click();
     // The failed capture, and the chat's opening of the event's room (started by its creation).
     await expect(page.getByRole('heading', { name: '2 jobs' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'chat.open_room' })).toBeVisible();
-    await page.getByRole('link', { name: 'payment.capture' }).click();
+    await expect(page.getByRole('link', { name: 'chat.open_room', exact: true })).toBeVisible();
+    // Each hit opens its job in the queue dashboard (Bull Board), served through the web.
+    const dashboardLink = page.getByRole('link', { name: 'Open in the queue dashboard: payment.capture' });
+    await expect(dashboardLink).toHaveAttribute('href', `/api/v1/admin/queues/queue/payments/${encodeURIComponent(jobId)}`);
+    const dashboard = await page.context().request.get((await dashboardLink.getAttribute('href'))!);
+    expect(dashboard.status()).toBe(200);
+    await page.getByRole('link', { name: 'payment.capture', exact: true }).click();
 
     const detail = page.getByRole('region', { name: 'payment.capture' });
     await expect(detail.getByText(/data does not fit what the job expects/)).toBeVisible();

@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 /** The support view of the job queues (GET/POST /admin/support/...): shared by the API and the web. */
 
+/** Where the queue dashboard (Bull Board) is served, by the API and through the web. */
+export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
+
+/** A job's page in the dashboard. */
+export const dashboardPathOf = (queue: string, jobId: string) =>
+  `${QUEUE_DASHBOARD_PATH}/queue/${encodeURIComponent(queue)}/${encodeURIComponent(jobId)}`;
+
 export const JOB_STATES = ['failed', 'waiting', 'delayed', 'active', 'completed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
@@ -39,6 +46,8 @@ export interface SupportJobView {
   explanation: string | null;
   /** The job's data: ids only (jobs never carry whole records or secrets). */
   data: Record<string, unknown>;
+  /** The job's page in the queue dashboard (Bull Board), from the site's root. */
+  dashboardPath: string;
 }
 
 export interface SupportRecordView {

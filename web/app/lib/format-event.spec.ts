@@ -7,6 +7,7 @@ import {
   formatCountdown,
   formatEventDate,
   formatEventPrice,
+  formatInstant,
   formatPriceLabel,
   formatRating,
   formatRupees,
@@ -100,6 +101,9 @@ describe('dates', () => {
   it('writes dates in India time', () => {
     expect(formatEventDate({ date: '2030-05-10T14:00:00.000Z' })).toBe('Fri, 10 May 2030 · 7:30 PM');
     expect(formatEventDate({ date: '2030-05-10T18:45:00.000Z' })).toBe('Sat, 11 May 2030 · 12:15 AM');
+    // Job support's moments, to the second: 03:53:03 UTC is 9:23:03 AM in India, not "3:53:03 am".
+    expect(formatInstant('2026-11-27T03:53:03.000Z')).toBe('Fri, 27 Nov 2026 · 9:23:03 AM');
+    expect(formatInstant('not a date')).toBe('');
   });
 
   it('converts datetime-local values as India time, both ways', () => {

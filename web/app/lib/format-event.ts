@@ -195,6 +195,14 @@ export function formatTime(iso: string): string {
   return `${hour12}:${pad(parts.minutes)} ${parts.hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** "Sat, 27 Dec 2025 · 7:30:05 PM" in India time, to the second (the moments of jobs and audits). */
+export function formatInstant(iso: string): string {
+  const parts = istParts(iso);
+  if (!parts) return '';
+  const seconds = pad(new Date(Date.parse(iso)).getUTCSeconds());
+  return `${formatDay(iso)} · ${formatTime(iso).replace(' ', `:${seconds} `)}`;
+}
+
 /** "Sat, 27 Dec 2025" in India time. */
 export function formatDay(iso: string): string {
   const parts = istParts(iso);

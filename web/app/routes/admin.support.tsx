@@ -6,6 +6,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { requireSupport } from '~/lib/admin.server';
+import { formatInstant } from '~/lib/format-event';
 import { parseForm } from '~/lib/forms';
 import { flashToast } from '~/lib/session.server';
 import { discardJob, loadJob, retryJob, searchJobs } from '~/lib/support.server';
@@ -132,8 +133,11 @@ function JobList({ id, jobs, complete, perState }: { id: string; jobs: SupportJo
                 {job.name}
               </Link>
               <p className="text-sm break-all text-slate-600">
-                {job.queue} · {job.id} · {new Date(job.createdAt).toLocaleString('en-IN')}
+                {job.queue} · {job.id} · {formatInstant(job.createdAt)}
               </p>
+              <a href={job.dashboardPath} className="text-sm text-brand-700 hover:underline">
+                Open in the queue dashboard<span className="sr-only">: {job.name}</span>
+              </a>
             </div>
             <StateBadge state={job.state} />
           </li>
@@ -153,7 +157,10 @@ function JobDetail({ id, job, confirm }: { id: string; job: SupportJobDetailView
         <StateBadge state={job.state} />
       </div>
       <p className="text-sm break-all text-slate-600">
-        {job.queue} · {job.id} · attempt {job.attemptsMade} of {job.attempts}
+        {job.queue} · {job.id} · attempt {job.attemptsMade} of {job.attempts} ·{' '}
+        <a href={job.dashboardPath} className="text-brand-700 hover:underline">
+          Open in the queue dashboard
+        </a>
       </p>
       {job.explanation ? (
         <div className="space-y-2">
@@ -190,7 +197,7 @@ function JobDetail({ id, job, confirm }: { id: string; job: SupportJobDetailView
           <ul className="text-sm text-slate-700">
             {job.history.map((entry) => (
               <li key={entry.createdAt}>
-                {new Date(entry.createdAt).toLocaleString('en-IN')}: {entry.action} by {entry.adminId} — “{entry.reason}”
+                {formatInstant(entry.createdAt)}: {entry.action} by {entry.adminId} — “{entry.reason}”
               </li>
             ))}
           </ul>

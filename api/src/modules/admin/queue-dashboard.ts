@@ -3,14 +3,13 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Messages } from '../../contracts/messages.js';
+import { QUEUE_DASHBOARD_PATH } from '../../contracts/support.contract.js';
 import { toErrorResponse } from '../../platform/http/error-response.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
 import { bearerToken, canSupport } from '../../platform/http/auth-context.js';
 import { declaredQueueNames } from '../../platform/jobs/job-definition.js';
 import { type JobQueues } from '../../platform/jobs/job-queues.js';
 import { type SessionsService } from '../auth/sessions.service.js';
-
-export const QUEUE_DASHBOARD_PATH = '/api/v1/admin/queues';
 
 /** Bull Board for support staff and admins, behind the same bearer tokens. */
 export async function mountQueueDashboard(fastify: FastifyInstance, queues: JobQueues, sessions: SessionsService) {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type Job } from 'bullmq';
 import { DataSource } from 'typeorm';
 import {
+  dashboardPathOf,
   JOB_STATES,
   type JobState,
   type SupportJobDetailView,
@@ -12,8 +13,8 @@ import {
 import { DependencyUnavailableError } from '../../../platform/dependencies/dependency-failure.js';
 import { type AuthUser } from '../../../platform/http/auth-context.js';
 import { ConflictError, NotFoundError } from '../../../platform/http/domain-error.js';
+import { declaredQueueNames } from '../../../platform/jobs/job-definition.js';
 import { JobQueues } from '../../../platform/jobs/job-queues.js';
-import { JobRegistry } from '../../../platform/jobs/job-registry.js';
 import { withTimeout } from '../../../platform/with-timeout.js';
 import { explainFailure } from './job-failures.js';
 import { SupportAuditRepository } from './support-audit.repository.js';
@@ -36,7 +37,6 @@ export class SupportJobsService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly registry: JobRegistry,
     private readonly queues: JobQueues,
     private readonly audit: SupportAuditRepository,
     @Inject(SUPPORT_RECORD_SOURCES) private readonly sources: SupportRecordSource[],
@@ -44,7 +44,7 @@ export class SupportJobsService {
 
   /** Jobs whose id or data holds `id` (an application, a payment, an event, a person), newest first. */
   async search(id: string): Promise<SupportSearchView> {
-    const queues = this.registry.queueNames();
+    const queues = declaredQueueNames();
     const lists = await this.redis(
       Promise.all(
         queues.flatMap((queue) =>
@@ -108,7 +108,7 @@ export class SupportJobsService {
   }
 
   private async find(queue: string, jobId: string): Promise<{ job: Job; state: JobState | 'unknown' }> {
-    if (!this.registry.queueNames().includes(queue)) throw new NotFoundError(JOB_NOT_FOUND);
+    if (!declaredQueueNames().includes(queue)) throw new NotFoundError(JOB_NOT_FOUND);
     const job = await this.redis(this.queues.queue(queue).getJob(jobId));
     if (!job) throw new NotFoundError(JOB_NOT_FOUND);
     const state = await this.redis(job.getState());
@@ -139,6 +139,7 @@ export class SupportJobsService {
       failedReason,
       explanation: failedReason ? explainFailure(failedReason, job.stacktrace?.at(-1)) : null,
       data: (job.data ?? {}) as Record<string, unknown>,
+      dashboardPath: dashboardPathOf(job.queueName, job.id!),
     };
   }
 
