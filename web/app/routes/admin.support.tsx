@@ -135,8 +135,12 @@ function JobList({ id, jobs, complete, perState }: { id: string; jobs: SupportJo
               <p className="text-sm break-all text-slate-600">
                 {job.queue} · {job.id} · {formatInstant(job.createdAt)}
               </p>
-              <a href={job.dashboardPath} className="text-sm text-brand-700 hover:underline">
-                Open in the queue dashboard<span className="sr-only">: {job.name}</span>
+              <a
+                href={job.dashboardPath}
+                aria-label={`Open in the queue dashboard: ${job.name}`}
+                className="text-sm text-brand-700 hover:underline"
+              >
+                Open in the queue dashboard
               </a>
             </div>
             <StateBadge state={job.state} />
