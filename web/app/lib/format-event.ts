@@ -176,6 +176,7 @@ function istParts(iso: string) {
     weekday: shifted.getUTCDay(),
     hours: shifted.getUTCHours(),
     minutes: shifted.getUTCMinutes(),
+    seconds: shifted.getUTCSeconds(),
   };
 }
 
@@ -187,20 +188,23 @@ export function istDayKey(iso: string): string {
   return parts ? `${parts.year}-${pad(parts.month + 1)}-${pad(parts.day)}` : '';
 }
 
+/** "7:30 PM", or "7:30:05 PM" with seconds, from India-time parts. */
+function clockOf(parts: NonNullable<ReturnType<typeof istParts>>, withSeconds = false): string {
+  const hour12 = parts.hours % 12 === 0 ? 12 : parts.hours % 12;
+  const seconds = withSeconds ? `:${pad(parts.seconds)}` : '';
+  return `${hour12}:${pad(parts.minutes)}${seconds} ${parts.hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** "7:30 PM" in India time. */
 export function formatTime(iso: string): string {
   const parts = istParts(iso);
-  if (!parts) return '';
-  const hour12 = parts.hours % 12 === 0 ? 12 : parts.hours % 12;
-  return `${hour12}:${pad(parts.minutes)} ${parts.hours < 12 ? 'AM' : 'PM'}`;
+  return parts ? clockOf(parts) : '';
 }
 
 /** "Sat, 27 Dec 2025 · 7:30:05 PM" in India time, to the second (the moments of jobs and audits). */
 export function formatInstant(iso: string): string {
   const parts = istParts(iso);
-  if (!parts) return '';
-  const seconds = pad(new Date(Date.parse(iso)).getUTCSeconds());
-  return `${formatDay(iso)} · ${formatTime(iso).replace(' ', `:${seconds} `)}`;
+  return parts ? `${formatDay(iso)} · ${clockOf(parts, true)}` : '';
 }
 
 /** "Sat, 27 Dec 2025" in India time. */
