@@ -45,6 +45,7 @@ export function JoinPanel({
   /** The action's answer to a form sent without JavaScript. */
   pageResult: JoinActionData | undefined;
 }) {
+  usePaymentReceived(event.id);
   if (join?.application) return <ApplicationStanding application={join.application} now={now} />;
   if (join?.processing) return <PaymentProcessing />;
   if (!open) return null;
@@ -57,6 +58,40 @@ export function JoinPanel({
     );
   }
   return <JoinFlow event={event} terms={terms} initialAttempt={initialAttempt} pageResult={pageResult} />;
+}
+
+const verifyFetcherKey = (eventId: string) => `verify-${eventId}`;
+
+/**
+ * A verified payment: say so, and read the page again once the application has had time to be
+ * made. It lives in the panel, not the join form: the page read after the verification already
+ * shows the payment as processing, which replaces the form, and the toast must not go with it.
+ */
+function usePaymentReceived(eventId: string) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const verifyFetcher = useFetcher<JoinActionData>({ key: verifyFetcherKey(eventId) });
+  const handled = useRef<JoinActionData | null>(null);
+  const refresh = useRef<{ timer: number | null; revalidate: () => void }>({ timer: null, revalidate: revalidator.revalidate });
+  refresh.current.revalidate = revalidator.revalidate;
+  useEffect(() => {
+    const result = verifyFetcher.data;
+    if (!result || result.intent !== 'verify' || !result.ok || handled.current === result) return;
+    handled.current = result;
+    toast.show({ kind: 'success', message: Messages.payments.received });
+    const pending = refresh.current;
+    if (pending.timer !== null) window.clearTimeout(pending.timer);
+    pending.timer = window.setTimeout(() => {
+      pending.timer = null;
+      pending.revalidate();
+    }, PAYMENT_REFRESH_DELAY_MS);
+  }, [verifyFetcher.data, toast]);
+  useEffect(() => {
+    const pending = refresh.current;
+    return () => {
+      if (pending.timer !== null) window.clearTimeout(pending.timer);
+    };
+  }, []);
 }
 
 /** How often, and how many times, a page waiting for its application to be made reads itself again. */
@@ -127,9 +162,8 @@ function JoinFlow({
   const location = useLocation();
   const navigate = useNavigate();
   const toast = useToast();
-  const revalidator = useRevalidator();
   const applyFetcher = useFetcher<JoinActionData>({ key: `join-${event.id}` });
-  const verifyFetcher = useFetcher<JoinActionData>({ key: `verify-${event.id}` });
+  const verifyFetcher = useFetcher<JoinActionData>({ key: verifyFetcherKey(event.id) });
   const [formOpenHere, setFormOpenHere] = useState(false);
   const [attempt, setAttempt] = useState(initialAttempt);
   const [paymentError, setPaymentError] = useState<{ reason: string | null } | null>(null);
@@ -192,28 +226,17 @@ function JoinFlow({
     }
   }, [applyFetcher.data, closeForm, endAttempt, startCheckout]);
 
-  // The payment was verified: say so, and read the page again once the application has had time to be made.
+  // A refused proof: the Payment Error dialog, and the next try is a new attempt (usePaymentReceived says when it was paid).
   const handledVerify = useRef<JoinActionData | null>(null);
-  const refresh = useRef<{ timer: number | null; revalidate: () => void }>({ timer: null, revalidate: revalidator.revalidate });
-  refresh.current.revalidate = revalidator.revalidate;
   useEffect(() => {
     const result = verifyFetcher.data;
     if (!result || result.intent !== 'verify' || handledVerify.current === result) return;
     handledVerify.current = result;
     setInCheckout(false);
-    if (result.ok) {
-      toast.show({ kind: 'success', message: Messages.payments.received });
-      const pending = refresh.current;
-      if (pending.timer !== null) window.clearTimeout(pending.timer);
-      pending.timer = window.setTimeout(() => {
-        pending.timer = null;
-        pending.revalidate();
-      }, PAYMENT_REFRESH_DELAY_MS);
-      return;
-    }
+    if (result.ok) return;
     setAttempt(newTempBidId());
     setPaymentError({ reason: result.paymentError });
-  }, [verifyFetcher.data, toast]);
+  }, [verifyFetcher.data]);
 
   const verifying = verifyFetcher.state !== 'idle';
   const result = applyFetcher.data ?? pageResult;
