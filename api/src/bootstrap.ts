@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,7 @@ import { currentRequestId, withLogContext } from './platform/logging/log-context
 import { createLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { observeHttp } from './platform/metrics/http-metrics.js';
 import { Metrics } from './platform/metrics/metrics.js';
+import { openApiDocument } from './platform/http/openapi.js';
 import { JobQueues } from './platform/jobs/job-queues.js';
 
 export const API_PREFIX = 'api/v1';
@@ -121,8 +122,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter());
 
-  const document = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Tribe API').setVersion('1').addBearerAuth().build());
-  SwaggerModule.setup('api/docs', app, document);
+  SwaggerModule.setup('api/docs', app, openApiDocument(app));
 
   await mountQueueDashboard(fastify, app.get(JobQueues), app.get(SessionsService));
   return app;

@@ -1,5 +1,7 @@
-import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { PUBLIC_OPERATION } from './openapi.js';
 /**
  * The signed-in caller, as the guard resolves it from the bearer token: enough to decide access.
  * A service that needs the rest of the person loads it through the users module.
@@ -27,8 +29,8 @@ export const IS_PUBLIC = 'tribe:isPublic';
 export const IS_ADMIN_ONLY = 'tribe:isAdminOnly';
 export const IS_SUPPORT = 'tribe:isSupport';
 
-/** No login needed; a valid token still identifies the caller (for owner views). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+/** No login needed; a valid token still identifies the caller (for owner views). The OpenAPI document says so too. */
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
 
 /** Admin role or admin flag required. */
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
