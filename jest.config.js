@@ -23,6 +23,7 @@ export default {
         '<rootDir>/workers/src/**/*.spec.ts',
         '<rootDir>/web/app/**/*.spec.ts',
         '<rootDir>/web/server/**/*.spec.ts',
+        '<rootDir>/bench/**/*.spec.ts',
       ],
     },
     // k8s/ rendered with kubectl kustomize and checked offline against the Kubernetes schemas.

@@ -159,7 +159,9 @@ async function main() {
     log('');
     row('steady', steady);
     row('roll', roll);
-    log(`\nfailed requests during the roll: ${roll.errors + roll.non2xx} (target 0); p99 during the roll ${ms(roll.p99)}`);
+    const failed = roll.errors + roll.non2xx;
+    log(`\nfailed requests during the roll: ${failed} (target 0); p99 during the roll ${ms(roll.p99)}`);
+    log(`  ${failed === 0 ? 'MET   ' : 'MISSED'} no failed request while the APIs restart one by one: ${failed} failed`);
   } finally {
     await balancer.close();
     await Promise.all(apis.filter((api) => api.child.exitCode === null).map(stopApi));
