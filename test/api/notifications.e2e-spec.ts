@@ -63,7 +63,7 @@ describe('notifications: inbox, devices and push planning', () => {
     expect(response.body.unreadCount).toBe(2);
     expect(response.body.pagination).toMatchObject({ page: 1, total: 2, hasNext: false });
     const [newest, older] = response.body.notifications;
-    expect(newest.fanId).toBe(second.user.id);
+    expect(newest).toMatchObject({ fanId: second.user.id, body: 'Second Fan applied to Sunrise Trek.' });
     expect(older).toMatchObject({
       type: 'new_application',
       eventId: event.id,
@@ -71,7 +71,8 @@ describe('notifications: inbox, devices and push planning', () => {
       applicationId,
       isRead: false,
       title: 'New application',
-      body: 'Someone applied to Sunrise Trek.',
+      // The host may see who applied (the application sheet names them): the notification names them too.
+      body: 'Fan Person applied to Sunrise Trek.',
       link: `/event/${event.id}/applications`,
     });
     expect(Date.parse(newest.createdAt)).toBeGreaterThanOrEqual(Date.parse(older.createdAt));
@@ -236,7 +237,7 @@ describe('notifications: inbox, devices and push planning', () => {
       await registerDevice(host, { kind: 'webpush', subscription: browserSubscription() }).expect(201);
       await registerDevice(host, { kind: 'fcm', token: 'fcm-' + randomBytes(8).toString('hex') }).expect(201);
       const event = await createEvent(api, host, { title: 'Pottery Night', min_bid: 0 });
-      await applyFree(api, await signUp(api), event.id);
+      await applyFree(api, await signUp(api, { name: 'Tara Fan' }), event.id);
       await runPendingJobs(api);
 
       const [notification] = (await inbox(host).expect(200)).body.notifications as Array<{ id: string }>;
@@ -244,7 +245,7 @@ describe('notifications: inbox, devices and push planning', () => {
       expect(pushed).toHaveLength(2);
       expect(pushed[0]).toMatchObject({
         title: 'New application',
-        body: 'Someone applied to Pottery Night.',
+        body: 'Tara Fan applied to Pottery Night.',
         link: `/event/${event.id}/applications`,
       });
       const deliveries = await api.db.query('SELECT status FROM push_delivery WHERE notification_id = $1', [notification!.id]);

@@ -115,6 +115,9 @@ test.describe('notifications', () => {
 
     await sheet.getByRole('button', { name: 'Review Later' }).click();
     await expect(sheet).toBeHidden();
+    // The inbox names the fan too, as the sheet did.
+    await page.goto('/notifications');
+    await expect(page.locator('main').getByText(`Kabir Fan applied to ${title}.`)).toBeVisible();
   });
 
   test('push preferences per type are saved and kept', async ({ browser }) => {

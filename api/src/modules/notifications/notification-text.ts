@@ -7,7 +7,8 @@ export interface NotificationText {
   link: string;
 }
 
-type Worded = Pick<Notification, 'type' | 'userId' | 'eventId' | 'eventTitle' | 'fanId' | 'amount' | 'title' | 'body' | 'link'>;
+type Worded = Pick<Notification, 'type' | 'userId' | 'eventId' | 'eventTitle' | 'fanId' | 'amount' | 'title' | 'body' | 'link'> &
+  Partial<Pick<Notification, 'fanName'>>;
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
 
@@ -32,14 +33,16 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
 }
 
 /** What the event-side types say, from their fields (admins write their own words). */
-function worded({ type, userId, fanId, eventTitle, amount }: Worded): Omit<NotificationText, 'link'> {
+function worded({ type, userId, fanId, fanName, eventTitle, amount }: Worded): Omit<NotificationText, 'link'> {
   const event = eventTitle ?? 'an event';
+  // The host may see who applied (the application sheet shows it): the notification says it too.
+  const fan = fanName?.trim() || 'Someone';
   const held = amount ? ` The ${rupees(amount)} held for it is released.` : '';
   switch (type as NotificationType) {
     case 'new_application':
-      return { title: 'New application', body: `Someone applied to ${event}${amount ? ` with ${rupees(amount)}` : ''}.` };
+      return { title: 'New application', body: `${fan} applied to ${event}${amount ? ` with ${rupees(amount)}` : ''}.` };
     case 'bid_placed':
-      return { title: 'New bid', body: `A new bid was placed on ${event}${amount ? `: ${rupees(amount)}` : ''}.` };
+      return { title: 'New bid', body: `${fan} placed a bid on ${event}${amount ? `: ${rupees(amount)}` : ''}.` };
     case 'bid_accepted':
     case 'application_accepted':
       return { title: "You're in!", body: `Your application to ${event} was accepted.` };

@@ -17,6 +17,8 @@ export interface PendingDelivery {
   eventId: string | null;
   eventTitle: string | null;
   fanId: string | null;
+  /** The fan's name as it is now (host-facing kinds name who applied). */
+  fanName: string | null;
   amount: number | null;
   title: string | null;
   body: string | null;
@@ -70,7 +72,8 @@ export class PushDeliveriesRepository {
       `SELECT d.notification_id AS "notificationId", d.device_id AS "deviceId", d.kind,
               pd.token, pd.p256dh, pd.auth,
               n.user_id AS "userId", n.type, n.event_id AS "eventId", n.event_title AS "eventTitle",
-              n.fan_id AS "fanId", n.amount, n.title, n.body, n.link, n.image_url AS "imageUrl"
+              n.fan_id AS "fanId", (SELECT name FROM users WHERE id = n.fan_id) AS "fanName",
+              n.amount, n.title, n.body, n.link, n.image_url AS "imageUrl"
          FROM push_delivery d
          JOIN notification n ON n.id = d.notification_id
          LEFT JOIN push_device pd ON pd.id = d.device_id AND pd.user_id = n.user_id

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, VirtualColumn } from 'typeorm';
 import { type NotificationType } from '../../../contracts/notification-types.js';
 
 /** An in-app notification (SPEC §3): who it is for, what happened, and whether they have read it. */
@@ -24,6 +24,10 @@ export class Notification {
 
   @Column({ type: 'uuid', nullable: true })
   fanId: string | null;
+
+  /** The fan's name as it is now (read with the row, never stored: a renamed or deleted account shows as it is). */
+  @VirtualColumn({ type: 'text', query: (alias) => `SELECT name FROM users WHERE id = ${alias}.fan_id` })
+  fanName: string | null;
 
   @Column({ type: 'integer', nullable: true })
   amount: number | null;
