@@ -134,13 +134,17 @@ const SCRIPT = `
   function dismiss() { if (!finished) tell({ type: 'dismiss' }); }
   document.getElementById('close').addEventListener('click', dismiss);
   document.addEventListener('keydown', function (event) { if (event.key === 'Escape') dismiss(); });
+  if (payButton) {
+    payButton.addEventListener('click', function () { pay('success'); });
+    document.getElementById('decline').addEventListener('click', function () { pay('insufficient_funds'); });
+  }
+  // The buttons arrive disabled: the parser may paint them before it reaches this script, and a
+  // press before their listeners exist would be lost without a word.
+  busy(false);
   // Focus starts on the first choice, also when the opener focuses the frame once it has loaded.
   var first = payButton || document.getElementById('close');
   window.addEventListener('focus', function () { if (document.activeElement === document.body) first.focus(); });
   first.focus();
-  if (!payButton) return;
-  payButton.addEventListener('click', function () { pay('success'); });
-  document.getElementById('decline').addEventListener('click', function () { pay('insufficient_funds'); });
 })();
 `;
 
@@ -152,8 +156,8 @@ export function checkoutPageHtml(page: CheckoutPage): string {
   const amount = page.amount === undefined ? undefined : escapeHtml(rupees(page.amount));
   const details = detail('Name', page.buyer.name) + detail('Email', page.buyer.email) + detail('Phone', page.buyer.contact);
   const payButtons = amount
-    ? `<button type="button" id="pay" class="pay">Pay ${amount}</button>
-<button type="button" id="decline">Pay with a card that has insufficient funds</button>
+    ? `<button type="button" id="pay" class="pay" disabled>Pay ${amount}</button>
+<button type="button" id="decline" disabled>Pay with a card that has insufficient funds</button>
 `
     : '';
   return `<!doctype html>
@@ -173,7 +177,7 @@ ${amount ? `<p class="amount"><span class="visually-hidden">Amount: </span>${amo
 ${details ? `<dl aria-label="Paying as">${details}</dl>` : ''}
 <p id="status" role="status" aria-live="polite"${page.unavailable ? ' class="error"' : ''}>${escapeHtml(page.unavailable ?? '')}</p>
 <div class="actions">
-${payButtons}<button type="button" id="close">Close</button>
+${payButtons}<button type="button" id="close" disabled>Close</button>
 </div>
 </main>
 <script nonce="${escapeHtml(page.nonce)}">${SCRIPT}</script>
