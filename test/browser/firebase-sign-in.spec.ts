@@ -94,6 +94,12 @@ test.describe('Google and phone sign-in', () => {
 
     await expect(page).toHaveURL((url) => url.pathname === '/my-bookings');
     await expect(page.getByText('Phone number verified successfully')).toBeVisible();
+
+    // An account made by phone has no email: the deletion page names it by its name and number.
+    await page.goto('/delete-account');
+    await expect(
+      page.getByText(`You are signed in as ${member.name} (+91 ${member.national.slice(0, 5)} ${member.national.slice(5)}).`),
+    ).toBeVisible();
   });
 
   test('phone: a first sign-in lands on /signup with the number filled in', async ({ page }) => {

@@ -7,12 +7,26 @@ import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, registe
 
 const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
 
-/** Opens the join form on the event page and pays in the sandbox checkout. */
-async function bidAndPay(page: Page, eventId: string, amount: number, outcome: 'pay' | 'decline' = 'pay') {
+/** Opens the join form on the event page and pays in the sandbox checkout; `tooLow` is bid first and refused. */
+async function bidAndPay(
+  page: Page,
+  eventId: string,
+  amount: number,
+  outcome: 'pay' | 'decline' = 'pay',
+  tooLow?: { bid: number; minimum: string },
+) {
   await page.goto(`/event/${eventId}`);
   await page.getByTestId('join-button').click();
   const form = page.getByRole('dialog', { name: /Place your bid|Apply to join/ });
   const bid = form.getByLabel('Your bid (₹)');
+  if (tooLow) {
+    await bid.fill(String(tooLow.bid));
+    await form.getByRole('button', { name: 'Continue to payment' }).click();
+    // The refusal and the number it is about, both under the field and both read with it.
+    await expect(form.getByText(Messages.payments.bidTooLow)).toBeVisible();
+    await expect(form.getByText(`Minimum bid: ${tooLow.minimum}`)).toBeVisible();
+    await expect(bid).toHaveAccessibleDescription(`${Messages.payments.bidTooLow} Minimum bid: ${tooLow.minimum}`);
+  }
   if (await bid.count()) await bid.fill(String(amount));
   await form.getByLabel('Message to the host (optional)').fill('Big fan, will bring snacks');
   await form.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
@@ -30,7 +44,12 @@ async function reloadUntil(page: Page, path: string, text: string | RegExp, with
 }
 
 test.describe('joining an event and paying for it', () => {
-  test('a fan bids and pays; the host accepts from the new-application sheet; the money is captured', async ({ browser }) => {
+  test('a fan bids under the minimum and is told it, then bids and pays; the host accepts from the new-application sheet; the money is captured', async ({
+    browser,
+  }) => {
+    // Two people, a refused bid, a checkout and three pages polled for the workers' results: on a
+    // loaded machine it outgrows a minute without a single failed step.
+    test.slow();
     const host = await register('influencer', 'Kavya Host');
     const title = `Sunset kayaking ${randomBytes(3).toString('hex')}`;
     const event = await seedEvent(host, {
@@ -44,7 +63,7 @@ test.describe('joining an event and paying for it', () => {
     const fan = await register('fan', 'Ishaan Fan');
 
     const fanPage = await signedIn(browser, fan);
-    await bidAndPay(fanPage, event.id, 750);
+    await bidAndPay(fanPage, event.id, 750, 'pay', { bid: 400, minimum: '₹500' });
     await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
     await reloadUntil(fanPage, '/my-bookings', Messages.applications.pendingApproval);
     await expect(fanPage.locator('main').getByText('Your bid ₹750')).toBeVisible();
@@ -105,6 +124,16 @@ test.describe('joining an event and paying for it', () => {
     await form.getByRole('button', { name: 'Pay ₹300' }).click();
     await checkout(fanPage).getByRole('button', { name: 'Pay ₹300' }).click();
     await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
+  });
+
+  test('the checkout’s buttons wait for its script: a press before it has run is not silently lost', async ({ browser }) => {
+    const url = `${process.env.TRIBE_API_URL}/api/v1/sandbox/checkout?order_id=order_unknown000001`;
+    const withoutScript = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await withoutScript.goto(url);
+    await expect(withoutScript.getByRole('button', { name: 'Close' })).toBeDisabled();
+    const withScript = await (await browser.newContext()).newPage();
+    await withScript.goto(url);
+    await expect(withScript.getByRole('button', { name: 'Close' })).toBeEnabled();
   });
 
   test('closing the checkout without paying says the payment was cancelled', async ({ browser }) => {

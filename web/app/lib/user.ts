@@ -1,3 +1,5 @@
+import { formatIndianNumber } from './phone-sign-in';
+
 /** The signed-in person as GET /api/v1/users/{own id} returns them (snake_case, SPEC §3 User). */
 export interface SelfUser {
   id: string;
@@ -33,4 +35,17 @@ export interface SelfUser {
   instagram_url?: string | null;
   facebook_url?: string | null;
   youtube_url?: string | null;
+}
+
+/**
+ * Who is signed in, in words that are never empty: the name with the email, or with the mobile
+ * number for an account made by phone sign-in (which has no email), or whichever of them there is.
+ */
+export function accountLabel(user: Pick<SelfUser, 'name' | 'email' | 'mobile_number'>): string {
+  const name = user.name?.trim();
+  const digits = user.mobile_number?.replace(/\D/g, '') ?? '';
+  const mobile = digits.length >= 10 ? formatIndianNumber(digits.slice(-10)) : user.mobile_number?.trim();
+  const contact = user.email?.trim() || mobile;
+  if (name && contact) return `${name} (${contact})`;
+  return name || contact || 'an account with no name, email or number yet';
 }

@@ -12,6 +12,7 @@ import { DELETE_CONFIRMATION_WORD, deleteAccountFormSchema } from '~/lib/auth-fo
 import { readAuth } from '~/lib/auth.server';
 import { parseForm } from '~/lib/forms';
 import { loginPathFor } from '~/lib/redirects';
+import { accountLabel } from '~/lib/user';
 import { clearAuth } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Delete account · Tribe' }];
@@ -23,9 +24,9 @@ export const meta: MetaFunction = () => [{ title: 'Delete account · Tribe' }];
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get('deleted') === '1') return { state: 'deleted' as const, email: null };
+  if (url.searchParams.get('deleted') === '1') return { state: 'deleted' as const, account: null };
   const { auth, setCookie } = await readAuth(request);
-  const body = auth ? { state: 'signed-in' as const, email: auth.user.email } : { state: 'guest' as const, email: null };
+  const body = auth ? { state: 'signed-in' as const, account: accountLabel(auth.user) } : { state: 'guest' as const, account: null };
   return data(body, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
 }
 
@@ -118,7 +119,7 @@ export default function DeleteAccount() {
             ) : (
               <Form ref={formRef} method="post" noValidate className="space-y-4 rounded-2xl border border-rose-200 bg-white p-5">
                 <p className="text-[15px] text-slate-700">
-                  You are signed in as <span className="font-semibold">{loaderData.email}</span>.
+                  You are signed in as <span className="font-semibold">{loaderData.account}</span>.
                 </p>
                 <TextField
                   label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}

@@ -50,7 +50,7 @@ function useControl(name: string, id: string | undefined, error: string | null |
     controlId,
     aria: {
       'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined,
+      'aria-describedby': [error ? `${controlId}-error` : null, hint ? `${controlId}-hint` : null].filter(Boolean).join(' ') || undefined,
     },
     border: error ? 'border-rose-400' : 'border-slate-300',
   };
@@ -137,22 +137,23 @@ export function SelectField({
   );
 }
 
+/** The error, then the hint: the hint usually states the rule the error is about ("Minimum bid: ₹900"), so it stays. */
 export function FieldMessage({ id, error, hint }: { id: string; error?: string | null; hint?: ReactNode }) {
-  if (error) {
-    return (
-      <p id={`${id}-error`} className="text-sm text-rose-600">
-        {error}
-      </p>
-    );
-  }
-  if (hint) {
-    return (
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {hint}
-      </p>
-    );
-  }
-  return null;
+  if (!error && !hint) return null;
+  return (
+    <>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-rose-600">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export interface ChoiceOption {
