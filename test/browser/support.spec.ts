@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { expect, signIn, test } from './fixtures.js';
+import { expect, logInThroughScreen, test } from './fixtures.js';
 import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
 
 /**
@@ -27,7 +27,9 @@ test.describe('support staff and the job queues', () => {
     const staff = await register('fan', 'Sana Support');
     await dbQuery(`UPDATE users SET admin_permissions = '{"support": true}' WHERE id = $1`, [staff.id]);
 
-    await signIn(page, staff, '/admin');
+    // Logging in takes support staff to the admin area, where their tools are.
+    await logInThroughScreen(page, staff);
+    await expect(page).toHaveURL((url) => url.pathname === '/admin');
     await expect(page.getByRole('heading', { name: /Hello/ })).toBeVisible();
     // Support staff see the queue pages and nothing else of the admin area.
     await expect(page.getByRole('link', { name: /Payouts/ })).toHaveCount(0);

@@ -57,6 +57,8 @@ describe('after login', () => {
   it('sends admins to /admin, by role or by flag', () => {
     expect(postLoginPath({ ...fan, role: 'admin' }, '/settings')).toBe('/admin');
     expect(postLoginPath({ ...fan, isAdmin: true }, '/settings')).toBe('/admin');
+    expect(postLoginPath({ ...fan, admin_permissions: { support: true } }, '/settings')).toBe('/admin');
+    expect(postLoginPath({ ...fan, admin_permissions: { support: false } }, '/settings')).toBe('/settings');
     expect(isAdminUser({ is_admin: true })).toBe(true);
     expect(isAdminUser({ role: 'influencer' })).toBe(false);
     expect(isAdminUser(null)).toBe(false);

@@ -59,12 +59,12 @@ export function completeProfilePath(user: ProfileHolder, returnTo?: string): str
 }
 
 /**
- * After login: an incomplete profile goes to /signup; admins go to /admin; everyone else to the
- * (already safe) returnTo.
+ * After login: admins and support staff go to /admin (support staff find only the job queue pages
+ * there); an incomplete profile goes to /signup; everyone else to the (already safe) returnTo.
  */
-export function postLoginPath(user: ProfileHolder, rawReturnTo: unknown): string {
+export function postLoginPath(user: ProfileHolder & { admin_permissions?: { support?: boolean } | null }, rawReturnTo: unknown): string {
   const returnTo = safeReturnTo(rawReturnTo);
-  if (isAdminUser(user)) return '/admin';
+  if (canUseSupport(user)) return '/admin';
   if (user.needs_profile) return completeProfilePath(user, returnTo);
   return returnTo;
 }
