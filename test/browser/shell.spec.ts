@@ -202,6 +202,33 @@ test.describe('the layout shell, as QA found it', () => {
     await expect(toast).toBeVisible();
   });
 
+  test('at 320 px no signed-in main page scrolls sideways, and the profile’s Settings button shows whole', async ({ page, accounts }) => {
+    const account = await accounts.create({ name: 'Naina Verma' });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signIn(page, account, '/profile-v2');
+    const settings = page.getByRole('link', { name: 'Settings' });
+    await expect(settings).toBeVisible();
+    const box = (await settings.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    for (const path of [
+      '/profile-v2',
+      '/home',
+      '/my-bookings',
+      '/application-status',
+      '/transactions',
+      '/notifications',
+      '/chat',
+      '/settings',
+      '/create-event',
+    ]) {
+      if (path !== '/profile-v2') await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect([path, sideways]).toEqual([path, 0]);
+    }
+  });
+
   test("a host's past events page prints its title once", async ({ page, accounts }) => {
     const account = await accounts.create({ name: 'Ishita Bose' });
     await signIn(page, account, `/host-past-events/${account.id}`);

@@ -44,10 +44,11 @@ export function ProfileView({ profile, actions, intro }: { profile: PublicProfil
           <img
             src={avatarSrc(profile)}
             alt={`${profile.name}'s profile photo`}
-            className="size-24 rounded-full border-4 border-white bg-white object-cover shadow-md sm:size-28"
+            className="size-24 shrink-0 rounded-full border-4 border-white bg-white object-cover shadow-md sm:size-28"
             data-testid="profile-avatar"
           />
-          {actions ? <div className="mb-2 flex gap-2">{actions}</div> : null}
+          {/* On a 320 px phone the actions wrap under each other rather than push the page sideways. */}
+          {actions ? <div className="mb-2 flex min-w-0 flex-wrap justify-end gap-2">{actions}</div> : null}
         </div>
         <div className="mt-3">
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight text-slate-900">
