@@ -118,6 +118,8 @@ test.describe('chat', () => {
     await expect(mine).toHaveAttribute('data-mine', 'true');
     await expect(mine.getByTestId('message-status')).toHaveAttribute('data-status', 'delivered');
     await expect(hostPage.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveText('1');
+    // A screen reader hears what the number counts.
+    await expect(hostPage.locator('[data-tab="chat"]')).toHaveAccessibleName('Chat, 1 unread');
 
     await openRoom(hostPage, roomId);
     await expect(bubble(hostPage, 'Hello from Asha')).toHaveAttribute('data-mine', 'false');
@@ -204,6 +206,12 @@ test.describe('chat', () => {
     const fanPage = await signedIn(browser, fan);
     await openRoom(hostPage, roomId);
     await openRoom(fanPage, roomId);
+    // One control per action for a screen reader: the photo picker behind "Send a photo" is not a second one.
+    const composer = fanPage.getByRole('form', { name: 'Send a message' });
+    await expect(composer.getByRole('button')).toHaveCount(3);
+    for (const [index, name] of ['Send a photo', 'Create a poll', 'Send'].entries()) {
+      await expect(composer.getByRole('button').nth(index)).toHaveAccessibleName(name);
+    }
 
     // A slow uplink, so the upload takes long enough to watch.
     const cdp: CDPSession = await fanPage.context().newCDPSession(fanPage);

@@ -88,8 +88,8 @@ export function Composer({
               ref={picker}
               type="file"
               accept="image/*"
-              className="sr-only"
-              tabIndex={-1}
+              // Out of the accessibility tree: "Send a photo" opens it, and a second control read out beside it only confused.
+              hidden
               aria-label="Photo to send"
               data-testid="chat-image-input"
               onChange={(event) => {

@@ -67,6 +67,8 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                 prefetch={isGuest && tab.loginAction ? 'none' : 'intent'}
                 onClick={(event) => onTap(event, tab)}
                 aria-current={isActive ? 'page' : undefined}
+                // The badge is a bare number: the link says what it counts ("Chat, 3 unread", not "3 Chat").
+                aria-label={tab.key === 'chat' && badge ? `${tab.label}, ${badge} unread` : undefined}
                 data-tab={tab.key}
                 className={cn(
                   'group relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors',
@@ -82,7 +84,7 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                   {tab.key === 'chat' && badge ? (
                     <span
                       data-testid="chat-badge"
-                      aria-label={`${badge} unread`}
+                      aria-hidden="true"
                       className="absolute -top-1.5 left-3.5 min-w-[1.25rem] rounded-full bg-rose-500 px-1 text-center text-[10px] leading-5 font-semibold text-white ring-2 ring-white"
                     >
                       {badge}

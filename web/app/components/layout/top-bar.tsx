@@ -47,7 +47,11 @@ export function TopBar({
           </Link>
         )}
         {title ? (
-          <TitleTag className="min-w-0 flex-1 truncate text-[17px] font-semibold text-slate-900">
+          // A page with its own <h1> says its title there: the bar's copy is for the eyes only, not read out twice.
+          <TitleTag
+            className="min-w-0 flex-1 truncate text-[17px] font-semibold text-slate-900"
+            aria-hidden={titleIsHeading ? undefined : true}
+          >
             <bdi>{title}</bdi>
           </TitleTag>
         ) : (
