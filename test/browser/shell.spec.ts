@@ -202,7 +202,10 @@ test.describe('the layout shell, as QA found it', () => {
     await expect(toast).toBeVisible();
   });
 
-  test('at 320 px no signed-in main page scrolls sideways, and the profile’s Settings button shows whole', async ({ page, accounts }) => {
+  test('at 320 px no signed-in main page scrolls sideways, the profile’s Settings button shows whole, and titles are read once', async ({
+    page,
+    accounts,
+  }) => {
     const account = await accounts.create({ name: 'Naina Verma' });
     await page.setViewportSize({ width: 320, height: 640 });
     await signIn(page, account, '/profile-v2');
@@ -227,6 +230,11 @@ test.describe('the layout shell, as QA found it', () => {
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect([path, sideways]).toEqual([path, 0]);
     }
+    // The top bar repeats a page's own heading for the eye only: a screen reader hears the title once.
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { name: 'Transactions' })).toHaveCount(1);
+    await expect(page.getByRole('banner').getByText('Transactions')).toBeVisible();
+    expect(await page.getByRole('banner').ariaSnapshot()).not.toContain('Transactions');
   });
 
   test("a host's past events page prints its title once", async ({ page, accounts }) => {
