@@ -41,6 +41,16 @@ async function setRange(page: Page, label: string, value: number) {
 /* -------------------------------------------------------------- journeys ---- */
 
 test.describe('events', () => {
+  test('at 1024 px a card in the three-column feed shows its host’s name whole', async ({ page }) => {
+    const host = await register('influencer', 'Arjun Malhotra');
+    await seedEvent(host, { title: `Card ${randomBytes(3).toString('hex')}`, date: daysFromNow(6), location: 'Alibaug', min_bid: 500 });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto('/public');
+    const name = page.getByTestId('host-name').filter({ hasText: 'Arjun Malhotra' }).first();
+    await expect(name).toBeVisible();
+    expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('a host creates an event with two photos, sees it on /my-events, and can cancel it there', async ({ page }) => {
     const host = await register('influencer', 'Meera Kapoor');
     await logIn(page, host);

@@ -112,7 +112,8 @@ export function EventCard({
             </span>
           </li>
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-3 pt-2">
+        {/* The countdown moves under the host when both do not fit: a narrow card keeps the host's name whole. */}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 pt-2">
           <HostLine host={event.host} size={28} />
           {!cancelled && countdown ? (
             <span
