@@ -168,20 +168,25 @@ test.describe('profiles', () => {
   });
 });
 
+/** What the app's web view sends: the platform's user agent with the app's mark appended. */
+const APP_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 TribeApp/2.3.0';
+
 test.describe('mobile web view', () => {
-  test('/login in the web view sends the app to its login deep link with the same query string, by flag or remembered cookie', async ({
+  test('/login in the app’s web view (its user agent carries TribeApp/) opens the app’s login; an ordinary browser is never trapped', async ({
     baseURL,
   }) => {
-    const flagged = await fetch(`${baseURL}/login?webview=1&returnTo=%2Fmy-events`, { redirect: 'manual' });
-    expect(flagged.status).toBe(302);
-    expect(flagged.headers.get('location')).toBe('tribe://login?webview=1&returnTo=%2Fmy-events');
-    const remembered = flagged.headers.getSetCookie().find((cookie) => cookie.startsWith('tribe_webview=1'));
-    expect(remembered).toBeDefined();
+    const inApp = await fetch(`${baseURL}/login?returnTo=%2Fmy-events`, { redirect: 'manual', headers: { 'user-agent': APP_USER_AGENT } });
+    expect(inApp.status).toBe(302);
+    expect(inApp.headers.get('location')).toBe('tribe://login?returnTo=%2Fmy-events');
 
-    const later = await fetch(`${baseURL}/login?returnTo=%2Fhome`, { redirect: 'manual', headers: { cookie: 'tribe_webview=1' } });
-    expect(later.headers.get('location')).toBe('tribe://login?returnTo=%2Fhome');
-    // A plain browser still gets the login screen.
-    expect((await fetch(`${baseURL}/login`, { redirect: 'manual' })).status).toBe(200);
+    // A stray ?webview=1 in an ordinary browser changes nothing, now or later.
+    const flagged = await fetch(`${baseURL}/login?webview=1`, { redirect: 'manual' });
+    expect(flagged.status).toBe(200);
+    expect(flagged.headers.getSetCookie().filter((cookie) => cookie.startsWith('tribe_webview=1'))).toEqual([]);
+    // A browser an earlier release trapped with its cookie gets the login page, and is told to forget the cookie.
+    const trapped = await fetch(`${baseURL}/login`, { redirect: 'manual', headers: { cookie: 'tribe_webview=1' } });
+    expect(trapped.status).toBe(200);
+    expect(trapped.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^tribe_webview=; Max-Age=0/));
   });
 
   test('/flutter-auth signs the web view in with the session the app hands over, and refuses when someone is signed in', async ({
@@ -190,27 +195,31 @@ test.describe('mobile web view', () => {
     const person = await register('fan', 'App Person');
     const handedOver = await fetch(`${baseURL}/flutter-auth?returnTo=%2Fmy-events`, {
       redirect: 'manual',
-      headers: { authorization: `Bearer ${person.token}` },
+      headers: { authorization: `Bearer ${person.token}`, 'user-agent': APP_USER_AGENT },
     });
     expect(handedOver.status).toBe(302);
     expect(handedOver.headers.get('location')).toBe('/my-events');
-    const cookies = handedOver.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
-    expect(cookies).toContain('tribe_webview=1');
-    const session = cookies.filter((cookie) => !cookie.startsWith('tribe_webview')).join('; ');
+    const session = handedOver.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0]!)
+      .join('; ');
     const page = await fetch(`${baseURL}/my-events`, { redirect: 'manual', headers: { cookie: session } });
     expect(page.status).toBe(200);
 
     const again = await fetch(`${baseURL}/flutter-auth?returnTo=%2Fmy-events`, {
       redirect: 'manual',
-      headers: { authorization: `Bearer ${person.token}`, cookie: session },
+      headers: { authorization: `Bearer ${person.token}`, cookie: session, 'user-agent': APP_USER_AGENT },
     });
     expect(again.headers.get('location')).toBe('/home');
 
     const forged = await fetch(`${baseURL}/flutter-auth?returnTo=%2Fmy-events`, {
       redirect: 'manual',
-      headers: { authorization: 'Bearer forged' },
+      headers: { authorization: 'Bearer forged', 'user-agent': APP_USER_AGENT },
     });
     expect(forged.headers.get('location')).toBe('tribe://login?returnTo=%2Fmy-events');
+    // Opened in an ordinary browser, it leads to the login page, not to a deep link the browser cannot open.
+    const inBrowser = await fetch(`${baseURL}/flutter-auth?returnTo=%2Fmy-events`, { redirect: 'manual' });
+    expect(inBrowser.headers.get('location')).toBe('/login?returnTo=%2Fmy-events');
   });
 
   test('a crash shows "Reloading app..." and tells the host app through its bridge (type, message, timestamp)', async ({

@@ -13,7 +13,7 @@ import { webConfig } from '~/lib/config.server';
 import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
 import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects';
 import { commitSession, getSession } from '~/lib/session.server';
-import { webViewCookieChange } from '~/lib/webview.server';
+import { retiredWebViewCookieRemoval } from '~/lib/webview.server';
 import type { ToastMessage } from '~/lib/toast';
 import './tailwind.css';
 
@@ -51,8 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   const headers = new Headers();
-  const webViewCookie = webViewCookieChange(request);
-  if (webViewCookie) headers.append('Set-Cookie', webViewCookie);
+  const forgetWebView = retiredWebViewCookieRemoval(request);
+  if (forgetWebView) headers.append('Set-Cookie', forgetWebView);
   let toast: ToastMessage | null = null;
   let signedOut = false;
   if (setCookie) {

@@ -1,11 +1,14 @@
-import { isWebViewQuery, mayReload, RELOAD_GUARD_MS, renderErrorReport } from './webview';
+import { isAppUserAgent, mayReload, RELOAD_GUARD_MS, renderErrorReport } from './webview';
 
 describe('web view and crash handling', () => {
-  it('recognises the web view query flag', () => {
-    expect(isWebViewQuery('?webview=1')).toBe(true);
-    expect(isWebViewQuery('?a=b&webview=true')).toBe(true);
-    expect(isWebViewQuery('?webview=0')).toBe(false);
-    expect(isWebViewQuery('')).toBe(false);
+  it('recognises the app’s web view by the mark in its user agent, and nothing else', () => {
+    expect(
+      isAppUserAgent(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A; wv) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36 TribeApp/2.3.0',
+      ),
+    ).toBe(true);
+    expect(isAppUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36')).toBe(false);
+    expect(isAppUserAgent(null)).toBe(false);
   });
 
   it('reports render errors with type, message and timestamp', () => {

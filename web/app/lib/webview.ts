@@ -1,16 +1,18 @@
 /**
- * The mobile app opens the site in a web view flagged by `?webview=1` (remembered in localStorage).
+ * The mobile app's web view says so in its user agent: the app appends `TribeApp/<version>` (as
+ * browsers append their own product tokens). Only then does the site act as the app's web view
+ * (/login opens the app's login, the splash is skipped): a flag in a link or a cookie could be set
+ * in an ordinary browser by one stray visit, and would lock it out of the login page for good.
  * Render errors are reported to the host app (SPEC §7 Other: type, message, timestamp).
  */
-export const WEBVIEW_FLAG_KEY = 'tribe:webview';
+export const APP_USER_AGENT_MARK = 'TribeApp/';
 export const SPLASH_SEEN_KEY = 'tribe:splash-seen';
 export const RELOAD_GUARD_KEY = 'tribe:reloaded-at';
 /** A crash reloads the page at most once in this window, so a persistent failure cannot loop. */
 export const RELOAD_GUARD_MS = 30_000;
 
-export function isWebViewQuery(search: string): boolean {
-  const value = new URLSearchParams(search).get('webview');
-  return value === '1' || value === 'true';
+export function isAppUserAgent(userAgent: string | null | undefined): boolean {
+  return Boolean(userAgent?.includes(APP_USER_AGENT_MARK));
 }
 
 export interface RenderErrorReport {

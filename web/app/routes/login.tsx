@@ -19,7 +19,7 @@ import type { SelfUser } from '~/lib/user';
 import type { RootLoaderData } from '~/root';
 import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
-import { isWebViewRequest, nativeLoginUrl, webViewCookieChange } from '~/lib/webview.server';
+import { isWebViewRequest, nativeLoginUrl } from '~/lib/webview.server';
 
 export const meta: MetaFunction = () => [{ title: 'Log in · Tribe' }];
 
@@ -32,10 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { auth } = await readAuth(request);
   if (auth) throw redirect(postLoginPath(auth.user, returnTo));
   // In the mobile app's web view the app signs people in itself (SPEC §2 "Login screen").
-  if (isWebViewRequest(request)) {
-    const remember = webViewCookieChange(request);
-    throw redirect(nativeLoginUrl(url.search), remember ? { headers: { 'Set-Cookie': remember } } : undefined);
-  }
+  if (isWebViewRequest(request)) throw redirect(nativeLoginUrl(url.search));
   // Public values only (the web API key is public by design); FIREBASE_* in README.
   return { returnTo, firebase: webConfig.FIREBASE };
 }

@@ -1,11 +1,11 @@
 import { Logo } from '~/components/ui/logo';
-import { SPLASH_SEEN_KEY, WEBVIEW_FLAG_KEY } from '~/lib/webview';
+import { APP_USER_AGENT_MARK, SPLASH_SEEN_KEY } from '~/lib/webview';
 
 /**
- * Runs in <head> before the first paint: remembers the web-view flag from `?webview=1`, and skips
- * the splash inside the web view or when this browser tab has already seen it.
+ * Runs in <head> before the first paint: skips the splash inside the app's web view (its user agent
+ * carries the app's mark) or when this browser tab has already seen it.
  */
-export const splashScript = `(function(){try{var d=document.documentElement,q=new URLSearchParams(location.search).get('webview');if(q==='1'||q==='true')localStorage.setItem('${WEBVIEW_FLAG_KEY}','1');if(localStorage.getItem('${WEBVIEW_FLAG_KEY}')==='1'||sessionStorage.getItem('${SPLASH_SEEN_KEY}')==='1')d.classList.add('splash-skip');}catch(e){}})();`;
+export const splashScript = `(function(){try{var d=document.documentElement;if(navigator.userAgent.indexOf('${APP_USER_AGENT_MARK}')>=0||sessionStorage.getItem('${SPLASH_SEEN_KEY}')==='1')d.classList.add('splash-skip');}catch(e){}})();`;
 
 let hydrated = false;
 let holds = 0;
