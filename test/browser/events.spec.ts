@@ -41,11 +41,34 @@ async function setRange(page: Page, label: string, value: number) {
 /* -------------------------------------------------------------- journeys ---- */
 
 test.describe('events', () => {
+  test('the public feed comes 20 events at a time: more as the list ends, or a Load more link without JavaScript', async ({ browser }) => {
+    const host = await register('influencer', 'Zara Host');
+    const tag = randomBytes(3).toString('hex');
+    for (let index = 0; index < 21; index += 1) {
+      await seedEvent(host, { title: `Paged ${tag} ${index}`, date: daysFromNow(30 + index), location: 'Pune', min_bid: 100 });
+    }
+    const cards = (page: Page) => page.getByTestId('event-card');
+
+    const withoutScript = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })).newPage();
+    await withoutScript.goto('/public');
+    await expect(cards(withoutScript)).toHaveCount(20);
+    await withoutScript.getByRole('link', { name: 'Load more' }).click();
+    await expect(withoutScript).toHaveURL(/[?&]page=2\b/);
+    await expect(cards(withoutScript).first()).toBeVisible();
+
+    const phone = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
+    await phone.goto('/public');
+    await expect(cards(phone)).toHaveCount(20);
+    await phone.getByTestId('feed-end').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards(phone).count()).toBeGreaterThan(20);
+  });
+
   test('at 1024 px a card in the three-column feed shows its host’s name whole', async ({ page }) => {
     const host = await register('influencer', 'Arjun Malhotra');
-    await seedEvent(host, { title: `Card ${randomBytes(3).toString('hex')}`, date: daysFromNow(6), location: 'Alibaug', min_bid: 500 });
+    await seedEvent(host, { title: `Card ${randomBytes(3).toString('hex')}`, date: daysFromNow(6), location: 'Alibaug', min_bid: 4300 });
     await page.setViewportSize({ width: 1024, height: 800 });
-    await page.goto('/public');
+    // Its own price, so it is on the first page however many events the run has made.
+    await page.goto('/public?minPrice=4300&maxPrice=4300');
     const name = page.getByTestId('host-name').filter({ hasText: 'Arjun Malhotra' }).first();
     await expect(name).toBeVisible();
     expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
