@@ -72,6 +72,9 @@ async function fillProfile(page: Page, fields: { ifsc: string }) {
   await page.getByLabel('State').selectOption('Maharashtra');
 }
 
+/** The IFSC field's hint, which stays under its error. */
+const IFSC_HINT = '11 characters, on your cheque book or passbook.';
+
 test.describe('invoices, payment profile and payouts', () => {
   test('the fan downloads the invoice; the host sets up the payment profile and sees what the event owes', async ({ browser }) => {
     // Four people and a PDF in one journey: on a slow, loaded machine it needs more than the default minute.
@@ -145,7 +148,7 @@ test.describe('invoices, payment profile and payouts', () => {
     await hostPage.getByRole('button', { name: 'Save payment profile' }).click();
     const ifsc = hostPage.getByLabel('IFSC');
     await expect(ifsc).toHaveAttribute('aria-invalid', 'true');
-    await expect(ifsc).toHaveAccessibleDescription(capitalised(KycProblems.ifsc.fifthZero));
+    await expect(ifsc).toHaveAccessibleDescription(`${capitalised(KycProblems.ifsc.fifthZero)} ${IFSC_HINT}`);
     await expect(hostPage).toHaveURL((url) => url.pathname === '/payment-profile/edit');
 
     // The server checks the same without JavaScript, and saves nothing.
@@ -155,7 +158,7 @@ test.describe('invoices, payment profile and payouts', () => {
       await noScript.goto('/payment-profile/edit');
       await fillProfile(noScript, { ifsc: 'SBIN1001234' });
       await noScript.getByRole('button', { name: 'Save payment profile' }).click();
-      await expect(noScript.getByLabel('IFSC')).toHaveAccessibleDescription(capitalised(KycProblems.ifsc.fifthZero));
+      await expect(noScript.getByLabel('IFSC')).toHaveAccessibleDescription(`${capitalised(KycProblems.ifsc.fifthZero)} ${IFSC_HINT}`);
       await expect(noScript.getByLabel('PAN')).toHaveValue('ABCPE1234F');
     } finally {
       await plain.close();

@@ -7,6 +7,16 @@ import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, registe
 
 const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
 
+/**
+ * Presses one of the checkout's buttons from the keyboard. Chromium drops pointer input aimed at a
+ * cross-origin frame that moved within the last half second (a clickjacking defence), and the
+ * checkout frame has just appeared; on a loaded machine the compositor reports it settled late, so
+ * a click could vanish without a trace. Focus and Enter reach the button as a keyboard user's would.
+ */
+async function pressInCheckout(page: Page, name: string) {
+  await checkout(page).getByRole('button', { name }).press('Enter');
+}
+
 /** Opens the join form on the event page and pays in the sandbox checkout; `tooLow` is bid first and refused. */
 async function bidAndPay(
   page: Page,
@@ -30,9 +40,7 @@ async function bidAndPay(
   if (await bid.count()) await bid.fill(String(amount));
   await form.getByLabel('Message to the host (optional)').fill('Big fan, will bring snacks');
   await form.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
-  const frame = checkout(page);
-  if (outcome === 'pay') await frame.getByRole('button', { name: `Pay ₹${amount.toLocaleString('en-IN')}` }).click();
-  else await frame.getByRole('button', { name: 'Pay with a card that has insufficient funds' }).click();
+  await pressInCheckout(page, outcome === 'pay' ? `Pay ₹${amount.toLocaleString('en-IN')}` : 'Pay with a card that has insufficient funds');
 }
 
 /** Reloads until the text shows: the work behind it happens in the workers. */
@@ -122,7 +130,7 @@ test.describe('joining an event and paying for it', () => {
 
     const form = fanPage.getByRole('dialog', { name: 'Apply to join' });
     await form.getByRole('button', { name: 'Pay ₹300' }).click();
-    await checkout(fanPage).getByRole('button', { name: 'Pay ₹300' }).click();
+    await pressInCheckout(fanPage, 'Pay ₹300');
     await expect(fanPage.getByText(/Payment Received/)).toBeVisible();
   });
 
@@ -143,7 +151,7 @@ test.describe('joining an event and paying for it', () => {
     await fanPage.goto(`/event/${event.id}`);
     await fanPage.getByTestId('join-button').click();
     await fanPage.getByRole('dialog', { name: 'Apply to join' }).getByRole('button', { name: 'Pay ₹200' }).click();
-    await checkout(fanPage).getByRole('button', { name: 'Close' }).click();
+    await pressInCheckout(fanPage, 'Close');
     await expect(fanPage.getByText(Messages.payments.cancelled)).toBeVisible();
     await expect(fanPage.locator('iframe[title="Tribe checkout"]')).toHaveCount(0);
   });

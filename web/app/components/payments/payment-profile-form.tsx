@@ -61,6 +61,10 @@ export function PaymentProfileForm({
     setErrors(check.errors);
   };
   const recheckShown = (blur: FocusEvent<HTMLFormElement>) => {
+    // Leaving a field for the Save button: the submit checks everything anyway. Clearing the message
+    // now would move the button up under the pointer between press and release, and lose the click.
+    const next = blur.relatedTarget;
+    if (next instanceof HTMLButtonElement && next.type === 'submit' && blur.currentTarget.contains(next)) return;
     if (errors && Object.keys(errors.fields).length > 0) setErrors(recheck(errors, blur.currentTarget));
   };
 
