@@ -42,7 +42,7 @@ function worded({ type, userId, fanId, fanName, eventTitle, amount }: Worded): O
     case 'new_application':
       return { title: 'New application', body: `${fan} applied to ${event}${amount ? ` with ${rupees(amount)}` : ''}.` };
     case 'bid_placed':
-      return { title: 'New bid', body: `${fan} placed a bid on ${event}${amount ? `: ${rupees(amount)}` : ''}.` };
+      return { title: 'New bid', body: `A new bid was placed on ${event}${amount ? `: ${rupees(amount)}` : ''}.` };
     case 'bid_accepted':
     case 'application_accepted':
       return { title: "You're in!", body: `Your application to ${event} was accepted.` };
