@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type NotificationType } from '../../contracts/notification-types.js';
 import { type DeviceKind } from './entities/push-device.entity.js';
+import { fanNameOf } from './entities/notification.entity.js';
 
 /** A pending delivery with what sending it needs: the device (if it is still the person's) and the notification. */
 export interface PendingDelivery {
@@ -72,7 +73,7 @@ export class PushDeliveriesRepository {
       `SELECT d.notification_id AS "notificationId", d.device_id AS "deviceId", d.kind,
               pd.token, pd.p256dh, pd.auth,
               n.user_id AS "userId", n.type, n.event_id AS "eventId", n.event_title AS "eventTitle",
-              n.fan_id AS "fanId", (SELECT name FROM users WHERE id = n.fan_id) AS "fanName",
+              n.fan_id AS "fanId", ${fanNameOf('n')} AS "fanName",
               n.amount, n.title, n.body, n.link, n.image_url AS "imageUrl"
          FROM push_delivery d
          JOIN notification n ON n.id = d.notification_id

@@ -2,6 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, VirtualColumn
 import { type NotificationType } from '../../../contracts/notification-types.js';
 
 /** An in-app notification (SPEC §3): who it is for, what happened, and whether they have read it. */
+/** The fan's current name, for a notification row under `alias` (the entity and the push query read it alike). */
+export const fanNameOf = (alias: string) => `(SELECT name FROM users WHERE id = ${alias}.fan_id)`;
+
 @Entity('notification')
 export class Notification {
   @PrimaryGeneratedColumn('uuid')
@@ -25,8 +28,8 @@ export class Notification {
   @Column({ type: 'uuid', nullable: true })
   fanId: string | null;
 
-  /** The fan's name as it is now (read with the row, never stored: a renamed or deleted account shows as it is). */
-  @VirtualColumn({ type: 'text', query: (alias) => `SELECT name FROM users WHERE id = ${alias}.fan_id` })
+  /** The fan's name as it is now (read with the row, never stored: a renamed or erased account shows as it is). */
+  @VirtualColumn({ type: 'text', query: fanNameOf })
   fanName: string | null;
 
   @Column({ type: 'integer', nullable: true })
