@@ -1,3 +1,4 @@
+import { checkMobileNumber } from '../../../api/src/contracts/mobile-number.js';
 import { formatIndianNumber } from './phone-sign-in';
 
 /** The signed-in person as GET /api/v1/users/{own id} returns them (snake_case, SPEC §3 User). */
@@ -43,9 +44,9 @@ export interface SelfUser {
  */
 export function accountLabel(user: Pick<SelfUser, 'name' | 'email' | 'mobile_number'>): string {
   const name = user.name?.trim();
-  const digits = user.mobile_number?.replace(/\D/g, '') ?? '';
-  const mobile = digits.length >= 10 ? formatIndianNumber(digits.slice(-10)) : user.mobile_number?.trim();
-  const contact = user.email?.trim() || mobile;
+  const mobile = checkMobileNumber(user.mobile_number);
+  const number = mobile.ok ? formatIndianNumber(mobile.national) : user.mobile_number?.trim();
+  const contact = user.email?.trim() || number;
   if (name && contact) return `${name} (${contact})`;
   return name || contact || 'an account with no name, email or number yet';
 }
