@@ -29,6 +29,7 @@ export interface RoleHolder {
   role?: string | null;
   isAdmin?: boolean | null;
   is_admin?: boolean | null;
+  admin_permissions?: { support?: boolean } | null;
 }
 
 /** Admin is recognised by role admin or an admin flag (SPEC §6). */
@@ -37,7 +38,7 @@ export function isAdminUser(user: RoleHolder | null | undefined): boolean {
 }
 
 /** Support staff (the `support` admin permission) and admins may use the job queue pages. */
-export function canUseSupport(user: (RoleHolder & { admin_permissions?: { support?: boolean } | null }) | null | undefined): boolean {
+export function canUseSupport(user: RoleHolder | null | undefined): boolean {
   return isAdminUser(user) || user?.admin_permissions?.support === true;
 }
 
@@ -62,7 +63,7 @@ export function completeProfilePath(user: ProfileHolder, returnTo?: string): str
  * After login: admins and support staff go to /admin (support staff find only the job queue pages
  * there); an incomplete profile goes to /signup; everyone else to the (already safe) returnTo.
  */
-export function postLoginPath(user: ProfileHolder & { admin_permissions?: { support?: boolean } | null }, rawReturnTo: unknown): string {
+export function postLoginPath(user: ProfileHolder, rawReturnTo: unknown): string {
   const returnTo = safeReturnTo(rawReturnTo);
   if (canUseSupport(user)) return '/admin';
   if (user.needs_profile) return completeProfilePath(user, returnTo);
