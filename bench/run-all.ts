@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 
@@ -13,7 +14,8 @@ import { createInterface } from 'node:readline';
 interface BenchRun {
   name: string;
   command: string[];
-  exitCode: number | null;
+  /** "ok", "exit 1" or "killed by SIGKILL". */
+  ended: string;
   seconds: number;
   verdicts: Array<{ verdict: 'MET' | 'MISSED'; line: string }>;
   /** Lines without a verdict that still carry a figure worth the summary (footprint's per-process lines). */
@@ -38,7 +40,9 @@ export function benchCommands(scripts: Record<string, string>): Array<{ name: st
 async function run(name: string, command: string[]): Promise<BenchRun> {
   const started = Date.now();
   const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
-  const result: BenchRun = { name, command, exitCode: null, seconds: 0, verdicts: [], figures: [] };
+  // Listened for from the start: a bench killed by a signal has no exit code, and its exit may come before its output ends.
+  const closed = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+  const result: BenchRun = { name, command, ended: '', seconds: 0, verdicts: [], figures: [] };
   let inFootprint = false;
   for await (const line of createInterface({ input: child.stdout })) {
     console.log(`[${name}] ${line}`);
@@ -47,19 +51,19 @@ async function run(name: string, command: string[]): Promise<BenchRun> {
     if (line.startsWith('footprint')) inFootprint = true;
     else if (inFootprint && line.trim()) result.figures.push(line.trim());
   }
-  result.exitCode = child.exitCode ?? (await new Promise<number | null>((resolve) => child.once('exit', resolve)));
+  const [code, signal] = await closed;
+  result.ended = code === 0 ? 'ok' : code === null ? `killed by ${signal}` : `exit ${code}`;
   result.seconds = (Date.now() - started) / 1000;
   return result;
 }
 
 function summary(runs: BenchRun[]): string {
-  const lines = ['', 'Benchmarks', `${'bench'.padEnd(16)}${'ended'.padEnd(10)}${'seconds'.padStart(8)}  verdicts`];
+  const lines = ['', 'Benchmarks', `${'bench'.padEnd(16)}${'ended'.padEnd(18)}${'seconds'.padStart(8)}  verdicts`];
   for (const bench of runs) {
     const met = bench.verdicts.filter((item) => item.verdict === 'MET').length;
     const missed = bench.verdicts.length - met;
-    const ended = bench.exitCode === 0 ? 'ok' : `exit ${bench.exitCode}`;
     const verdicts = bench.verdicts.length ? `${met} MET, ${missed} MISSED` : 'figures only';
-    lines.push(`${bench.name.padEnd(16)}${ended.padEnd(10)}${bench.seconds.toFixed(1).padStart(8)}  ${verdicts}`);
+    lines.push(`${bench.name.padEnd(16)}${bench.ended.padEnd(18)}${bench.seconds.toFixed(1).padStart(8)}  ${verdicts}`);
   }
   for (const bench of runs) {
     for (const item of bench.verdicts) lines.push(`  ${bench.name}: ${item.line}`);
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
   await mkdir('bench-results', { recursive: true });
   await writeFile(SUMMARY_FILE, `${JSON.stringify({ finishedAt: new Date().toISOString(), runs }, null, 2)}\n`);
   console.log(`\nwritten to ${SUMMARY_FILE}`);
-  process.exit(runs.every((bench) => bench.exitCode === 0) ? 0 : 1);
+  process.exit(runs.every((bench) => bench.ended === 'ok') ? 0 : 1);
 }
 
 if (process.argv[1]?.endsWith('run-all.js')) await main();
