@@ -41,13 +41,18 @@ async function setRange(page: Page, label: string, value: number) {
 /* -------------------------------------------------------------- journeys ---- */
 
 test.describe('events', () => {
-  test('the public feed comes 20 events at a time: more as the list ends, or a Load more link without JavaScript', async ({ browser }) => {
+  test('the public feed comes 20 events at a time: more as the list ends, or a Load more link without JavaScript', async ({
+    browser,
+    page,
+  }) => {
     const host = await register('influencer', 'Zara Host');
     const tag = randomBytes(3).toString('hex');
-    for (let index = 0; index < 21; index += 1) {
-      await seedEvent(host, { title: `Paged ${tag} ${index}`, date: daysFromNow(30 + index), location: 'Pune', min_bid: 100 });
-    }
-    const cards = (page: Page) => page.getByTestId('event-card');
+    await Promise.all(
+      Array.from({ length: 21 }, (_, index) =>
+        seedEvent(host, { title: `Paged ${tag} ${index}`, date: daysFromNow(30 + index), location: 'Pune', min_bid: 100 }),
+      ),
+    );
+    const cards = (on: Page) => on.getByTestId('event-card');
 
     const withoutScript = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })).newPage();
     await withoutScript.goto('/public');
@@ -56,11 +61,11 @@ test.describe('events', () => {
     await expect(withoutScript).toHaveURL(/[?&]page=2\b/);
     await expect(cards(withoutScript).first()).toBeVisible();
 
-    const phone = await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage();
-    await phone.goto('/public');
-    await expect(cards(phone)).toHaveCount(20);
-    await phone.getByTestId('feed-end').scrollIntoViewIfNeeded();
-    await expect.poll(() => cards(phone).count()).toBeGreaterThan(20);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/public');
+    await expect(cards(page)).toHaveCount(20);
+    await page.getByTestId('feed-end').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
   });
 
   test('at 1024 px a card in the three-column feed shows its host’s name whole', async ({ page }) => {
