@@ -19,6 +19,7 @@ import { Operations1763701200000 } from './1763701200000-operations.js';
 import { Chat1763701300000 } from './1763701300000-chat.js';
 import { ChatPush1763701310000 } from './1763701310000-chat-push.js';
 import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
+import { Community1763701500000 } from './1763701500000-community.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Chat1763701300000,
   ChatPush1763701310000,
   ExactlyOnce1763701400000,
+  Community1763701500000,
 ];

@@ -1,0 +1,311 @@
+/**
+ * Community (issue 22): posts with photos, likes, comments, follows and reports. Base path /api/v1.
+ * Reads are public (a guest reads the feed, a post and its comments; `likedByMe` and `isMine` are
+ * then false); every write needs a bearer token and checks who is asking. The spec (§7) lists the
+ * reads and the like and comment routes; the rest are ours (docs/decisions.md, "Community").
+ *
+ * | Method and path                               | Body               | Answer                              |
+ * |-----------------------------------------------|--------------------|-------------------------------------|
+ * | GET    /community/posts/interactions          | (FeedQuery)        | FeedView (public)                   |
+ * | GET    /community/posts/{id}                  |                    | PostView (public)                   |
+ * | POST   /community/posts                       | PostInput          | 201 PostView                        |
+ * | PUT    /community/posts/{id}                  | PostEditInput      | PostView (author)                   |
+ * | DELETE /community/posts/{id}                  |                    | 204 (author or admin)               |
+ * | POST   /community/posts/{id}/like             | LikeInput (opt.)   | LikeView                            |
+ * | GET    /community/posts/{id}/like             |                    | LikeView (public)                   |
+ * | POST   /community/posts/{id}/comments         | CommentInput       | 201 CommentView                     |
+ * | GET    /community/posts/{id}/comments         | (CommentsQuery)    | CommentPageView (public, oldest 1st)|
+ * | PUT    /community/comments/{id}               | CommentInput       | CommentView (author)                |
+ * | DELETE /community/comments/{id}               |                    | 204 (author or admin)               |
+ * | POST   /community/comments/{id}/like          | LikeInput (opt.)   | LikeView                            |
+ * | GET    /community/comments/{id}/like          |                    | LikeView (public)                   |
+ * | POST   /community/posts/{id}/report           | ContentReportInput | 201 ContentReportView               |
+ * | POST   /community/comments/{id}/report        | ContentReportInput | 201 ContentReportView               |
+ * | GET    /admin/community-reports               | (ReportListQuery)  | { data, pagination } (admin)        |
+ * | POST   /users/{id}/follow                     |                    | FollowView                          |
+ * | DELETE /users/{id}/follow                     |                    | FollowView                          |
+ * | GET    /users/{id}/follow                     |                    | FollowView (public)                 |
+ * | GET    /users/{id}/followers                  | (PeopleQuery)      | PeoplePageView (public)             |
+ * | GET    /users/{id}/following                  | (PeopleQuery)      | PeoplePageView (public)             |
+ *
+ * Lists are keyset-paged: an answer's `nextCursor` (null at the end) is passed back as `cursor`.
+ * A removed post or comment, or one by an account being deleted, is 404 "Post not found." /
+ * "Comment not found." to everyone (its author included): nothing removed is readable.
+ */
+import { z } from 'zod';
+import { stripBidiControls } from './bidi.js';
+import { booleanish, emptyToUndefined, intText } from './event/coercions.js';
+import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
+import { wholeNumber } from './event/fields.js';
+import { mediaUrl } from './media-url.js';
+
+export const CommunityLimits = {
+  postMaxLength: 2000,
+  commentMaxLength: 1000,
+  maxPhotos: 10,
+  /** The feed's page (SPEC §9's list page) and the most a client may ask for. */
+  feedPage: 20,
+  maxPage: 50,
+  commentsPage: 20,
+  /** Comments shown under each post in the feed. */
+  inlineComments: 2,
+  peoplePage: 50,
+  reportDetailsMax: 1000,
+} as const;
+
+/**
+ * What one person may do, counted per fixed window in Redis (shared by every API instance). Past it
+ * the write is refused with 429 and Retry-After; nothing is stored.
+ */
+export const CommunityRates = {
+  post: { limit: 10, windowMs: 60 * 60_000 },
+  comment: { limit: 30, windowMs: 10 * 60_000 },
+  like: { limit: 120, windowMs: 60_000 },
+  follow: { limit: 60, windowMs: 60 * 60_000 },
+  report: { limit: 20, windowMs: 60 * 60_000 },
+} as const;
+export type CommunityRateKind = keyof typeof CommunityRates;
+
+export const CommunityMessages = {
+  postNotFound: 'Post not found.',
+  commentNotFound: 'Comment not found.',
+  notYourPost: 'You can only change your own posts.',
+  notYourComment: 'You can only change your own comments.',
+  notAtEvent: 'You can only post about an event you host or attended.',
+  eventNotFound: 'Event not found.',
+  emptyText: 'Please write something before posting.',
+  emptyComment: 'Please write a comment.',
+  controlCharacters: 'Your text contains characters that cannot be shown. Please remove them.',
+  tooLong: (max: number) => `must be at most ${max} characters`,
+  tooManyPhotos: `You can add up to ${CommunityLimits.maxPhotos} photos.`,
+  notOwnUpload: 'Photos must be uploaded through Tribe.',
+  postingTooFast: 'You are posting too fast. Please try again later.',
+  commentingTooFast: 'You are commenting too fast. Please try again later.',
+  likingTooFast: 'You are liking too fast. Please try again later.',
+  followingTooFast: 'You are following too many people too fast. Please try again later.',
+  reportingTooFast: 'You have sent many reports. Please try again later.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  cannotReportOwn: 'You cannot report your own post or comment.',
+  reportAlreadyOpen: 'You have already reported this. Our team is looking into it.',
+  reported: 'Thanks for telling us. Our team will review this report.',
+  badCursor: 'This list position is not valid. Please reload the list.',
+  loginToInteract: 'Please log in to like, comment or post.',
+} as const;
+
+export const CommunityErrorCodes = {
+  postNotFound: 'post_not_found',
+  commentNotFound: 'comment_not_found',
+  notAtEvent: 'not_at_event',
+  cannotFollowSelf: 'cannot_follow_self',
+  cannotReportOwn: 'cannot_report_own',
+  reportAlreadyOpen: 'content_report_already_open',
+  badCursor: 'bad_cursor',
+} as const;
+
+/** C0 and C1 controls other than tab and line breaks: refused, not silently dropped. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Text people write here: bidi controls dropped, other controls refused, trimmed, 1..max. */
+const writtenText = (max: number, emptyMessage: string) =>
+  z
+    .string({ message: emptyMessage })
+    .overwrite(stripBidiControls)
+    .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CommunityMessages.controlCharacters })
+    .trim()
+    .min(1, { message: emptyMessage })
+    .max(max, { message: CommunityMessages.tooLong(max) });
+
+export const postText = writtenText(CommunityLimits.postMaxLength, CommunityMessages.emptyText);
+export const commentText = writtenText(CommunityLimits.commentMaxLength, CommunityMessages.emptyComment);
+
+const photos = z
+  .array(mediaUrl, { message: 'must be a list of photo addresses' })
+  .max(CommunityLimits.maxPhotos, { message: CommunityMessages.tooManyPhotos })
+  .default([]);
+
+/** POST /community/posts. `photos` are URLs answered by POST /upload; `eventId` names the event it is about. */
+export const postInputSchema = z.object({
+  text: postText,
+  photos,
+  eventId: z.uuid({ message: 'must be a valid id' }).nullable().optional(),
+});
+export type PostInput = z.infer<typeof postInputSchema>;
+
+/** PUT /community/posts/{id}: text and photos; the event a post is about does not change. */
+export const postEditInputSchema = z.object({ text: postText, photos });
+export type PostEditInput = z.infer<typeof postEditInputSchema>;
+
+export const commentInputSchema = z.object({ text: commentText });
+export type CommentInput = z.infer<typeof commentInputSchema>;
+
+/**
+ * POST …/like: without a body (or without `liked`) it toggles; with `{ "liked": true | false }` it
+ * sets, so a client that retries after a lost answer lands where it meant to.
+ */
+export const likeInputSchema = z.object({ liked: z.boolean({ message: 'must be true or false' }).optional() }).default({});
+export type LikeInput = z.infer<typeof likeInputSchema>;
+
+const limitParam = (defaultLimit: number, max: number) =>
+  z.preprocess((value) => intText(emptyToUndefined(value)), wholeNumber(1, max).default(defaultLimit));
+const cursorParam = z.preprocess(emptyToUndefined, z.string().max(200).optional());
+
+/** GET /community/posts/interactions. `following=true` needs sign-in (a guest gets 401). */
+export const feedQuerySchema = z.object({
+  cursor: cursorParam,
+  limit: limitParam(CommunityLimits.feedPage, CommunityLimits.maxPage),
+  following: z.preprocess(booleanish, z.boolean().default(false)),
+  city: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  eventId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
+  authorId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+export const commentsQuerySchema = z.object({
+  cursor: cursorParam,
+  limit: limitParam(CommunityLimits.commentsPage, CommunityLimits.maxPage),
+});
+export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
+
+export const peopleQuerySchema = z.object({
+  cursor: cursorParam,
+  limit: limitParam(CommunityLimits.peoplePage, 100),
+});
+export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
+
+/** Why a post or comment may be reported, with the label the form shows. */
+export const CONTENT_REPORT_REASONS = {
+  spam: 'Spam or scam',
+  harassment: 'Harassment or bullying',
+  hate: 'Hate speech or symbols',
+  inappropriate_content: 'Nudity or inappropriate content',
+  false_information: 'False information',
+  other: 'Something else',
+} as const;
+export type ContentReportReason = keyof typeof CONTENT_REPORT_REASONS;
+const CONTENT_REASON_KEYS = Object.keys(CONTENT_REPORT_REASONS) as [ContentReportReason, ...ContentReportReason[]];
+
+/** The shape of a user report (user-report.contract.ts): a listed reason, details required for "other". */
+export const contentReportInputSchema = z
+  .object({
+    reason: z.enum(CONTENT_REASON_KEYS, { message: 'must be one of the listed reasons' }),
+    details: z
+      .string({ message: 'must be text' })
+      .overwrite(stripBidiControls)
+      .trim()
+      .max(CommunityLimits.reportDetailsMax, { message: `must be at most ${CommunityLimits.reportDetailsMax} characters` })
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.reason !== 'other' || Boolean(body.details), {
+    message: 'is required when the reason is "Something else"',
+    path: ['details'],
+  });
+export type ContentReportInput = z.infer<typeof contentReportInputSchema>;
+
+/** GET /admin/community-reports?status=open|closed (open by default), newest first. */
+export const contentReportListQuerySchema = z.object({
+  status: z.enum(['open', 'closed']).default('open'),
+  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
+});
+export type ContentReportListQuery = z.infer<typeof contentReportListQuerySchema>;
+
+// ---- Answers ----
+
+export interface AuthorView {
+  id: string;
+  name: string;
+  avatarUrl: string | null;
+  verified: boolean;
+  role: 'fan' | 'influencer' | 'admin';
+}
+
+export interface PostEventView {
+  id: string;
+  title: string;
+  /** The event's start (ISO). */
+  date: string;
+  city: string | null;
+}
+
+export interface CommentView {
+  id: string;
+  postId: string;
+  text: string;
+  author: AuthorView;
+  likeCount: number;
+  likedByMe: boolean;
+  isMine: boolean;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+export interface PostView {
+  id: string;
+  text: string;
+  photos: string[];
+  event: PostEventView | null;
+  /** The event's city, or the author's when they posted without an event. */
+  city: string | null;
+  author: AuthorView;
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  isMine: boolean;
+  createdAt: string;
+  editedAt: string | null;
+  /** The first comments (oldest first, at most CommunityLimits.inlineComments). */
+  firstComments: CommentView[];
+}
+
+export interface FeedView {
+  posts: PostView[];
+  nextCursor: string | null;
+}
+
+export interface CommentPageView {
+  comments: CommentView[];
+  nextCursor: string | null;
+}
+
+export interface LikeView {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface FollowView {
+  following: boolean;
+  followerCount: number;
+}
+
+export interface PeoplePageView {
+  people: AuthorView[];
+  nextCursor: string | null;
+}
+
+export interface ContentReportView {
+  id: string;
+  target: 'post' | 'comment';
+  targetId: string;
+  reason: ContentReportReason;
+  details: string | null;
+  status: 'open';
+  createdAt: string;
+  message: string;
+}
+
+// ---- Cursors ----
+
+/**
+ * A keyset position: the `seq` (a bigint identity, in insertion order) of the last row a page
+ * answered, opaque to clients. Newest-first lists go on below it, oldest-first lists above it.
+ */
+export function encodeCursor(seq: string | number | bigint): string {
+  return Buffer.from(`s${seq}`).toString('base64url');
+}
+
+/** The seq a cursor names (as decimal text), or null when it is not one this API wrote. */
+export function decodeCursor(text: string): string | null {
+  const decoded = Buffer.from(text, 'base64url').toString('utf8');
+  const match = /^s([1-9][0-9]{0,18})$/.exec(decoded);
+  return match ? match[1]! : null;
+}
