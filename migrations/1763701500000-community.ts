@@ -10,8 +10,9 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * - A removed post or comment keeps its row (removed_at, removed_by) until the account that wrote it
  *   is erased; nothing removed is read.
  * - user_follow: one row per (follower, followed); users.follower_count moves with it.
- * - notification.group_key / actor_count: likes and comments on one post gather in one unread
- *   notification ("Priya and 4 others liked your post").
+ * - notification.group_key / actor_ids: likes and comments on one post gather in one unread
+ *   notification ("Priya and 4 others liked your post"); actor_ids holds the distinct people (at
+ *   most 1,000), so a repeated job adds nobody twice.
  */
 export class Community1763701500000 implements MigrationInterface {
   name = 'Community1763701500000';
@@ -109,7 +110,7 @@ export class Community1763701500000 implements MigrationInterface {
     await queryRunner.query(`
       ALTER TABLE notification
         ADD COLUMN group_key text,
-        ADD COLUMN actor_count integer NOT NULL DEFAULT 1`);
+        ADD COLUMN actor_ids uuid[] NOT NULL DEFAULT '{}'`);
     await queryRunner.query(
       'CREATE UNIQUE INDEX notification_open_group_idx ON notification (user_id, group_key) WHERE group_key IS NOT NULL AND read_at IS NULL AND dismissed_at IS NULL',
     );
@@ -117,7 +118,7 @@ export class Community1763701500000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP INDEX notification_open_group_idx');
-    await queryRunner.query('ALTER TABLE notification DROP COLUMN group_key, DROP COLUMN actor_count');
+    await queryRunner.query('ALTER TABLE notification DROP COLUMN group_key, DROP COLUMN actor_ids');
     await queryRunner.query('DROP TABLE user_follow');
     await queryRunner.query('DROP TABLE community_report');
     await queryRunner.query('DROP TABLE community_comment_like');

@@ -1,6 +1,6 @@
 /**
- * SPEC §3: event-side and admin notification types. application_expired and chat_message (push-only,
- * below) are ours (docs/decisions.md).
+ * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
+ * below) and the community's post_liked, post_commented and new_post are ours (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
   'new_application',
@@ -22,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'new_follower',
   'payment',
   'chat_message',
+  'post_liked',
+  'post_commented',
+  'new_post',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -24,4 +24,24 @@ describe('notificationText', () => {
       'A new bid was placed on Salsa social: ₹1,000.',
     );
   });
+
+  it('gathers a post’s likes and comments: the latest person and how many more', () => {
+    const liked = { ...base, type: 'post_liked' as const, fanName: 'Priya', link: '/post/p-1' };
+    expect(notificationText({ ...liked, actorIds: ['a'] }).body).toBe('Priya liked your post.');
+    expect(notificationText({ ...liked, actorIds: ['a', 'b'] }).body).toBe('Priya and 1 other liked your post.');
+    expect(notificationText({ ...liked, actorIds: ['a', 'b', 'c', 'd', 'e'] }).body).toBe('Priya and 4 others liked your post.');
+    expect(notificationText({ ...liked, type: 'post_commented', actorIds: ['a', 'b', 'c'] }).body).toBe(
+      'Priya and 2 others commented on your post.',
+    );
+    expect(notificationText({ ...liked, actorIds: ['a'] }).link).toBe('/post/p-1');
+  });
+
+  it('names the follower and leads to their profile', () => {
+    const followed = notificationText({ ...base, type: 'new_follower', eventId: null, eventTitle: null, fanName: 'Kabir Fan' });
+    expect(followed).toEqual({ title: 'New follower', body: 'Kabir Fan started following you.', link: '/profile-preview/fan-1' });
+  });
+
+  it('tells followers of a host’s post about an event', () => {
+    expect(notificationText({ ...base, type: 'new_post', fanName: 'DJ Aria', link: '/post/p-2' }).body).toBe('DJ Aria posted about Salsa social.');
+  });
 });

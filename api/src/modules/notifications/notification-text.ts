@@ -8,9 +8,16 @@ export interface NotificationText {
 }
 
 type Worded = Pick<Notification, 'type' | 'userId' | 'eventId' | 'eventTitle' | 'fanId' | 'amount' | 'title' | 'body' | 'link'> &
-  Partial<Pick<Notification, 'fanName'>>;
+  Partial<Pick<Notification, 'fanName' | 'actorIds'>>;
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+
+/** "Priya", "Priya and 1 other", "Priya and 4 others": the latest person and how many more a grouped notification tells of. */
+function peopleNamed(latest: string, actorIds: readonly string[] | undefined): string {
+  const others = Math.max(0, (actorIds?.length ?? 1) - 1);
+  if (others === 0) return latest;
+  return `${latest} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
 
 /** Where each type leads: the page where the person can act on it. */
 function linkFor({ type, eventId, userId, fanId }: Worded): string {
@@ -26,14 +33,18 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
     case 'payment':
       return '/transactions';
     case 'new_follower':
-      return '/profile-v2';
+      return fanId ? `/profile-preview/${fanId}` : '/profile-v2';
+    case 'post_liked':
+    case 'post_commented':
+    case 'new_post':
+      return '/community';
     default:
       return eventPage;
   }
 }
 
 /** What the event-side types say, from their fields (admins write their own words). */
-function worded({ type, userId, fanId, fanName, eventTitle, amount }: Worded): Omit<NotificationText, 'link'> {
+function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: Worded): Omit<NotificationText, 'link'> {
   const event = eventTitle ?? 'an event';
   // The host may see who applied (the application sheet shows it): the notification says it too.
   const fan = fanName?.trim() || 'Someone';
@@ -69,7 +80,13 @@ function worded({ type, userId, fanId, fanName, eventTitle, amount }: Worded): O
         body: `We could not add your application to ${event}${amount ? `, so the ${rupees(amount)} held is released` : ''}.`,
       };
     case 'new_follower':
-      return { title: 'New follower', body: 'Someone started following you.' };
+      return { title: 'New follower', body: `${fan} started following you.` };
+    case 'post_liked':
+      return { title: 'New like', body: `${peopleNamed(fan, actorIds)} liked your post.` };
+    case 'post_commented':
+      return { title: 'New comment', body: `${peopleNamed(fan, actorIds)} commented on your post.` };
+    case 'new_post':
+      return { title: 'New post', body: eventTitle ? `${fan} posted about ${event}.` : `${fan} shared a new post.` };
     default:
       return { title: 'Tribe', body: eventTitle ?? '' };
   }

@@ -11,6 +11,14 @@ export type NewNotification = Pick<Notification, 'userId' | 'type'> &
     >
   >;
 
+/** One notification that gathers what several people did to one thing (likes of a post). */
+export type GroupedNotification = Pick<Notification, 'userId' | 'type'> & { fanId: string; groupKey: string } & Partial<
+    Pick<Notification, 'eventId' | 'eventTitle' | 'link' | 'imageUrl'>
+  >;
+
+/** The most people one grouped notification keeps (it still says "and 999 others" past it). */
+export const MAX_GROUPED_ACTORS = 1_000;
+
 const INSERTED_COLUMNS = [
   'userId',
   'type',
@@ -52,6 +60,40 @@ export class NotificationsRepository {
       .returning(['id'])
       .execute();
     return (result.raw as Array<{ id: string }>).map(({ id }) => id);
+  }
+
+  /**
+   * Adds `actorId` to the person's unread notification with this group key, moving it to the top of
+   * the inbox, or stores a new one. The person is added once (a repeated job changes no count); at
+   * MAX_GROUPED_ACTORS the list stops growing. Answers the id when a new notification was stored.
+   */
+  async upsertGrouped(tx: EntityManager, notification: GroupedNotification): Promise<string | null> {
+    const rows: Array<{ id: string; inserted: boolean }> = await tx.query(
+      `INSERT INTO notification (user_id, type, fan_id, event_id, event_title, link, image_url, group_key, actor_ids)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ARRAY[$3]::uuid[])
+       ON CONFLICT (user_id, group_key) WHERE group_key IS NOT NULL AND read_at IS NULL AND dismissed_at IS NULL
+       DO UPDATE SET fan_id = EXCLUDED.fan_id,
+                     created_at = now(),
+                     actor_ids = CASE
+                       WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) OR cardinality(notification.actor_ids) >= $9
+                       THEN notification.actor_ids
+                       ELSE notification.actor_ids || EXCLUDED.fan_id
+                     END
+       RETURNING id, (xmax = 0) AS inserted`,
+      [
+        notification.userId,
+        notification.type,
+        notification.fanId,
+        notification.eventId ?? null,
+        notification.eventTitle ?? null,
+        notification.link ?? null,
+        notification.imageUrl ?? null,
+        notification.groupKey,
+        MAX_GROUPED_ACTORS,
+      ],
+    );
+    const row = rows[0]!;
+    return row.inserted ? row.id : null;
   }
 
   page(userId: string, page: number, limit: number): Promise<[Notification[], number]> {

@@ -12,7 +12,7 @@ import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { notificationView } from './notification.views.js';
 import { NotificationNotFoundError } from './notifications.errors.js';
 import { MAX_NOTIFICATIONS_PER_EVENT, NotificationsCreated } from './notifications.events.js';
-import { NotificationsRepository, type NewNotification } from './notifications.repository.js';
+import { NotificationsRepository, type GroupedNotification, type NewNotification } from './notifications.repository.js';
 
 /** The inbox: what other modules record for people, and what people do with it. */
 @Injectable()
@@ -33,6 +33,17 @@ export class NotificationsService {
       await this.outbox.publish(tx, NotificationsCreated, { notificationIds: ids.slice(start, start + MAX_NOTIFICATIONS_PER_EVENT) });
     }
     return ids;
+  }
+
+  /**
+   * Records that one more person did something the notification's group gathers (liked or commented
+   * on a post), inside the caller's transaction: the person's unread notification of that group
+   * names them and counts them once, or a new one is stored and pushed. Only a new one is pushed: a
+   * busy post does not ring its author's phone for every like.
+   */
+  async notifyGrouped(tx: EntityManager, notification: GroupedNotification): Promise<void> {
+    const storedId = await this.notifications.upsertGrouped(tx, notification);
+    if (storedId) await this.outbox.publish(tx, NotificationsCreated, { notificationIds: [storedId] });
   }
 
   async list(userId: string, { page, limit }: PageQuery): Promise<NotificationListView> {

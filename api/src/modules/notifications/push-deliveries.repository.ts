@@ -20,6 +20,8 @@ export interface PendingDelivery {
   fanId: string | null;
   /** The fan's name as it is now (host-facing kinds name who applied). */
   fanName: string | null;
+  /** The people a grouped notification (a post's likes) tells of. */
+  actorIds: string[];
   amount: number | null;
   title: string | null;
   body: string | null;
@@ -73,7 +75,7 @@ export class PushDeliveriesRepository {
       `SELECT d.notification_id AS "notificationId", d.device_id AS "deviceId", d.kind,
               pd.token, pd.p256dh, pd.auth,
               n.user_id AS "userId", n.type, n.event_id AS "eventId", n.event_title AS "eventTitle",
-              n.fan_id AS "fanId", ${fanNameOf('n')} AS "fanName",
+              n.fan_id AS "fanId", ${fanNameOf('n')} AS "fanName", n.actor_ids AS "actorIds",
               n.amount, n.title, n.body, n.link, n.image_url AS "imageUrl"
          FROM push_delivery d
          JOIN notification n ON n.id = d.notification_id

@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminUsersController } from './admin-users.controller.js';
+import { FollowsController } from './follows.controller.js';
+import { FollowsRepository } from './follows.repository.js';
+import { FollowsService } from './follows.service.js';
 import { InfluencersController } from './influencers.controller.js';
 import { InfluencersService } from './influencers.service.js';
 import { AccountEraseHandler } from './jobs/account-erase.job.js';
@@ -15,11 +19,15 @@ import { UsersService } from './users.service.js';
  * People and their profiles. Auth and events depend on this module (through UserAccounts); it
  * depends on neither, and asks them what it needs through its ports (hosted-events.port.ts,
  * account-deletion.port.ts), bound in api/src/ports.module.ts. It answers the uploads module's
- * MediaReferences port (which uploads a profile shows).
+ * MediaReferences port (which uploads a profile shows). Follows live here too (they move
+ * users.follower_count); the followed person hears of it through the notifications module.
  */
 @Module({
-  controllers: [UsersController, InfluencersController, AdminUsersController],
+  controllers: [UsersController, InfluencersController, AdminUsersController, FollowsController],
+  imports: [NotificationsModule],
   providers: [
+    FollowsRepository,
+    FollowsService,
     UsersRepository,
     UsersService,
     UserAccounts,

@@ -70,6 +70,16 @@ export class Notification {
   @Column({ type: 'timestamptz', nullable: true })
   dismissedAt: Date | null;
 
+  /**
+   * Likes and comments on one post gather in one unread notification per person: its key, and the
+   * distinct people it tells of (fanId is the latest of them).
+   */
+  @Column({ type: 'text', nullable: true })
+  groupKey: string | null;
+
+  @Column({ type: 'uuid', array: true, default: () => "'{}'" })
+  actorIds: string[];
+
   /** When the fan-out wrote its deliveries; null while the push is still to plan. */
   @Column({ type: 'timestamptz', nullable: true })
   pushPlannedAt: Date | null;

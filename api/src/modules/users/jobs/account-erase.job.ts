@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from '../account-erasure.port.js';
+import { FollowsRepository } from '../follows.repository.js';
 import { UserDeletionRequested } from '../users.events.js';
 import { UserReportsRepository } from '../user-reports.repository.js';
 import { UsersRepository } from '../users.repository.js';
@@ -32,6 +33,7 @@ export class AccountEraseHandler implements JobHandler<typeof AccountEraseJob> {
   constructor(
     private readonly users: UsersRepository,
     private readonly reports: UserReportsRepository,
+    private readonly follows: FollowsRepository,
     @Inject(ACCOUNT_ERASURE_STEPS) private readonly steps: AccountErasureStep[],
   ) {}
 
@@ -42,6 +44,7 @@ export class AccountEraseHandler implements JobHandler<typeof AccountEraseJob> {
     }
     for (const step of this.steps) await step.erase(userId);
     await this.reports.clearDetailsWrittenBy(userId);
+    await this.follows.eraseOf(userId);
     await this.users.eraseProfile(userId);
     for (const step of this.steps) step.afterErasure?.(userId);
     this.logger.log({ userId }, 'account erased');

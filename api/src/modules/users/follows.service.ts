@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CommunityErrorCodes,
+  CommunityMessages,
+  decodeCursor,
+  encodeCursor,
+  type FollowView,
+  type PeoplePageView,
+  type PeopleQuery,
+} from '../../contracts/community.contract.js';
+import { Messages } from '../../contracts/messages.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
+import { NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { FollowsRepository, type FollowListRow } from './follows.repository.js';
+
+/** People following people: the follow button, the two lists, and the followed person's notification. */
+@Injectable()
+export class FollowsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly follows: FollowsRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * Following again is a no-op. The followed person hears of a follower once (following, leaving
+   * and following again does not notify twice).
+   */
+  async follow(user: AuthUser, followedId: string): Promise<FollowView> {
+    if (followedId === user.id) throw new ValidationError(CommunityMessages.cannotFollowSelf, CommunityErrorCodes.cannotFollowSelf);
+    await this.requireActive(user.id, followedId);
+    return this.dataSource.transaction(async (tx) => {
+      const { added, followerCount } = await this.follows.follow(tx, user.id, followedId);
+      if (added) {
+        await this.notifications.notify(tx, { userId: followedId, type: 'new_follower', fanId: user.id, dedupeKey: `new_follower:${user.id}` });
+      }
+      return { following: true, followerCount };
+    });
+  }
+
+  async unfollow(user: AuthUser, followedId: string): Promise<FollowView> {
+    await this.requireActive(user.id, followedId);
+    return { following: false, followerCount: await this.follows.unfollow(user.id, followedId) };
+  }
+
+  async state(viewer: AuthUser | null, followedId: string): Promise<FollowView> {
+    return this.requireActive(viewer?.id ?? null, followedId);
+  }
+
+  async followers(userId: string, query: PeopleQuery): Promise<PeoplePageView> {
+    await this.requireActive(null, userId);
+    return page(await this.follows.followers(userId, position(query.cursor), query.limit + 1), query.limit);
+  }
+
+  async following(userId: string, query: PeopleQuery): Promise<PeoplePageView> {
+    await this.requireActive(null, userId);
+    return page(await this.follows.following(userId, position(query.cursor), query.limit + 1), query.limit);
+  }
+
+  private async requireActive(viewerId: string | null, userId: string): Promise<FollowView> {
+    const state = await this.follows.state(viewerId, userId);
+    if (!state) throw new NotFoundError(Messages.users.notFound);
+    return state;
+  }
+}
+
+function position(cursor: string | undefined): string | null {
+  if (cursor === undefined) return null;
+  const seq = decodeCursor(cursor);
+  if (!seq) throw new ValidationError(CommunityMessages.badCursor, CommunityErrorCodes.badCursor);
+  return seq;
+}
+
+/** Rows fetched one past the limit: the extra one says there is a next page. */
+function page(rows: FollowListRow[], limit: number): PeoplePageView {
+  const shown = rows.slice(0, limit);
+  return {
+    people: shown.map(({ seq: _seq, ...person }) => person),
+    nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]!.seq) : null,
+  };
+}

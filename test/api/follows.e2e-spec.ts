@@ -1,0 +1,132 @@
+import { DataSource } from 'typeorm';
+import { NotificationsService } from '../../api/src/modules/notifications/notifications.service.js';
+import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { runPendingJobs } from '../support/run-jobs.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+/** Follows (POST/DELETE/GET /users/{id}/follow, the two lists) and the notifications they and the community's likes send. */
+describe('follows', () => {
+  let api: TestApi;
+  let host: SignedUp;
+  beforeAll(async () => {
+    api = await startTestApi();
+    host = await signUpHost(api, { name: 'DJ Aria' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const follow = (who: SignedUp, id: string) => api.http().post(`/api/v1/users/${id}/follow`).set(bearer(who.token));
+  const unfollow = (who: SignedUp, id: string) => api.http().delete(`/api/v1/users/${id}/follow`).set(bearer(who.token));
+  const followerCount = async (id: string) =>
+    (await api.db.query<{ follower_count: number }>('SELECT follower_count FROM users WHERE id = $1', [id])).rows[0]!.follower_count;
+  const inbox = async (who: SignedUp) => (await api.http().get('/api/v1/notifications').set(bearer(who.token)).expect(200)).body.notifications;
+
+  it('follows once, says so to the followed person once, and unfollows', async () => {
+    const [fan, followed] = [await signUp(api, { name: 'Kabir Fan' }), await signUpHost(api)];
+    expect((await follow(fan, followed.user.id).expect(200)).body).toEqual({ following: true, followerCount: 1 });
+    expect((await follow(fan, followed.user.id).expect(200)).body).toEqual({ following: true, followerCount: 1 });
+    expect((await api.http().get(`/api/v1/users/${followed.user.id}/follow`).set(bearer(fan.token)).expect(200)).body).toEqual({
+      following: true,
+      followerCount: 1,
+    });
+    expect((await unfollow(fan, followed.user.id).expect(200)).body).toEqual({ following: false, followerCount: 0 });
+    expect((await unfollow(fan, followed.user.id).expect(200)).body).toEqual({ following: false, followerCount: 0 });
+    await follow(fan, followed.user.id).expect(200);
+
+    const told = (await inbox(followed)).filter((n: { type: string }) => n.type === 'new_follower');
+    expect(told).toEqual([
+      expect.objectContaining({ fanId: fan.user.id, body: 'Kabir Fan started following you.', link: `/profile-preview/${fan.user.id}` }),
+    ]);
+  });
+
+  it('counts exactly when 40 people follow at once, and when they all leave at once', async () => {
+    const followed = await signUpHost(api);
+    const fans = await Promise.all(Array.from({ length: 40 }, () => signUp(api)));
+    const answers = await Promise.all(fans.map((fan) => follow(fan, followed.user.id)));
+    expect(answers.map((answer) => answer.status)).toEqual(fans.map(() => 200));
+    expect(await followerCount(followed.user.id)).toBe(40);
+    await Promise.all(fans.map((fan) => unfollow(fan, followed.user.id).expect(200)));
+    expect(await followerCount(followed.user.id)).toBe(0);
+  });
+
+  it('refuses following oneself, a guest, and a person who is not there', async () => {
+    const fan = await signUp(api);
+    expect((await follow(fan, fan.user.id).expect(400)).body).toEqual({ error: 'You cannot follow yourself.', code: 'cannot_follow_self' });
+    await api.http().post(`/api/v1/users/${host.user.id}/follow`).expect(401);
+    await api.http().delete(`/api/v1/users/${host.user.id}/follow`).expect(401);
+    await follow(fan, '7d1f6c2e-0000-4000-8000-000000000000').expect(404);
+    await follow(fan, 'not-an-id').expect(400);
+  });
+
+  it('lists followers and following newest first, page by page, to guests too', async () => {
+    const followed = await signUpHost(api);
+    const fans: SignedUp[] = [];
+    for (const name of ['First', 'Second', 'Third']) {
+      const fan = await signUp(api, { name });
+      await follow(fan, followed.user.id).expect(200);
+      fans.push(fan);
+    }
+    const first = await api.http().get(`/api/v1/users/${followed.user.id}/followers?limit=2`).expect(200);
+    expect(first.body.people.map((p: { name: string }) => p.name)).toEqual(['Third', 'Second']);
+    expect(first.body.people[0]).toEqual({ id: fans[2]!.user.id, name: 'Third', avatarUrl: null, verified: false, role: 'fan' });
+    const second = await api.http().get(`/api/v1/users/${followed.user.id}/followers?limit=2&cursor=${first.body.nextCursor}`).expect(200);
+    expect(second.body).toEqual({ people: [expect.objectContaining({ name: 'First' })], nextCursor: null });
+
+    const following = await api.http().get(`/api/v1/users/${fans[0]!.user.id}/following`).expect(200);
+    expect(following.body.people.map((p: { id: string }) => p.id)).toEqual([followed.user.id]);
+    const guestView = await api.http().get(`/api/v1/users/${followed.user.id}/follow`).expect(200);
+    expect(guestView.body).toEqual({ following: false, followerCount: 3 });
+    const bad = await api.http().get(`/api/v1/users/${followed.user.id}/followers?cursor=nonsense`).expect(400);
+    expect(bad.body.code).toBe('bad_cursor');
+  });
+
+  it('forgets an erased account’s follows both ways, with the counts', async () => {
+    const [leaving, followed, follower] = [await signUp(api), await signUpHost(api), await signUp(api)];
+    await follow(leaving, followed.user.id).expect(200);
+    await follow(follower, leaving.user.id).expect(200);
+    await api.http().delete('/api/v1/users/me').set(bearer(leaving.token)).expect(200);
+    await runPendingJobs(api);
+    expect(await followerCount(followed.user.id)).toBe(0);
+    expect((await api.db.query('SELECT 1 FROM user_follow WHERE $1 IN (follower_id, followed_id)', [leaving.user.id])).rowCount).toBe(0);
+    await api.http().get(`/api/v1/users/${leaving.user.id}/followers`).expect(404);
+  });
+
+  describe('grouped notifications (a post’s likes)', () => {
+    const group = (recipient: SignedUp, actor: SignedUp, groupKey: string) =>
+      api.app.get(DataSource).transaction((tx) =>
+        api.app
+          .get(NotificationsService)
+          .notifyGrouped(tx, { userId: recipient.user.id, type: 'post_liked', fanId: actor.user.id, groupKey, link: '/post/p' }),
+      );
+
+    it('gathers people in one unread notification, each once, and starts a new one after it is read', async () => {
+      const author = await signUp(api);
+      const [priya, kabir] = [await signUp(api, { name: 'Priya' }), await signUp(api, { name: 'Kabir' })];
+      await group(author, kabir, 'post_liked:a');
+      await group(author, priya, 'post_liked:a');
+      await group(author, priya, 'post_liked:a');
+      const [gathered, ...rest] = await inbox(author);
+      expect(rest).toEqual([]);
+      expect(gathered).toMatchObject({ type: 'post_liked', fanId: priya.user.id, body: 'Priya and 1 other liked your post.', link: '/post/p' });
+
+      const pushes = await api.db.query(`SELECT 1 FROM outbox_event WHERE type = 'notification.created' AND payload->'notificationIds' ? $1`, [
+        gathered.id,
+      ]);
+      expect(pushes.rowCount).toBe(1);
+
+      await api.http().post(`/api/v1/notifications/${gathered.id}/read`).set(bearer(author.token)).expect(200);
+      await group(author, kabir, 'post_liked:a');
+      const [fresh] = await inbox(author);
+      expect(fresh).toMatchObject({ body: 'Kabir liked your post.', isRead: false });
+      expect(fresh.id).not.toBe(gathered.id);
+    });
+
+    it('keeps one notification when the same like is told at once from several jobs', async () => {
+      const [author, priya] = [await signUp(api), await signUp(api, { name: 'Priya' })];
+      await Promise.all([1, 2, 3, 4].map(() => group(author, priya, 'post_liked:b')));
+      const notifications = await inbox(author);
+      expect(notifications).toEqual([expect.objectContaining({ body: 'Priya liked your post.' })]);
+    });
+  });
+});
