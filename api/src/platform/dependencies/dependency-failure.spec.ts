@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { dependencyFailure, DependencyUnavailableError } from './dependency-failure.js';
+import { dependencyFailure, DependencyUnavailableError, poolWaitTimedOut } from './dependency-failure.js';
 
 /** An error as node-postgres' DatabaseError carries it: the SQLSTATE in `code`. */
 const postgresError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'ERROR' });
@@ -71,5 +71,21 @@ describe('dependencyFailure', () => {
     ['nothing', undefined],
   ])('says nothing is away for %s', (_case, error) => {
     expect(dependencyFailure(error)).toBeUndefined();
+  });
+});
+
+describe('poolWaitTimedOut', () => {
+  it('tells the pool’s wait for a free connection (nothing reached PostgreSQL), also wrapped by TypeORM or as a cause', () => {
+    const waited = new Error('timeout exceeded when trying to connect');
+    expect(poolWaitTimedOut(waited)).toBe(true);
+    expect(poolWaitTimedOut(new QueryFailedError('SELECT 1', [], waited))).toBe(true);
+    expect(poolWaitTimedOut(new Error('outer', { cause: waited }))).toBe(true);
+  });
+
+  it('is false for failures where the work may have reached PostgreSQL', () => {
+    expect(poolWaitTimedOut(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(poolWaitTimedOut(new QueryFailedError('SELECT 1', [], new Error('Query read timeout')))).toBe(false);
+    expect(poolWaitTimedOut(postgresError('57014', 'canceling statement due to statement timeout'))).toBe(false);
+    expect(poolWaitTimedOut(undefined)).toBe(false);
   });
 });

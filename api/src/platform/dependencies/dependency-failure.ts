@@ -91,3 +91,17 @@ export function dependencyFailure(error: unknown, depth = 0): DependencyFailure 
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return { dependency: null, reason: text || code };
   return cause === undefined ? undefined : dependencyFailure(cause, depth + 1);
 }
+
+/** pg-pool's refusal when no connection freed up within the wait: the query never reached PostgreSQL. */
+const POOL_WAIT_TIMED_OUT = /^timeout exceeded when trying to connect$/;
+
+/**
+ * Whether `error` is the pool's wait for a free connection running out. Nothing was sent to
+ * PostgreSQL, so running the same work again cannot do anything twice.
+ */
+export function poolWaitTimedOut(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > MAX_DEPTH) return false;
+  const { message, driverError, cause } = error as ErrorLike;
+  if (typeof message === 'string' && POOL_WAIT_TIMED_OUT.test(message)) return true;
+  return poolWaitTimedOut(driverError, depth + 1) || poolWaitTimedOut(cause, depth + 1);
+}

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Logger, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
@@ -28,7 +29,7 @@ import {
   type ServerToClientEvents,
   type TypingView,
 } from '../../../contracts/chat.contract.js';
-import { dependencyFailure } from '../../../platform/dependencies/dependency-failure.js';
+import { dependencyFailure, poolWaitTimedOut } from '../../../platform/dependencies/dependency-failure.js';
 import { type AuthContext, type AuthUser } from '../../../platform/http/auth-context.js';
 import { DomainError, UnauthorizedError } from '../../../platform/http/domain-error.js';
 import { toErrorResponse } from '../../../platform/http/error-response.js';
@@ -66,6 +67,9 @@ type Refusal = { ok: false; error: string; code?: string };
 const TICK_MS = ChatLimits.presenceTtlMs / 3;
 /** A session is looked up again at least this often, even on a connection that does nothing. */
 const SESSION_RECHECK_MS = 60_000;
+/** How long an action may wait in line for a database connection before it is refused (the web client gives up after 10 s). */
+const STORM_QUEUE_MS = 8_000;
+const POOL_RETRY_MIN_MS = 50;
 
 const roomRefSchema = joinRoomSchema.pick({ roomId: true });
 const olderSchema = z.object({ before: z.number({ message: 'before must be a message seq' }).int().min(1) });
@@ -73,6 +77,23 @@ const typingSchema = z.object({ isTyping: z.boolean({ message: 'isTyping must be
 const messageIdSchema = z.object({ messageId: z.uuid() });
 
 /** Validates a socket event's payload as the REST pipes validate a body: the first problem, by field. */
+/**
+ * Runs `work`, and runs it again while it fails only because the pool's wait for a free connection
+ * ran out, up to STORM_QUEUE_MS. A reconnect storm (every client of a restarted instance at once)
+ * can outlast that wait; nothing had reached PostgreSQL, so going back in line repeats nothing.
+ */
+async function waitingForConnection<T>(work: () => Promise<T>): Promise<T> {
+  const startedAt = Date.now();
+  for (;;) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!poolWaitTimedOut(error) || Date.now() - startedAt >= STORM_QUEUE_MS) throw error;
+      await delay(POOL_RETRY_MIN_MS + Math.random() * POOL_RETRY_MIN_MS);
+    }
+  }
+}
+
 const parse = <T extends ZodType>(schema: T, input: unknown): z.output<T> => new ZodPipe(schema, 'body').transform(input);
 
 /** What a failed send says when the failure is not the sender's to fix. */
@@ -128,13 +149,14 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     const token = handshakeToken(socket.handshake);
     let auth: AuthContext | null;
     try {
-      auth = token ? await this.sessions.resolve(token) : null;
+      auth = token ? await waitingForConnection(() => this.sessions.resolve(token)) : null;
     } catch (error) {
       throw this.unavailable(error, 'connect');
     }
     if (!token || !auth) throw new Error(ChatMessages.notAuthenticated);
     try {
-      const [roomIds, userName] = await Promise.all([this.chat.roomIdsOf(auth.user.id), this.nameOf(auth.user.id)]);
+      const userId = auth.user.id;
+      const [roomIds, userName] = await waitingForConnection(() => Promise.all([this.chat.roomIdsOf(userId), this.nameOf(userId)]));
       socket.data = { auth, token, checkedAt: Date.now(), userName, roomIds, typingIn: new Set(), sending: Promise.resolve() };
     } catch (error) {
       throw this.unavailable(error, 'connect');
@@ -290,8 +312,10 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     work: (user: AuthUser) => Promise<T>,
   ): Promise<Ack<T>> {
     try {
-      const user = await this.stillSignedIn(socket);
-      return { ok: true, ...(await work(user)) };
+      return await waitingForConnection(async () => {
+        const user = await this.stillSignedIn(socket);
+        return { ok: true as const, ...(await work(user)) };
+      });
     } catch (error) {
       return this.refusal(error, event, failure);
     }
