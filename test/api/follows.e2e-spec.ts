@@ -20,7 +20,8 @@ describe('follows', () => {
   const unfollow = (who: SignedUp, id: string) => api.http().delete(`/api/v1/users/${id}/follow`).set(bearer(who.token));
   const followerCount = async (id: string) =>
     (await api.db.query<{ follower_count: number }>('SELECT follower_count FROM users WHERE id = $1', [id])).rows[0]!.follower_count;
-  const inbox = async (who: SignedUp) => (await api.http().get('/api/v1/notifications').set(bearer(who.token)).expect(200)).body.notifications;
+  const inbox = async (who: SignedUp) =>
+    (await api.http().get('/api/v1/notifications').set(bearer(who.token)).expect(200)).body.notifications;
 
   it('follows once, says so to the followed person once, and unfollows', async () => {
     const [fan, followed] = [await signUp(api, { name: 'Kabir Fan' }), await signUpHost(api)];
@@ -94,11 +95,13 @@ describe('follows', () => {
 
   describe('grouped notifications (a post’s likes)', () => {
     const group = (recipient: SignedUp, actor: SignedUp, groupKey: string) =>
-      api.app.get(DataSource).transaction((tx) =>
-        api.app
-          .get(NotificationsService)
-          .notifyGrouped(tx, { userId: recipient.user.id, type: 'post_liked', fanId: actor.user.id, groupKey, link: '/post/p' }),
-      );
+      api.app
+        .get(DataSource)
+        .transaction((tx) =>
+          api.app
+            .get(NotificationsService)
+            .notifyGrouped(tx, { userId: recipient.user.id, type: 'post_liked', fanId: actor.user.id, groupKey, link: '/post/p' }),
+        );
 
     it('gathers people in one unread notification, each once, and starts a new one after it is read', async () => {
       const author = await signUp(api);
@@ -108,11 +111,17 @@ describe('follows', () => {
       await group(author, priya, 'post_liked:a');
       const [gathered, ...rest] = await inbox(author);
       expect(rest).toEqual([]);
-      expect(gathered).toMatchObject({ type: 'post_liked', fanId: priya.user.id, body: 'Priya and 1 other liked your post.', link: '/post/p' });
+      expect(gathered).toMatchObject({
+        type: 'post_liked',
+        fanId: priya.user.id,
+        body: 'Priya and 1 other liked your post.',
+        link: '/post/p',
+      });
 
-      const pushes = await api.db.query(`SELECT 1 FROM outbox_event WHERE type = 'notification.created' AND payload->'notificationIds' ? $1`, [
-        gathered.id,
-      ]);
+      const pushes = await api.db.query(
+        `SELECT 1 FROM outbox_event WHERE type = 'notification.created' AND payload->'notificationIds' ? $1`,
+        [gathered.id],
+      );
       expect(pushes.rowCount).toBe(1);
 
       await api.http().post(`/api/v1/notifications/${gathered.id}/read`).set(bearer(author.token)).expect(200);

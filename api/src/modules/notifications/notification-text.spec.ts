@@ -42,6 +42,8 @@ describe('notificationText', () => {
   });
 
   it('tells followers of a host’s post about an event', () => {
-    expect(notificationText({ ...base, type: 'new_post', fanName: 'DJ Aria', link: '/post/p-2' }).body).toBe('DJ Aria posted about Salsa social.');
+    expect(notificationText({ ...base, type: 'new_post', fanName: 'DJ Aria', link: '/post/p-2' }).body).toBe(
+      'DJ Aria posted about Salsa social.',
+    );
   });
 });

@@ -34,7 +34,12 @@ export class FollowsService {
     return this.dataSource.transaction(async (tx) => {
       const { added, followerCount } = await this.follows.follow(tx, user.id, followedId);
       if (added) {
-        await this.notifications.notify(tx, { userId: followedId, type: 'new_follower', fanId: user.id, dedupeKey: `new_follower:${user.id}` });
+        await this.notifications.notify(tx, {
+          userId: followedId,
+          type: 'new_follower',
+          fanId: user.id,
+          dedupeKey: `new_follower:${user.id}`,
+        });
       }
       return { following: true, followerCount };
     });
