@@ -56,6 +56,11 @@ export class Community1763701500000 implements MigrationInterface {
       )`);
     await queryRunner.query('CREATE INDEX community_comment_post_idx ON community_comment (post_id, seq) WHERE removed_at IS NULL');
     await queryRunner.query('CREATE INDEX community_comment_author_idx ON community_comment (author_id)');
+    // The notification jobs' findDue reads the last hour's likes and comments, and the last day's event posts.
+    await queryRunner.query('CREATE INDEX community_comment_created_idx ON community_comment (created_at) WHERE removed_at IS NULL');
+    await queryRunner.query(
+      'CREATE INDEX community_post_event_created_idx ON community_post (created_at) WHERE event_id IS NOT NULL AND removed_at IS NULL',
+    );
 
     await queryRunner.query(`
       CREATE TABLE community_post_like (
@@ -65,6 +70,7 @@ export class Community1763701500000 implements MigrationInterface {
         PRIMARY KEY (post_id, user_id)
       )`);
     await queryRunner.query('CREATE INDEX community_post_like_user_idx ON community_post_like (user_id)');
+    await queryRunner.query('CREATE INDEX community_post_like_created_idx ON community_post_like (created_at)');
 
     await queryRunner.query(`
       CREATE TABLE community_comment_like (
@@ -114,9 +120,12 @@ export class Community1763701500000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE UNIQUE INDEX notification_open_group_idx ON notification (user_id, group_key) WHERE group_key IS NOT NULL AND read_at IS NULL AND dismissed_at IS NULL',
     );
+    // Whether a person was told of a like or comment, read or not (the community jobs' findDue).
+    await queryRunner.query('CREATE INDEX notification_group_idx ON notification (user_id, group_key) WHERE group_key IS NOT NULL');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX notification_group_idx');
     await queryRunner.query('DROP INDEX notification_open_group_idx');
     await queryRunner.query('ALTER TABLE notification DROP COLUMN group_key, DROP COLUMN actor_ids');
     await queryRunner.query('DROP TABLE user_follow');

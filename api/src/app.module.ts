@@ -4,6 +4,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
+import { CommunityModule } from './modules/community/community.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { InvoicesModule } from './modules/invoices/invoices.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -52,6 +53,7 @@ export function domainModules(config: AppConfig) {
     InvoicesModule,
     PayoutsModule,
     ChatModule,
+    CommunityModule,
     PortsModule,
     AdminModule,
   ];

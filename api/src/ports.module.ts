@@ -12,6 +12,9 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatDeletionStep } from './modules/chat/chat-deletion.step.js';
 import { ChatMediaReferences } from './modules/chat/chat-media-references.adapter.js';
 import { ChatModule } from './modules/chat/chat.module.js';
+import { CommunityErasureStep } from './modules/community/community-erasure.step.js';
+import { CommunityMediaReferences } from './modules/community/community-media-references.adapter.js';
+import { CommunityModule } from './modules/community/community.module.js';
 import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
 import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
@@ -62,6 +65,7 @@ import { UsersModule } from './modules/users/users.module.js';
     PaymentsModule,
     NotificationsModule,
     ChatModule,
+    CommunityModule,
   ],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
@@ -79,9 +83,17 @@ import { UsersModule } from './modules/users/users.module.js';
     },
     {
       provide: ACCOUNT_ERASURE_STEPS,
-      inject: [EventsErasureStep, UploadsErasureStep, SessionsErasureStep, PayoutsErasureStep, NotificationsErasureStep],
-      // In this order, in the account.erase job: events keeps the photos its history shows, then
-      // uploads erases the rest; payouts erases the payment profile; notifications the inbox.
+      inject: [
+        EventsErasureStep,
+        CommunityErasureStep,
+        UploadsErasureStep,
+        SessionsErasureStep,
+        PayoutsErasureStep,
+        NotificationsErasureStep,
+      ],
+      // In this order, in the account.erase job: events keeps the photos its history shows, the
+      // community deletes the person's posts, comments and likes, then uploads erases the rest;
+      // payouts erases the payment profile; notifications the inbox.
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
     {
@@ -92,7 +104,7 @@ import { UsersModule } from './modules/users/users.module.js';
     },
     {
       provide: MEDIA_REFERENCES,
-      inject: [UserMediaReferences, EventMediaReferences, ChatMediaReferences],
+      inject: [UserMediaReferences, EventMediaReferences, ChatMediaReferences, CommunityMediaReferences],
       // Every module whose records show uploads: the uploads sweep deletes only what none of them references.
       useFactory: (...sources: MediaReferences[]) => sources,
     },

@@ -4,12 +4,14 @@ import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
+const FOLLOW_LIMIT = 5;
+
 /** Follows (POST/DELETE/GET /users/{id}/follow, the two lists) and the notifications they and the community's likes send. */
 describe('follows', () => {
   let api: TestApi;
   let host: SignedUp;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ COMMUNITY_FOLLOW_LIMIT: String(FOLLOW_LIMIT) });
     host = await signUpHost(api, { name: 'DJ Aria' });
   });
   afterAll(async () => {
@@ -58,6 +60,19 @@ describe('follows', () => {
     await api.http().delete(`/api/v1/users/${host.user.id}/follow`).expect(401);
     await follow(fan, '7d1f6c2e-0000-4000-8000-000000000000').expect(404);
     await follow(fan, 'not-an-id').expect(400);
+  });
+
+  it('refuses a follow past the hourly limit with 429 and when to retry, following nobody more', async () => {
+    const fan = await signUp(api);
+    const hosts = await Promise.all(Array.from({ length: FOLLOW_LIMIT + 1 }, () => signUpHost(api)));
+    for (const followed of hosts.slice(0, FOLLOW_LIMIT)) await follow(fan, followed.user.id).expect(200);
+    const refused = await follow(fan, hosts[FOLLOW_LIMIT]!.user.id).expect(429);
+    expect(refused.body).toEqual({
+      error: 'You are following too many people too fast. Please try again later.',
+      code: 'too_many_requests',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await followerCount(hosts[FOLLOW_LIMIT]!.user.id)).toBe(0);
   });
 
   it('lists followers and following newest first, page by page, to guests too', async () => {

@@ -103,6 +103,7 @@ export const CommunityErrorCodes = {
 } as const;
 
 /** C0 and C1 controls other than tab and line breaks: refused, not silently dropped. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** Text people write here: bidi controls dropped, other controls refused, trimmed, 1..max. */
@@ -293,6 +294,26 @@ export interface ContentReportView {
   message: string;
 }
 
+/** One row of GET /admin/community-reports: what was reported and who wrote it, as they are now. */
+export interface AdminContentReportView {
+  id: string;
+  target: 'post' | 'comment';
+  targetId: string;
+  /** The post itself, or the post the comment is under (for a link to /post/{postId}). */
+  postId: string;
+  reason: ContentReportReason;
+  details: string | null;
+  status: 'open' | 'closed';
+  createdAt: string;
+  reporter: { id: string; name: string | null };
+  content: {
+    text: string;
+    /** Removed by its author or an admin. */
+    removed: boolean;
+    author: { id: string; name: string | null; deleted: boolean };
+  };
+}
+
 // ---- Cursors ----
 
 /**
@@ -303,9 +324,12 @@ export function encodeCursor(seq: string | number | bigint): string {
   return Buffer.from(`s${seq}`).toString('base64url');
 }
 
+/** The largest seq PostgreSQL's bigint holds: a cursor past it was not written by this API. */
+const MAX_SEQ = 9_223_372_036_854_775_807n;
+
 /** The seq a cursor names (as decimal text), or null when it is not one this API wrote. */
 export function decodeCursor(text: string): string | null {
   const decoded = Buffer.from(text, 'base64url').toString('utf8');
   const match = /^s([1-9][0-9]{0,18})$/.exec(decoded);
-  return match ? match[1]! : null;
+  return match && BigInt(match[1]!) <= MAX_SEQ ? match[1]! : null;
 }

@@ -3,6 +3,7 @@ import { type Redis } from 'ioredis';
 import { ChatLimits } from '../../contracts/chat.contract.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
+import { FixedWindowCounter } from '../../platform/queue/fixed-window.js';
 import { REDIS } from '../../platform/queue/redis.js';
 import { SendingTooFastError } from './chat.errors.js';
 
@@ -14,31 +15,20 @@ import { SendingTooFastError } from './chat.errors.js';
  */
 @Injectable()
 export class ChatSendRate {
-  private readonly logger = new Logger(ChatSendRate.name);
+  private readonly counter: FixedWindowCounter;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.counter = new FixedWindowCounter(redis, new Logger(ChatSendRate.name));
+  }
 
   async take(userId: string, roomId: string): Promise<void> {
-    const window = Math.floor(Date.now() / ChatLimits.sendWindowMs);
-    const key = `chat:send-rate:${roomId}:${userId}:${window}`;
-    let sent: number;
-    try {
-      const [[, count]] = (await this.redis
-        .multi()
-        .incr(key)
-        .pexpire(key, ChatLimits.sendWindowMs * 2)
-        .exec()) as [[null, number]];
-      sent = count;
-    } catch (error) {
-      this.logger.warn({ err: error, roomId }, 'chat send rate not counted: Redis is unavailable');
-      return;
-    }
-    if (sent > this.config.CHAT_SEND_BURST) {
-      const endsInMs = (window + 1) * ChatLimits.sendWindowMs - Date.now();
-      throw new SendingTooFastError(Math.max(1, Math.ceil(endsInMs / 1000)));
-    }
+    const retryAfterSeconds = await this.counter.take(`chat:send-rate:${roomId}:${userId}`, {
+      limit: this.config.CHAT_SEND_BURST,
+      windowMs: ChatLimits.sendWindowMs,
+    });
+    if (retryAfterSeconds !== null) throw new SendingTooFastError(retryAfterSeconds);
   }
 }

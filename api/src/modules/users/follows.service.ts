@@ -12,6 +12,7 @@ import {
 import { Messages } from '../../contracts/messages.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
+import { CommunityRate } from '../community/community-rate.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { FollowsRepository, type FollowListRow } from './follows.repository.js';
 
@@ -22,6 +23,7 @@ export class FollowsService {
     private readonly dataSource: DataSource,
     private readonly follows: FollowsRepository,
     private readonly notifications: NotificationsService,
+    private readonly rate: CommunityRate,
   ) {}
 
   /**
@@ -30,6 +32,7 @@ export class FollowsService {
    */
   async follow(user: AuthUser, followedId: string): Promise<FollowView> {
     if (followedId === user.id) throw new ValidationError(CommunityMessages.cannotFollowSelf, CommunityErrorCodes.cannotFollowSelf);
+    await this.rate.take('follow', user.id);
     await this.requireActive(user.id, followedId);
     return this.dataSource.transaction(async (tx) => {
       const { added, followerCount } = await this.follows.follow(tx, user.id, followedId);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommunityModule } from '../community/community.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { FollowsController } from './follows.controller.js';
@@ -24,7 +25,7 @@ import { UsersService } from './users.service.js';
  */
 @Module({
   controllers: [UsersController, InfluencersController, AdminUsersController, FollowsController],
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, CommunityModule],
   providers: [
     FollowsRepository,
     FollowsService,

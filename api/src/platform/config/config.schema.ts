@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CommunityRates } from '../../contracts/community.contract.js';
 import { checkGstin } from '../../contracts/kyc.js';
 import { mostFailuresFromOneAddress } from './login-delays.js';
 import { serviceAccountKeyIssue, vapidKeysIssue } from './push-keys.js';
@@ -131,6 +132,13 @@ export const configSchema = z
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // A chat member sends at most this many messages to one room in any 10 s (ChatLimits.sendWindowMs).
     CHAT_SEND_BURST: z.coerce.number().int().min(1).max(1_000).default(20),
+    // What one person may do in the community per window of CommunityRates (posts an hour, comments in
+    // ten minutes, likes a minute, follows and reports an hour). Tests lower them; the bench raises them.
+    COMMUNITY_POST_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.post.limit),
+    COMMUNITY_COMMENT_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.comment.limit),
+    COMMUNITY_LIKE_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.like.limit),
+    COMMUNITY_FOLLOW_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.follow.limit),
+    COMMUNITY_REPORT_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.report.limit),
     // An unpaid order expires this long after it was made (the checkout is long closed by then).
     ORDER_EXPIRY_MINUTES: z.coerce
       .number()

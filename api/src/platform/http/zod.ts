@@ -2,13 +2,18 @@ import { Body, Param, Query, type PipeTransform } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
 import { z, type ZodType } from 'zod';
 import { ChatMessages } from '../../contracts/chat.contract.js';
+import { CommunityMessages } from '../../contracts/community.contract.js';
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
 import { issueCode, validationMessage } from '../../contracts/validation-message.js';
 import { ValidationError } from './domain-error.js';
 
 /** Catalogue messages are whole sentences written for people; they are not prefixed with a field. */
-const CATALOGUE = new Set<string>([...Object.values(Messages).flatMap((group) => Object.values(group)), ...Object.values(ChatMessages)]);
+const CATALOGUE = new Set<string>([
+  ...Object.values(Messages).flatMap((group) => Object.values(group)),
+  ...Object.values(ChatMessages),
+  ...Object.values(CommunityMessages).filter((message) => typeof message === 'string'),
+]);
 
 type Source = 'body' | 'query' | 'params';
 

@@ -1,0 +1,22 @@
+/**
+ * SQL the community's repositories share. Authors are read from users for display (the users module
+ * owns every write of it); a post or comment is readable only while its author's account is not being
+ * deleted (users.deleted_at), so what a deleting account wrote disappears at once.
+ */
+
+/** The author columns every post and comment row carries (AuthorColumns), from the users row `alias`. */
+export const authorColumns = (alias: string) =>
+  `${alias}.id AS "authorId", ${alias}.name AS "authorName", ${alias}.avatar_url AS "authorAvatarUrl",
+   ${alias}.verified AS "authorVerified", ${alias}.role AS "authorRole"`;
+
+/** The account that wrote `column` is not being deleted. */
+export const liveAuthor = (column: string) =>
+  `EXISTS (SELECT 1 FROM users author WHERE author.id = ${column} AND author.deleted_at IS NULL)`;
+
+/** The post `alias` is readable: not removed, its author not deleting their account. */
+export const livePost = (alias: string) => `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}`;
+
+/** The comment `alias` is readable: it, its author, its post and the post's author. */
+export const liveComment = (alias: string) =>
+  `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}
+   AND EXISTS (SELECT 1 FROM community_post post WHERE post.id = ${alias}.post_id AND ${livePost('post')})`;

@@ -1,0 +1,67 @@
+import { commentView, postView, type CommentRow, type PostRow } from './community.views.js';
+
+const author = { authorId: 'asha', authorName: 'Asha', authorAvatarUrl: null, authorVerified: true, authorRole: 'influencer' as const };
+const at = new Date('2031-06-01T13:30:00Z');
+
+const comment = (fields: Partial<CommentRow> = {}): CommentRow => ({
+  ...author,
+  id: 'c1',
+  seq: '1',
+  postId: 'p1',
+  text: 'Lovely',
+  likeCount: 2,
+  createdAt: at,
+  editedAt: null,
+  likedByMe: false,
+  ...fields,
+});
+
+const post = (fields: Partial<PostRow> = {}): PostRow => ({
+  ...author,
+  id: 'p1',
+  seq: '7',
+  text: 'Jazz tonight',
+  photos: [],
+  city: 'Mumbai',
+  likeCount: 3,
+  commentCount: 1,
+  createdAt: at,
+  editedAt: null,
+  eventId: null,
+  eventTitle: null,
+  eventDate: null,
+  eventCity: null,
+  likedByMe: true,
+  ...fields,
+});
+
+describe('community views', () => {
+  it('names an author without a name "User", and marks what is the viewer’s own (never a guest’s)', () => {
+    expect(commentView(comment({ authorName: '  ' }), null).author).toEqual({
+      id: 'asha',
+      name: 'User',
+      avatarUrl: null,
+      verified: true,
+      role: 'influencer',
+    });
+    expect(commentView(comment(), 'asha').isMine).toBe(true);
+    expect(commentView(comment(), 'ravi').isMine).toBe(false);
+    expect(commentView(comment(), null).isMine).toBe(false);
+  });
+
+  it('shows the event a post is about while it exists, and the first comments under it', () => {
+    const about = postView(
+      post({ eventId: 'e1', eventTitle: 'Rooftop jazz', eventDate: at, eventCity: null, editedAt: at }),
+      [comment()],
+      'ravi',
+    );
+    expect(about).toMatchObject({
+      event: { id: 'e1', title: 'Rooftop jazz', date: '2031-06-01T13:30:00.000Z', city: null },
+      editedAt: '2031-06-01T13:30:00.000Z',
+      isMine: false,
+      likedByMe: true,
+      firstComments: [{ id: 'c1', postId: 'p1', isMine: false }],
+    });
+    expect(postView(post(), [], 'asha')).toMatchObject({ event: null, isMine: true, firstComments: [] });
+  });
+});

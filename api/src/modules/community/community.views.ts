@@ -1,0 +1,83 @@
+import { type AuthorView, type CommentView, type PostView } from '../../contracts/community.contract.js';
+
+/** The author of a post or comment as its row carries them (community-sql.ts, authorColumns). */
+export interface AuthorColumns {
+  authorId: string;
+  authorName: string | null;
+  authorAvatarUrl: string | null;
+  authorVerified: boolean;
+  authorRole: AuthorView['role'];
+}
+
+export interface PostRow extends AuthorColumns {
+  id: string;
+  /** bigint, as decimal text. */
+  seq: string;
+  text: string;
+  photos: string[];
+  city: string | null;
+  likeCount: number;
+  commentCount: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  /** The event it is about, while that event exists. */
+  eventId: string | null;
+  eventTitle: string | null;
+  eventDate: Date | null;
+  eventCity: string | null;
+  likedByMe: boolean;
+}
+
+export interface CommentRow extends AuthorColumns {
+  id: string;
+  seq: string;
+  postId: string;
+  text: string;
+  likeCount: number;
+  createdAt: Date;
+  editedAt: Date | null;
+  likedByMe: boolean;
+}
+
+/** What a person without a name is called. */
+const UNNAMED = 'User';
+
+export const authorView = (row: AuthorColumns): AuthorView => ({
+  id: row.authorId,
+  name: row.authorName?.trim() || UNNAMED,
+  avatarUrl: row.authorAvatarUrl,
+  verified: row.authorVerified,
+  role: row.authorRole,
+});
+
+/** `viewerId` is null for a guest: nothing is theirs. */
+export const commentView = (row: CommentRow, viewerId: string | null): CommentView => ({
+  id: row.id,
+  postId: row.postId,
+  text: row.text,
+  author: authorView(row),
+  likeCount: row.likeCount,
+  likedByMe: row.likedByMe,
+  isMine: viewerId !== null && row.authorId === viewerId,
+  createdAt: row.createdAt.toISOString(),
+  editedAt: row.editedAt?.toISOString() ?? null,
+});
+
+export const postView = (row: PostRow, firstComments: readonly CommentRow[], viewerId: string | null): PostView => ({
+  id: row.id,
+  text: row.text,
+  photos: row.photos,
+  event:
+    row.eventId && row.eventTitle && row.eventDate
+      ? { id: row.eventId, title: row.eventTitle, date: row.eventDate.toISOString(), city: row.eventCity }
+      : null,
+  city: row.city,
+  author: authorView(row),
+  likeCount: row.likeCount,
+  commentCount: row.commentCount,
+  likedByMe: row.likedByMe,
+  isMine: viewerId !== null && row.authorId === viewerId,
+  createdAt: row.createdAt.toISOString(),
+  editedAt: row.editedAt?.toISOString() ?? null,
+  firstComments: firstComments.map((comment) => commentView(comment, viewerId)),
+});

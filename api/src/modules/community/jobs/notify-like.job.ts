@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
+import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
+import { NotificationsService } from '../../notifications/notifications.service.js';
+import { PostLiked } from '../community.events.js';
+import { CommunityNotifyRepository, NotificationKeys, type DueWindow } from './community-notify.repository.js';
+
+export const NotifyLikeJob = defineJob({
+  name: 'community.notify_like',
+  queue: 'community',
+  startedBy: PostLiked,
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+});
+
+/**
+ * A like not told a minute after it was given had its job lost; one older than an hour is left
+ * untold (a late "liked your post" is worth less than the work of looking further back).
+ */
+export const LIKE_DUE: DueWindow = { afterMs: 60_000, withinMs: 60 * 60_000 };
+
+/**
+ * Tells a post's author that someone liked it, in their one unread notification of the post's likes
+ * ("Priya and 4 others liked your post"). Nobody hears of their own like, nor of a like taken back,
+ * nor of one on a removed post, nor by or to an account being deleted. Telling twice names the person once.
+ */
+@Injectable()
+@HandlesJob(NotifyLikeJob)
+export class NotifyLikeHandler implements JobHandler<typeof NotifyLikeJob> {
+  private readonly logger = new Logger(NotifyLikeHandler.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: CommunityNotifyRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  async handle({ postId, likerId }: JobData<typeof NotifyLikeJob>): Promise<void> {
+    const post = await this.repository.likeToTell(postId, likerId);
+    if (!post) return;
+    await this.dataSource.transaction((tx) =>
+      this.notifications.notifyGrouped(tx, {
+        userId: post.authorId,
+        type: 'post_liked',
+        fanId: likerId,
+        groupKey: `${NotificationKeys.liked}${postId}`,
+        link: `/post/${postId}`,
+        eventId: post.eventId,
+        eventTitle: post.eventTitle,
+      }),
+    );
+  }
+
+  findDue(limit: number) {
+    return this.repository.dueLikes(LIKE_DUE, limit);
+  }
+
+  async onLastFailure({ postId, likerId }: JobData<typeof NotifyLikeJob>, error: Error): Promise<void> {
+    this.logger.error({ postId, likerId, err: error }, 'telling of a like used up its attempts; the reconciler retries it within the hour');
+  }
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { canonicalCity } from '../../contracts/city.js';
+import {
+  CommunityLimits,
+  type FeedQuery,
+  type FeedView,
+  type PostEditInput,
+  type PostInput,
+  type PostView,
+} from '../../contracts/community.contract.js';
+import { isOwnUploadUrl } from '../../contracts/media-url.js';
+import { Messages } from '../../contracts/messages.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { UnauthorizedError } from '../../platform/http/domain-error.js';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { EventApplicants } from '../events/event-applicants.port.js';
+import { EventNotFoundError } from '../events/events.errors.js';
+import { CommentsRepository } from './comments.repository.js';
+import { CommunityRate } from './community-rate.js';
+import { NotAtEventError, NotOwnUploadError, NotYourPostError, PostNotFoundError } from './community.errors.js';
+import { EventPostPublished } from './community.events.js';
+import { postView, type PostRow } from './community.views.js';
+import { keysetPage, seqOfCursor } from './keyset.js';
+import { PostsRepository, type LivePost } from './posts.repository.js';
+
+/** Photos must be the product's own uploads: the uploads sweep keeps what a post shows, and nothing else is vouched for. */
+function checkPhotos(photos: readonly string[]): void {
+  if (!photos.every(isOwnUploadUrl)) throw new NotOwnUploadError();
+}
+
+/** Posts: the feed, one post, and what their authors (and admins) do with them. */
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly posts: PostsRepository,
+    private readonly comments: CommentsRepository,
+    private readonly applicants: EventApplicants,
+    private readonly outbox: OutboxService,
+    private readonly rate: CommunityRate,
+  ) {}
+
+  /** Newest first, each post with its first comments: two statements a page, whatever its length. */
+  async feed(viewer: AuthUser | null, query: FeedQuery): Promise<FeedView> {
+    if (query.following && !viewer) throw new UnauthorizedError(Messages.auth.noToken);
+    const rows = await this.posts.feed({
+      viewerId: viewer?.id ?? null,
+      beforeSeq: seqOfCursor(query.cursor),
+      limit: query.limit + 1,
+      following: query.following,
+      cityKey: query.city ? canonicalCity(query.city).toLowerCase() : null,
+      eventId: query.eventId ?? null,
+      authorId: query.authorId ?? null,
+    });
+    const page = keysetPage(rows, query.limit);
+    return { posts: await this.views(page.rows, viewer), nextCursor: page.nextCursor };
+  }
+
+  async view(viewer: AuthUser | null, postId: string): Promise<PostView> {
+    const row = await this.posts.view(postId, viewer?.id ?? null);
+    if (!row) throw new PostNotFoundError();
+    return (await this.views([row], viewer))[0]!;
+  }
+
+  /**
+   * A post by the caller. One about an event needs them to be its host or an accepted attendee; it
+   * takes the event's city (else the author's) and tells the author's followers once it commits.
+   */
+  async create(user: AuthUser, input: PostInput): Promise<PostView> {
+    await this.rate.take('post', user.id);
+    checkPhotos(input.photos);
+    const eventId = input.eventId ?? null;
+    let city: string | null = null;
+    if (eventId) {
+      const event = await this.posts.findEvent(eventId);
+      if (!event) throw new EventNotFoundError();
+      if (event.hostId !== user.id && !(await this.applicants.isAcceptedAttendee(eventId, user.id))) throw new NotAtEventError();
+      city = event.city;
+    }
+    const postId = await this.posts.transaction(async (tx) => {
+      const id = await this.posts.insert(tx, { authorId: user.id, eventId, text: input.text, photos: input.photos, city });
+      if (eventId) await this.outbox.publish(tx, EventPostPublished, { postId: id });
+      return id;
+    });
+    return this.view(user, postId);
+  }
+
+  /** The author's new text and photos (the event it is about stays). */
+  async edit(user: AuthUser, postId: string, input: PostEditInput): Promise<PostView> {
+    const post = await this.livePost(postId);
+    if (post.authorId !== user.id) throw new NotYourPostError();
+    checkPhotos(input.photos);
+    if (!(await this.posts.edit(postId, input.text, input.photos))) throw new PostNotFoundError();
+    return this.view(user, postId);
+  }
+
+  /** By its author or an admin: hidden for everyone at once, its photos released to the uploads sweep. */
+  async remove(user: AuthUser, postId: string): Promise<void> {
+    const post = await this.livePost(postId);
+    if (post.authorId !== user.id && !isAdmin(user)) throw new NotYourPostError();
+    if (!(await this.posts.remove(postId, user.id))) throw new PostNotFoundError();
+  }
+
+  private async livePost(postId: string): Promise<LivePost> {
+    const post = await this.posts.findLive(postId);
+    if (!post) throw new PostNotFoundError();
+    return post;
+  }
+
+  private async views(rows: readonly PostRow[], viewer: AuthUser | null): Promise<PostView[]> {
+    const viewerId = viewer?.id ?? null;
+    const commented = rows.filter((row) => row.commentCount > 0).map((row) => row.id);
+    const firstComments = await this.comments.firstOf(commented, viewerId, CommunityLimits.inlineComments);
+    return rows.map((row) => postView(row, firstComments.get(row.id) ?? [], viewerId));
+  }
+}
