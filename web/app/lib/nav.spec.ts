@@ -13,11 +13,11 @@ import {
 } from './nav';
 
 describe('bottom navigation tabs', () => {
-  it('has the five tabs of the spec in order, with the guest action texts', () => {
+  it('has the five tabs of the spec in order, with the guest action texts (Community is open to guests)', () => {
     expect(NAV_TABS.map((tab) => [tab.path, tab.label, tab.loginAction ?? null])).toEqual([
       ['/home', 'Home', null],
       ['/create-event', 'Create', 'create an event'],
-      ['/community', 'Community', 'join the community'],
+      ['/community', 'Community', null],
       ['/chat', 'Chat', 'access your chats'],
       ['/profile-v2', 'Profile', 'access your profile'],
     ]);
@@ -137,6 +137,8 @@ describe('protected routes', () => {
       '/refund-cancellation',
       '/delete-account',
       '/event/e1',
+      '/community',
+      '/post/p1',
       '/flutter-auth',
       '/no-such-page',
     ]) {

@@ -16,7 +16,7 @@ export interface NavTab {
 export const NAV_TABS: readonly NavTab[] = [
   { key: 'home', path: '/home', label: 'Home' },
   { key: 'create', path: '/create-event', label: 'Create', loginAction: 'create an event' },
-  { key: 'community', path: '/community', label: 'Community', loginAction: 'join the community' },
+  { key: 'community', path: '/community', label: 'Community' },
   { key: 'chat', path: '/chat', label: 'Chat', loginAction: 'access your chats' },
   { key: 'profile', path: '/profile-v2', label: 'Profile', loginAction: 'access your profile' },
 ];
@@ -105,14 +105,14 @@ export function defaultTitleFor(pathname: string): string {
 
 /**
  * Pages that need a signed-in person (SPEC §2 "Authenticated routes"). Guests opening them are sent
- * to /login?returnTo=<the page>. Event detail and its application pages stay public.
+ * to /login?returnTo=<the page>. Event detail and its application pages stay public, and so do the
+ * Community feed and its posts (issue 22: a guest reads them; liking, commenting and posting ask
+ * them to log in). A post's report page asks for login in its own loader.
  */
 const PROTECTED_PREFIXES = [
   '/home',
   '/plan-together',
   '/city-filter',
-  '/community',
-  '/post',
   '/profile',
   '/profile-v2',
   '/profile-preview',

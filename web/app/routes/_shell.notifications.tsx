@@ -117,7 +117,7 @@ export default function NotificationsPage() {
       {inbox.ok && notifications.length === 0 ? (
         <EmptyState
           title="No notifications yet"
-          detail="Applications, decisions on them, event changes and news from Tribe show up here."
+          detail="Applications, decisions on them, event changes, likes and comments on your posts, and news from Tribe show up here."
           action={
             <Link to="/home" className={buttonClasses('outline', 'md')}>
               Explore events

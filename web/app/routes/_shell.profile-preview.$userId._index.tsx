@@ -1,27 +1,41 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { FollowButton, FollowerCount } from '~/components/community/follow-button';
+import { PostFeed } from '~/components/community/post-feed';
+import { useNow } from '~/components/events/event-bits';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { BackLink } from '~/components/profile/back-link';
 import { ProfileView } from '~/components/profile/profile-view';
+import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
-import { originOf } from '~/lib/profile';
+import { COMMUNITY_PATH } from '~/lib/community';
+import { loadFeed, loadFollow } from '~/lib/community.server';
+import { originOf, profilePreviewPath } from '~/lib/profile';
 import { loadPublicProfile } from '~/lib/profile.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.profile.name ?? 'Profile'} · Tribe` }];
 
 /**
  * /profile-preview/{userId} (SPEC §2): another person's public profile, full screen (no top bar or
- * bottom nav, see ~/lib/nav), with a back button to where it was opened from.
+ * bottom nav, see ~/lib/nav), with a back button to where it was opened from, their follower count
+ * with Follow / Following, and their Community posts (?cursor= goes on without JavaScript).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
+  const url = new URL(request.url);
   const profile = await loadPublicProfile(token, params.userId ?? '');
-  return { profile, from: originOf(request.url), isSelf: profile.id === user.id };
+  const [follow, posts] = await Promise.all([
+    loadFollow(token, profile.id),
+    loadFeed(token, { authorId: profile.id, cursor: url.searchParams.get('cursor') }),
+  ]);
+  return { profile, from: originOf(request.url), isSelf: profile.id === user.id, follow, posts, now: Date.now() };
 }
 
 export default function ProfilePreview() {
-  const { profile, from, isSelf } = useLoaderData<typeof loader>();
+  const { profile, from, isSelf, follow, posts, now: loadedAt } = useLoaderData<typeof loader>();
+  const now = useNow(loadedAt);
+  const here = profilePreviewPath(profile.id, from ?? undefined);
   const reportPath = `/profile-preview/${profile.id}/report${from ? `?from=${encodeURIComponent(from)}` : ''}`;
   return (
     <div className="relative min-h-dvh bg-slate-50">
@@ -32,16 +46,50 @@ export default function ProfilePreview() {
         profile={profile}
         actions={
           isSelf ? (
-            <Link to="/profile-v2?edit=1" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
-              Edit profile
-            </Link>
+            <>
+              {follow.ok ? <FollowerCount count={follow.value.followerCount} /> : null}
+              <Link to="/profile-v2?edit=1" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
+                Edit profile
+              </Link>
+            </>
           ) : (
-            <Link to={reportPath} className={buttonClasses('outline', 'sm', false, 'bg-white text-rose-700')}>
-              Report
-            </Link>
+            <>
+              {follow.ok ? <FollowButton userId={profile.id} name={profile.name} initial={follow.value} /> : null}
+              <Link to={reportPath} className={buttonClasses('outline', 'sm', false, 'bg-white text-rose-700')}>
+                Report
+              </Link>
+            </>
           )
         }
       />
+      <section aria-labelledby="profile-posts" className="mx-auto max-w-3xl px-4 pb-12 sm:px-6">
+        <h2 id="profile-posts" className="mb-3 text-lg font-semibold text-slate-900">
+          Posts
+        </h2>
+        {posts.ok ? (
+          <PostFeed
+            key={`${profile.id}:${loadedAt}`}
+            initial={posts.value}
+            query={{ authorId: profile.id }}
+            moreHref={(cursor) => `${here}${here.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`}
+            now={now}
+            from={here}
+            label={`Posts by ${profile.name}`}
+            empty={
+              <div className="rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-posts">
+                <p className="text-[15px] text-slate-600">{isSelf ? 'You have not posted yet.' : `${profile.name} has not posted yet.`}</p>
+                {isSelf ? (
+                  <Link to={`${COMMUNITY_PATH}?compose=1`} className={buttonClasses('primary', 'sm', false, 'mt-4')}>
+                    Write your first post
+                  </Link>
+                ) : null}
+              </div>
+            }
+          />
+        ) : (
+          <Alert>{posts.error}</Alert>
+        )}
+      </section>
     </div>
   );
 }

@@ -31,15 +31,24 @@ export function RouteErrorPage({ error, status }: { error: unknown; status: numb
   return <CrashPage error={error} />;
 }
 
-export function NotFoundPage() {
+/** The not-found page; a route may say what was not found and where to go instead. */
+export function NotFoundPage({
+  title = 'Page not found',
+  message = 'The page you are looking for has moved, ended, or never existed.',
+  back = { to: '/', label: 'Back to Tribe' },
+}: {
+  title?: string;
+  message?: string;
+  back?: { to: string; label: string };
+}) {
   return (
     <MessagePage
       code="404"
-      title="Page not found"
-      message="The page you are looking for has moved, ended, or never existed."
+      title={title}
+      message={message}
       action={
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
-          Back to Tribe
+        <Link to={back.to} className={buttonClasses('primary', 'lg')}>
+          {back.label}
         </Link>
       }
     />

@@ -1,0 +1,424 @@
+import { Link, useFetcher } from '@remix-run/react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Avatar } from '~/components/events/event-bits';
+import { VerifiedBadge } from '~/components/profile/verified-badge';
+import { Alert } from '~/components/ui/alert';
+import { Button, buttonClasses, Spinner } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/field';
+import { useToast } from '~/components/ui/toast';
+import { cn } from '~/lib/cn';
+import { appendNew, counterText, LOAD_MORE_FAILED, postPath, textProblem, writtenAgo, writtenLength } from '~/lib/community';
+import { loginPathFor } from '~/lib/redirects';
+import { profilePreviewPath } from '~/lib/profile';
+import type { CommentPageView, CommentView } from '../../../../api/src/contracts/community.contract.js';
+import { COMMUNITY_RESOURCE } from './community-request';
+import { ConfirmDelete } from './confirm-delete';
+import { LikeButton } from './like-button';
+import { WrittenText } from './post-parts';
+import { useSignedInGuard, useViewer } from './use-viewer';
+
+export const COMMENT_INTENTS = { add: 'comment', edit: 'edit-comment', remove: 'delete-comment' } as const;
+
+/** What the post page's action answers a comment form sent with JavaScript. */
+export type CommentAnswer = { comment: CommentView } | { deleted: string } | { error: string };
+
+const answered = (data: unknown): CommentAnswer | null => (data && typeof data === 'object' ? (data as CommentAnswer) : null);
+
+/**
+ * A post's comments, oldest first: the first page from the server, "Load more" for the rest
+ * (read in place, or the page that goes on from there without JavaScript), the reply box, and each
+ * comment's like, edit and delete (its author) or report (anyone else). A new comment shows at
+ * once at the end, even before the pages between are read.
+ */
+export function CommentThread({
+  postId,
+  initial,
+  total: initialTotal,
+  now,
+  editingId,
+}: {
+  postId: string;
+  initial: CommentPageView;
+  total: number;
+  now: number;
+  /** The comment whose edit form is open (?editComment= without JavaScript). */
+  editingId: string | null;
+}) {
+  const toast = useToast();
+  const [loaded, setLoaded] = useState(initial.comments);
+  const [added, setAdded] = useState<CommentView[]>([]);
+  const [cursor, setCursor] = useState(initial.nextCursor);
+  const [total, setTotal] = useState(initialTotal);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const later = added.filter((comment) => !loaded.some((shown) => shown.id === comment.id));
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || loading) return;
+    setLoading(true);
+    setFailed(false);
+    let page: CommentPageView | null = null;
+    try {
+      const params = new URLSearchParams({ list: 'comments', postId, cursor });
+      const response = await fetch(`${COMMUNITY_RESOURCE}?${params.toString()}`, { headers: { Accept: 'application/json' } });
+      const body = (await response.json().catch(() => ({}))) as { comments?: CommentPageView };
+      if (response.ok && Array.isArray(body.comments?.comments)) page = body.comments;
+    } catch {
+      // no network: reported below like any other failure
+    }
+    setLoading(false);
+    if (!page) {
+      setFailed(true);
+      toast.show({ kind: 'error', message: LOAD_MORE_FAILED.comments });
+      return;
+    }
+    const next = page;
+    setLoaded((current) => appendNew(current, next.comments));
+    setCursor(next.nextCursor);
+  }, [cursor, loading, postId, toast]);
+
+  const replace = (comment: CommentView) => {
+    const swap = (list: CommentView[]) => list.map((item) => (item.id === comment.id ? comment : item));
+    setLoaded(swap);
+    setAdded(swap);
+  };
+  const remove = (id: string) => {
+    setLoaded((list) => list.filter((item) => item.id !== id));
+    setAdded((list) => list.filter((item) => item.id !== id));
+    setTotal((count) => Math.max(0, count - 1));
+  };
+  const add = (comment: CommentView) => {
+    setAdded((list) => appendNew(list, [comment]));
+    setTotal((count) => count + 1);
+  };
+
+  const item = (comment: CommentView) => (
+    <CommentItem
+      key={comment.id}
+      comment={comment}
+      postId={postId}
+      now={now}
+      startEditing={comment.id === editingId}
+      onEdited={replace}
+      onDeleted={remove}
+    />
+  );
+
+  return (
+    <section aria-labelledby="comments-heading" id="comments" className="mt-6 scroll-mt-20">
+      <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
+        Comments <span className="text-base font-medium text-slate-500">({total})</span>
+      </h2>
+      {loaded.length === 0 && later.length === 0 && !cursor ? (
+        <p className="mt-3 text-[15px] text-slate-600" data-testid="no-comments">
+          No comments yet. Start the conversation.
+        </p>
+      ) : null}
+      <ul className="mt-2 divide-y divide-slate-100" data-testid="comment-list">
+        {loaded.map(item)}
+      </ul>
+      {cursor ? (
+        <div className="flex flex-col items-center gap-2 py-3">
+          {failed ? <Alert className="w-full">{LOAD_MORE_FAILED.comments}</Alert> : null}
+          {loading ? (
+            <span className="flex items-center gap-2 text-sm text-slate-500" role="status">
+              <Spinner /> Loading comments…
+            </span>
+          ) : (
+            <Link
+              to={`${postPath(postId)}?cursor=${encodeURIComponent(cursor)}#comments`}
+              onClick={(event) => {
+                event.preventDefault();
+                void loadMore();
+              }}
+              className={buttonClasses('outline', 'sm')}
+            >
+              {failed ? 'Retry' : 'Load more comments'}
+            </Link>
+          )}
+        </div>
+      ) : null}
+      {later.length > 0 ? <ul className="divide-y divide-slate-100">{later.map(item)}</ul> : null}
+      <ReplyBox postId={postId} onAdded={add} />
+    </section>
+  );
+}
+
+function CommentItem({
+  comment,
+  postId,
+  now,
+  startEditing,
+  onEdited,
+  onDeleted,
+}: {
+  comment: CommentView;
+  postId: string;
+  now: number;
+  startEditing: boolean;
+  onEdited: (comment: CommentView) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const viewer = useViewer();
+  const [editing, setEditing] = useState(startEditing);
+  const remover = useFetcher<CommentAnswer>();
+  const removal = answered(remover.data);
+  const from = postPath(postId);
+  const deleted = useRef(onDeleted);
+  deleted.current = onDeleted;
+
+  useEffect(() => {
+    if (removal && 'deleted' in removal) deleted.current(removal.deleted);
+  }, [removal]);
+
+  return (
+    <li id={`comment-${comment.id}`} className="flex gap-3 py-3 scroll-mt-20" data-testid="comment">
+      <Avatar name={comment.author.name} url={comment.author.avatarUrl} size={32} />
+      <div className="min-w-0 flex-1">
+        <p className="flex min-w-0 items-center gap-1.5 text-sm">
+          <Link to={profilePreviewPath(comment.author.id, from)} className="truncate font-semibold text-slate-900 hover:underline">
+            <bdi>{comment.author.name}</bdi>
+          </Link>
+          {comment.author.verified ? <VerifiedBadge size={13} /> : null}
+          <span className="shrink-0 text-xs text-slate-500">
+            · <time dateTime={comment.createdAt}>{writtenAgo(comment.createdAt, now)}</time>
+            {comment.editedAt ? ' · Edited' : null}
+          </span>
+        </p>
+        {editing ? (
+          <EditComment
+            comment={comment}
+            onDone={(edited) => {
+              if (edited) onEdited(edited);
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <WrittenText text={comment.text} className="mt-0.5" />
+        )}
+        {removal && 'error' in removal ? (
+          <p role="alert" className="mt-1 text-sm text-rose-700">
+            {removal.error}
+          </p>
+        ) : null}
+        <div className="mt-1 flex flex-wrap items-center gap-x-1 text-xs font-medium text-slate-600">
+          <LikeButton target="comment" id={comment.id} initial={{ liked: comment.likedByMe, likeCount: comment.likeCount }} compact />
+          {comment.isMine && !editing ? (
+            <>
+              <Link
+                to={`${from}?editComment=${encodeURIComponent(comment.id)}#comment-${comment.id}`}
+                preventScrollReset
+                onClick={(event) => {
+                  event.preventDefault();
+                  setEditing(true);
+                }}
+                aria-label="Edit comment"
+                className="rounded-full px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+              >
+                Edit
+              </Link>
+              <ConfirmDelete
+                confirmKey={`comment-${comment.id}`}
+                question="Delete this comment?"
+                trigger="Delete"
+                triggerLabel="Delete comment"
+                fields={{ intent: COMMENT_INTENTS.remove, commentId: comment.id }}
+                fetcher={remover}
+                busy={remover.state !== 'idle'}
+                className="rounded-full px-2 py-1.5 hover:bg-rose-50 hover:text-rose-700"
+              />
+            </>
+          ) : null}
+          {viewer && !comment.isMine ? (
+            <Link
+              to={`${from}/report?comment=${encodeURIComponent(comment.id)}`}
+              aria-label={`Report ${comment.author.name}'s comment`}
+              className="rounded-full px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+            >
+              Report
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The text box of a comment being written or edited, with its counter to 1,000 and its problem. */
+function CommentField({
+  id,
+  label,
+  text,
+  onChange,
+  problem,
+  autoFocus,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  onChange: (text: string) => void;
+  problem: string | null;
+  autoFocus?: boolean;
+  placeholder?: string;
+}) {
+  const length = writtenLength(text, 'comment');
+  const shown = problem ?? (length.tooLong ? textProblem(text, 'comment') : null);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name="text"
+        rows={2}
+        value={text}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={shown ? `${id}-error ${id}-counter` : `${id}-counter`}
+        className={cn(inputClasses, 'py-2.5', shown ? 'border-rose-400' : 'border-slate-300')}
+      />
+      <div className="flex items-start justify-between gap-3">
+        {shown ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-rose-600">
+            {shown}
+          </p>
+        ) : (
+          <span />
+        )}
+        <p
+          id={`${id}-counter`}
+          className={cn('shrink-0 text-xs tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
+        >
+          <span className="sr-only">Characters: </span>
+          {counterText(length)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function EditComment({ comment, onDone }: { comment: CommentView; onDone: (edited: CommentView | null) => void }) {
+  const saver = useFetcher<CommentAnswer>();
+  const [text, setText] = useState(comment.text);
+  const [problem, setProblem] = useState<string | null>(null);
+  const answer = answered(saver.data);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    if (answer && 'comment' in answer) done.current(answer.comment);
+  }, [answer]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = textProblem(text, 'comment');
+    if (!found) return;
+    event.preventDefault();
+    setProblem(found);
+  };
+
+  return (
+    <saver.Form method="post" preventScrollReset onSubmit={onSubmit} className="mt-1 space-y-2">
+      <input type="hidden" name="intent" value={COMMENT_INTENTS.edit} />
+      <input type="hidden" name="commentId" value={comment.id} />
+      {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
+      <CommentField
+        id={`edit-${comment.id}`}
+        label="Edit your comment"
+        text={text}
+        onChange={(next) => {
+          setText(next);
+          setProblem(null);
+        }}
+        problem={problem}
+        autoFocus
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" loading={saver.state !== 'idle'}>
+          Save
+        </Button>
+        <Link
+          to={`${postPath(comment.postId)}#comment-${comment.id}`}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            onDone(null);
+          }}
+          className={buttonClasses('ghost', 'sm')}
+        >
+          Cancel
+        </Link>
+      </div>
+    </saver.Form>
+  );
+}
+
+/** Writing a comment; a guest sees the way to log in instead (the Login Required prompt, or the login page without JavaScript). */
+function ReplyBox({ postId, onAdded }: { postId: string; onAdded: (comment: CommentView) => void }) {
+  const viewer = useViewer();
+  const signedIn = useSignedInGuard();
+  const sender = useFetcher<CommentAnswer>();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const answer = answered(sender.data);
+  const added = useRef(onAdded);
+  added.current = onAdded;
+  const here = `${postPath(postId)}#reply`;
+
+  useEffect(() => {
+    if (!answer || !('comment' in answer)) return;
+    added.current(answer.comment);
+    setText('');
+  }, [answer]);
+
+  if (!viewer) {
+    return (
+      <div id="reply" className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 text-center scroll-mt-20">
+        <p className="text-[15px] text-slate-700">Join the conversation: log in to comment.</p>
+        <Link
+          to={loginPathFor(here)}
+          onClick={(event) => {
+            event.preventDefault();
+            signedIn('comment', here);
+          }}
+          className={buttonClasses('primary', 'md', false, 'mt-3')}
+        >
+          Log in to comment
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = textProblem(text, 'comment');
+    if (!found) return;
+    event.preventDefault();
+    setProblem(found);
+  };
+
+  return (
+    <sender.Form method="post" preventScrollReset onSubmit={onSubmit} className="mt-4 space-y-2 scroll-mt-20" aria-label="Add a comment">
+      <input type="hidden" name="intent" value={COMMENT_INTENTS.add} />
+      {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
+      <CommentField
+        id="reply"
+        label="Add a comment"
+        placeholder="Add a comment…"
+        text={text}
+        onChange={(next) => {
+          setText(next);
+          setProblem(null);
+        }}
+        problem={problem}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" loading={sender.state !== 'idle'}>
+          Send
+        </Button>
+      </div>
+    </sender.Form>
+  );
+}

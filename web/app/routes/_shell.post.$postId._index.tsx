@@ -1,0 +1,364 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { AuthorLine } from '~/components/community/author-line';
+import { COMMENT_INTENTS, CommentThread } from '~/components/community/comment-thread';
+import { ConfirmDelete } from '~/components/community/confirm-delete';
+import { LikeButton } from '~/components/community/like-button';
+import { EventChip, FullPhotos, WrittenText } from '~/components/community/post-parts';
+import { useSignedInGuard, useViewer } from '~/components/community/use-viewer';
+import { useHydrated, useNow } from '~/components/events/event-bits';
+import { PhotoUploader } from '~/components/events/media-uploader';
+import { ShareButton } from '~/components/events/share-button';
+import { NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
+import { Page } from '~/components/layout/page';
+import { Alert } from '~/components/ui/alert';
+import { Button, buttonClasses } from '~/components/ui/button';
+import { inputClasses } from '~/components/ui/field';
+import { ChatIcon } from '~/components/ui/icons';
+import { requireUser } from '~/lib/auth.server';
+import { cn } from '~/lib/cn';
+import { COMMUNITY_PATH, counterText, postPath, postPreview, textProblem, writtenLength } from '~/lib/community';
+import {
+  addComment,
+  deleteComment,
+  deletePost,
+  isDocumentRequest,
+  loadComments,
+  loadPost,
+  updateComment,
+  updatePost,
+} from '~/lib/community.server';
+import { isAdminUser } from '~/lib/redirects';
+import type { ShellHandle } from '~/lib/route-handle';
+import { flashToast, getToken } from '~/lib/session.server';
+import { CommunityLimits, type PostView } from '../../../api/src/contracts/community.contract.js';
+
+export const handle: ShellHandle = { title: 'Post' };
+
+const POST_INTENTS = { edit: 'edit-post', remove: 'delete-post' } as const;
+
+/**
+ * /post/{postId} (SPEC §2; issue 22): one post with its photos full width, its comments (oldest
+ * first, "Load more"), the reply box, likes, share, edit and delete for its author, report for
+ * anyone else. Guests read it; what they would write asks them to log in. Its link previews carry
+ * the post's words and first photo. ?cursor= goes on with the comments without JavaScript;
+ * ?edit=1 is the author's edit form.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = await getToken(request);
+  const id = params.postId ?? '';
+  const cursor = url.searchParams.get('cursor');
+  const [post, comments] = await Promise.all([loadPost(token, id), loadComments(token, id, cursor)]);
+  return {
+    post,
+    comments,
+    cursor,
+    editing: url.searchParams.get('edit') === '1' && post.isMine,
+    editingCommentId: url.searchParams.get('editComment'),
+    now: Date.now(),
+    origin: url.origin,
+    shareUrl: `${url.origin}${postPath(post.id)}`,
+  };
+}
+
+/** A refusal: JSON for the page's own forms, or (without JavaScript) back to the post with the message as a toast. */
+async function refused(request: Request, back: string, error: string, status: number) {
+  if (!isDocumentRequest(request)) return data({ error }, { status });
+  return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'error', message: error }) } });
+}
+
+/**
+ * intent `comment` (text), `edit-comment` / `delete-comment` (commentId): the comment forms, which
+ * answer JSON to the page (or, without JavaScript, come back to the post). `edit-post` (text,
+ * photos) and `delete-post`: the author's (delete: an admin's too).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { token } = await requireUser(request);
+  const id = params.postId ?? '';
+  const back = postPath(id);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const text = String(form.get('text') ?? '');
+  const commentId = String(form.get('commentId') ?? '');
+  const page = isDocumentRequest(request);
+
+  if (intent === COMMENT_INTENTS.add || intent === COMMENT_INTENTS.edit) {
+    const problem = textProblem(text, 'comment');
+    if (problem) return refused(request, back, problem, 400);
+    const result = intent === COMMENT_INTENTS.add ? await addComment(token, id, text) : await updateComment(token, commentId, text);
+    if (!result.ok) return refused(request, back, result.error, result.status);
+    return page ? redirect(`${back}#comment-${result.value.id}`) : { comment: result.value };
+  }
+  if (intent === COMMENT_INTENTS.remove) {
+    const result = await deleteComment(token, commentId);
+    if (!result.ok) return refused(request, back, result.error, result.status);
+    return page ? redirect(`${back}#comments`) : { deleted: commentId };
+  }
+  if (intent === POST_INTENTS.edit) {
+    const problem = textProblem(text, 'post');
+    if (problem) return data({ error: problem, text }, { status: 400 });
+    const photos = form.getAll('photos').map(String).filter(Boolean);
+    const result = await updatePost(token, id, { text, photos });
+    if (!result.ok) return data({ error: result.error, text }, { status: result.status });
+    return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Post updated.' }) } });
+  }
+  if (intent === POST_INTENTS.remove) {
+    const result = await deletePost(token, id);
+    if (!result.ok) return data({ error: result.error, text: null }, { status: result.status });
+    return redirect(COMMUNITY_PATH, {
+      headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Post deleted.' }) },
+    });
+  }
+  return data({ error: 'Unknown action', text: null }, { status: 400 });
+}
+
+/** The comment forms keep their own list up to date: reading the post again would throw away the comments loaded since. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get('intent');
+  if (typeof intent === 'string' && (Object.values(COMMENT_INTENTS) as string[]).includes(intent)) return false;
+  return defaultShouldRevalidate;
+};
+
+const absoluteUrl = (value: string | undefined, origin: string) => {
+  if (!value) return undefined;
+  try {
+    return new URL(value, origin).toString();
+  } catch {
+    return undefined;
+  }
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded?.post) return [{ title: 'Post not found · Tribe' }];
+  const { title, description } = postPreview(loaded.post);
+  const image = absoluteUrl(loaded.post.photos[0], loaded.origin);
+  const tags: MetaDescriptor[] = [
+    { title: `${title} · Community` },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'article' },
+    { property: 'og:site_name', content: 'Tribe' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: loaded.shareUrl },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+  if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
+  return tags;
+};
+
+export default function PostPage() {
+  const { post, comments, cursor, editing, editingCommentId, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const viewer = useViewer();
+  const now = useNow(loadedAt);
+  const href = postPath(post.id);
+  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENTS.remove;
+  const mayDelete = post.isMine || isAdminUser(viewer);
+
+  return (
+    <Page className="pb-10">
+      {error && !editing ? <Alert className="mb-4">{error}</Alert> : null}
+      <article aria-labelledby="post-author" data-testid="post-page">
+        <AuthorLine
+          author={post.author}
+          createdAt={post.createdAt}
+          editedAt={post.editedAt}
+          now={now}
+          from={href}
+          headingId="post-author"
+        />
+        {editing ? (
+          <EditPost
+            post={post}
+            error={error}
+            serverText={actionData && 'text' in actionData && typeof actionData.text === 'string' ? actionData.text : null}
+          />
+        ) : (
+          <>
+            <WrittenText text={post.text} className="mt-3 text-base" />
+            {post.event ? <EventChip event={post.event} /> : null}
+            <FullPhotos photos={post.photos} author={post.author.name} />
+          </>
+        )}
+        <div className="mt-3 flex flex-wrap items-center gap-1 border-y border-slate-200 py-1">
+          <LikeButton target="post" id={post.id} initial={{ liked: post.likedByMe, likeCount: post.likeCount }} />
+          <CommentButton postId={post.id} />
+          <ShareButton
+            url={shareUrl}
+            title={postPreview(post).title}
+            label="Share post"
+            failure="Could not share this post"
+            className="ml-auto"
+          />
+        </div>
+        {!editing && (post.isMine || mayDelete || viewer) ? (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {post.isMine ? (
+              <Link to={`${href}?edit=1`} className={buttonClasses('ghost', 'sm')}>
+                Edit post
+              </Link>
+            ) : null}
+            {mayDelete ? (
+              <ConfirmDelete
+                confirmKey="post"
+                question="Delete this post? Its photos, likes and comments go with it."
+                trigger="Delete post"
+                fields={{ intent: POST_INTENTS.remove }}
+                busy={deleting}
+                className={buttonClasses('ghost', 'sm', false, 'text-rose-700 hover:bg-rose-50')}
+              />
+            ) : null}
+            {viewer && !post.isMine ? (
+              <Link to={`${href}/report`} className={buttonClasses('ghost', 'sm', false, 'text-slate-600')}>
+                Report post
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </article>
+
+      {comments.ok ? (
+        <CommentThread
+          key={`${post.id}:${cursor ?? ''}`}
+          postId={post.id}
+          initial={comments.value}
+          total={post.commentCount}
+          now={now}
+          editingId={editingCommentId}
+        />
+      ) : (
+        <Alert className="mt-6">{comments.error}</Alert>
+      )}
+    </Page>
+  );
+}
+
+/** Comment: to the reply box (a guest gets the Login Required prompt). */
+function CommentButton({ postId }: { postId: string }) {
+  const signedIn = useSignedInGuard();
+  const href = `${postPath(postId)}#reply`;
+  return (
+    <a
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        if (!signedIn('comment', href)) return;
+        const box = document.getElementById('reply');
+        box?.scrollIntoView({ block: 'center' });
+        box?.focus();
+      }}
+      className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <ChatIcon size={20} />
+      Comment
+    </a>
+  );
+}
+
+/** The author's edit form: the text (with its counter) and the photos; the event a post is about does not change. */
+function EditPost({ post, error, serverText }: { post: PostView; error: string | null; serverText: string | null }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [text, setText] = useState(serverText ?? post.text);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  const length = writtenLength(text, 'post');
+  const shown = problem ?? (length.tooLong ? textProblem(text, 'post') : null) ?? error;
+  const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENTS.edit;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const found = textProblem(text, 'post');
+    if (!found && !uploading) return;
+    event.preventDefault();
+    setProblem(found);
+  };
+
+  return (
+    <Form method="post" onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Edit your post">
+      <input type="hidden" name="intent" value={POST_INTENTS.edit} />
+      <div className="space-y-1.5">
+        <label htmlFor="edit-post-text" className="block text-sm font-medium text-slate-700">
+          Your post
+        </label>
+        <textarea
+          id="edit-post-text"
+          name="text"
+          rows={6}
+          value={text}
+          autoFocus
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? 'edit-post-error edit-post-counter' : 'edit-post-counter'}
+          className={cn(inputClasses, 'py-3', shown ? 'border-rose-400' : 'border-slate-300')}
+        />
+        <div className="flex items-start justify-between gap-3">
+          {shown ? (
+            <p id="edit-post-error" role="alert" className="text-sm text-rose-600">
+              {shown}
+            </p>
+          ) : (
+            <span />
+          )}
+          <p
+            id="edit-post-counter"
+            className={cn('shrink-0 text-xs tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
+          >
+            <span className="sr-only">Characters: </span>
+            {counterText(length)}
+          </p>
+        </div>
+      </div>
+      <PhotoUploader
+        initial={post.photos}
+        max={CommunityLimits.maxPhotos}
+        hydrated={hydrated}
+        onBusyChange={onBusyChange}
+        fieldName="photos"
+        fileFieldName={null}
+        inputLabel="Add photos to your post"
+        firstBadge="Cover"
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={saving} disabled={hydrated && (uploading || length.tooLong)}>
+          Save changes
+        </Button>
+        <Link to={postPath(post.id)} className={buttonClasses('ghost', 'md')}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundPage
+        title="Post not found"
+        message="This post was deleted, or the link is not quite right."
+        back={{ to: COMMUNITY_PATH, label: 'Back to Community' }}
+      />
+    );
+  }
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
