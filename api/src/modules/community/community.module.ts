@@ -12,6 +12,7 @@ import { ContentReportsService } from './content-reports.service.js';
 import { CommunityNotifyRepository } from './jobs/community-notify.repository.js';
 import { NotifyCommentHandler } from './jobs/notify-comment.job.js';
 import { NotifyEventPostHandler } from './jobs/notify-event-post.job.js';
+import { PostAuthorNotice } from './jobs/post-author-notice.js';
 import { NotifyLikeHandler } from './jobs/notify-like.job.js';
 import { CommentLikesRepository, PostLikesRepository } from './likes.repository.js';
 import { LikesService } from './likes.service.js';
@@ -41,6 +42,7 @@ import { PostsService } from './posts.service.js';
     CommunityMediaReferences,
     CommunityErasureStep,
     CommunityNotifyRepository,
+    PostAuthorNotice,
     NotifyLikeHandler,
     NotifyCommentHandler,
     NotifyEventPostHandler,

@@ -56,21 +56,26 @@ export class FollowsRepository {
 
   /** Who follows `userId`, newest first, after the position `beforeSeq` (null: from the start). */
   followers(userId: string, beforeSeq: string | null, limit: number): Promise<FollowListRow[]> {
-    return this.dataSource.query(
-      `SELECT ${PERSON_COLUMNS}
-         FROM user_follow f JOIN users u ON u.id = f.follower_id AND u.deleted_at IS NULL
-        WHERE f.followed_id = $1 AND ($2::bigint IS NULL OR f.seq < $2::bigint)
-        ORDER BY f.seq DESC LIMIT $3`,
-      [userId, beforeSeq, limit],
-    );
+    return this.people('follower_id', 'followed_id', userId, beforeSeq, limit);
   }
 
   /** Whom `userId` follows, newest first. */
   following(userId: string, beforeSeq: string | null, limit: number): Promise<FollowListRow[]> {
+    return this.people('followed_id', 'follower_id', userId, beforeSeq, limit);
+  }
+
+  /** The people on the `listed` side of `userId`'s follows on the `of` side (live accounts only). */
+  private people(
+    listed: 'follower_id' | 'followed_id',
+    of: 'follower_id' | 'followed_id',
+    userId: string,
+    beforeSeq: string | null,
+    limit: number,
+  ): Promise<FollowListRow[]> {
     return this.dataSource.query(
       `SELECT ${PERSON_COLUMNS}
-         FROM user_follow f JOIN users u ON u.id = f.followed_id AND u.deleted_at IS NULL
-        WHERE f.follower_id = $1 AND ($2::bigint IS NULL OR f.seq < $2::bigint)
+         FROM user_follow f JOIN users u ON u.id = f.${listed} AND u.deleted_at IS NULL
+        WHERE f.${of} = $1 AND ($2::bigint IS NULL OR f.seq < $2::bigint)
         ORDER BY f.seq DESC LIMIT $3`,
       [userId, beforeSeq, limit],
     );

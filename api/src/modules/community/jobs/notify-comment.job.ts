@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
-import { NotificationsService } from '../../notifications/notifications.service.js';
 import { CommentAdded } from '../community.events.js';
-import { CommunityNotifyRepository, NotificationKeys, type DueWindow } from './community-notify.repository.js';
+import { CommunityNotifyRepository, type DueWindow } from './community-notify.repository.js';
+import { PostAuthorNotice } from './post-author-notice.js';
 
 export const NotifyCommentJob = defineJob({
   name: 'community.notify_comment',
@@ -28,25 +27,14 @@ export class NotifyCommentHandler implements JobHandler<typeof NotifyCommentJob>
   private readonly logger = new Logger(NotifyCommentHandler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly repository: CommunityNotifyRepository,
-    private readonly notifications: NotificationsService,
+    private readonly notice: PostAuthorNotice,
   ) {}
 
   async handle({ postId, commentId }: JobData<typeof NotifyCommentJob>): Promise<void> {
     const comment = await this.repository.commentToTell(commentId);
     if (!comment) return;
-    await this.dataSource.transaction((tx) =>
-      this.notifications.notifyGrouped(tx, {
-        userId: comment.authorId,
-        type: 'post_commented',
-        fanId: comment.commenterId,
-        groupKey: `${NotificationKeys.commented}${postId}`,
-        link: `/post/${postId}`,
-        eventId: comment.eventId,
-        eventTitle: comment.eventTitle,
-      }),
-    );
+    await this.notice.tell('commented', postId, comment.commenterId, comment);
   }
 
   findDue(limit: number) {

@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
-import { NotificationsService } from '../../notifications/notifications.service.js';
 import { PostLiked } from '../community.events.js';
-import { CommunityNotifyRepository, NotificationKeys, type DueWindow } from './community-notify.repository.js';
+import { CommunityNotifyRepository, type DueWindow } from './community-notify.repository.js';
+import { PostAuthorNotice } from './post-author-notice.js';
 
 export const NotifyLikeJob = defineJob({
   name: 'community.notify_like',
@@ -31,25 +30,14 @@ export class NotifyLikeHandler implements JobHandler<typeof NotifyLikeJob> {
   private readonly logger = new Logger(NotifyLikeHandler.name);
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly repository: CommunityNotifyRepository,
-    private readonly notifications: NotificationsService,
+    private readonly notice: PostAuthorNotice,
   ) {}
 
   async handle({ postId, likerId }: JobData<typeof NotifyLikeJob>): Promise<void> {
     const post = await this.repository.likeToTell(postId, likerId);
     if (!post) return;
-    await this.dataSource.transaction((tx) =>
-      this.notifications.notifyGrouped(tx, {
-        userId: post.authorId,
-        type: 'post_liked',
-        fanId: likerId,
-        groupKey: `${NotificationKeys.liked}${postId}`,
-        link: `/post/${postId}`,
-        eventId: post.eventId,
-        eventTitle: post.eventTitle,
-      }),
-    );
+    await this.notice.tell('liked', postId, likerId, post);
   }
 
   findDue(limit: number) {
