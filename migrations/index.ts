@@ -20,6 +20,7 @@ import { Chat1763701300000 } from './1763701300000-chat.js';
 import { ChatPush1763701310000 } from './1763701310000-chat-push.js';
 import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
 import { Community1763701500000 } from './1763701500000-community.js';
+import { Ratings1763701600000 } from './1763701600000-ratings.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   ChatPush1763701310000,
   ExactlyOnce1763701400000,
   Community1763701500000,
+  Ratings1763701600000,
 ];

@@ -1,0 +1,265 @@
+/**
+ * Ratings and reviews (issue 23): attendees rate an event's host and the event; everyone reads them.
+ * Base path /api/v1. SPEC §3 (Rating, rating stats), §5 (the rating rule), §7 and §8 (messages).
+ *
+ * | Method and path                            | Body               | Answer                                    |
+ * |--------------------------------------------|--------------------|-------------------------------------------|
+ * | POST   /ratings                            | RatingInput        | 201 RatingView                            |
+ * | PUT    /ratings/{id}                       | RatingEditInput    | RatingView (the rater, within the window) |
+ * | DELETE /ratings/{id}                       |                    | 204 (the rater)                           |
+ * | GET    /ratings/user                       |                    | MyRatingsView (the caller's)              |
+ * | GET    /ratings/influencer/{id}            | (ReviewsQuery)     | ReviewPageView (public, newest first)     |
+ * | GET    /ratings/influencer/{id}/stats      |                    | RatingStatsView (public)                  |
+ * | PUT    /ratings/{id}/reply                 | ReplyInput         | RatingView (the rated host)               |
+ * | DELETE /ratings/{id}/reply                 |                    | RatingView (the rated host)               |
+ * | POST   /ratings/{id}/report                | RatingReportInput  | 201 RatingReportView                      |
+ * | GET    /admin/rating-reports               | (ReportListQuery)  | { data, pagination } (admin)              |
+ *
+ * Who may rate (SPEC §5 and the issue): a person accepted to the event (and not refunded), once the
+ * event has ended, once per event and host. A guest gets 401 "Please log in to submit a rating".
+ */
+import { z } from 'zod';
+import { stripBidiControls } from './bidi.js';
+import { emptyToUndefined } from './event/coercions.js';
+import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
+
+export const RatingLimits = {
+  minStars: 1,
+  maxStars: 5,
+  reviewMaxLength: 1000,
+  replyMaxLength: 1000,
+  /** The rater may edit their rating this long after giving it; deleting has no limit. */
+  editWindowDays: 30,
+  /** An event without an end date counts as ended this long after it starts. */
+  defaultDurationHours: 3,
+  /** Reviews per page. */
+  reviewsPage: 20,
+  /** Under this many ratings a host is "new": the average is shown with that caveat. */
+  newHostBelow: 3,
+  /** The reminder to rate goes this long after the event ended (once; never again after it). */
+  reminderAfterDays: 2,
+  reportDetailsMax: 1000,
+} as const;
+
+/** SPEC §8, word for word, and ours for what the spec leaves out. */
+export const RatingMessages = {
+  submitted: 'Rating submitted successfully!',
+  submitFailed: 'Failed to submit rating. Please try again.',
+  updated: 'Rating updated successfully!',
+  updateFailed: 'Failed to update rating. Please try again.',
+  deleted: 'Rating deleted successfully!',
+  deleteFailed: 'Failed to delete rating. Please try again.',
+  loginRequired: 'Please log in to submit a rating',
+  notAttendee: 'Only people who attended this event can rate it.',
+  notEnded: 'You can rate this event once it has ended.',
+  refunded: 'Your booking for this event was refunded, so it cannot be rated.',
+  alreadyRated: 'You have already rated this event.',
+  eventNotFound: 'Event not found.',
+  ratingNotFound: 'Rating not found.',
+  notYourRating: 'You can only change your own rating.',
+  editWindowOver: `Ratings can be changed for ${RatingLimits.editWindowDays} days after they are given.`,
+  notYourReview: 'Only the host who was rated can reply to this review.',
+  starsRange: `must be a whole number from ${RatingLimits.minStars} to ${RatingLimits.maxStars}`,
+  cannotReportOwn: 'You cannot report your own review.',
+  reportAlreadyOpen: 'You have already reported this review. Our team is looking into it.',
+  reported: 'Thanks for telling us. Our team will review this report.',
+  emptyReply: 'Please write a reply.',
+} as const;
+
+export const RatingErrorCodes = {
+  notAttendee: 'rating_not_attendee',
+  notEnded: 'rating_event_not_ended',
+  refunded: 'rating_booking_refunded',
+  alreadyRated: 'rating_already_given',
+  ratingNotFound: 'rating_not_found',
+  editWindowOver: 'rating_edit_window_over',
+  cannotReportOwn: 'cannot_report_own_review',
+  reportAlreadyOpen: 'rating_report_already_open',
+} as const;
+
+const stars = z
+  .number({ message: RatingMessages.starsRange })
+  .int({ message: RatingMessages.starsRange })
+  .min(RatingLimits.minStars, { message: RatingMessages.starsRange })
+  .max(RatingLimits.maxStars, { message: RatingMessages.starsRange });
+
+/** Optional words: bidi controls dropped, trimmed, blank is none. */
+const review = z
+  .string({ message: 'must be text' })
+  .overwrite(stripBidiControls)
+  .trim()
+  .max(RatingLimits.reviewMaxLength, { message: `must be at most ${RatingLimits.reviewMaxLength} characters` })
+  .nullable()
+  .optional()
+  .transform((text) => (text ? text : null));
+
+/** POST /ratings. The host rated is the event's; the application is the rater's accepted one. */
+export const ratingInputSchema = z.object({
+  eventId: z.uuid({ message: 'must be a valid id' }),
+  hostRating: stars,
+  eventRating: stars,
+  hostReview: review,
+  eventReview: review,
+});
+export type RatingInput = z.infer<typeof ratingInputSchema>;
+
+/** PUT /ratings/{id}: the stars and words; the event never changes. */
+export const ratingEditInputSchema = ratingInputSchema.omit({ eventId: true });
+export type RatingEditInput = z.infer<typeof ratingEditInputSchema>;
+
+export const replyInputSchema = z.object({
+  text: z
+    .string({ message: RatingMessages.emptyReply })
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, { message: RatingMessages.emptyReply })
+    .max(RatingLimits.replyMaxLength, { message: `must be at most ${RatingLimits.replyMaxLength} characters` }),
+});
+export type ReplyInput = z.infer<typeof replyInputSchema>;
+
+/** GET /ratings/influencer/{id}?page&limit&eventId (one event's reviews for /reviews/{eventId}). */
+export const reviewsQuerySchema = z.object({
+  ...pageQuery(RatingLimits.reviewsPage),
+  eventId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
+});
+export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
+
+/** Why a review may be reported, with the label the form shows. */
+export const RATING_REPORT_REASONS = {
+  spam: 'Spam or fake review',
+  harassment: 'Harassment or hate',
+  personal_information: 'Shares personal information',
+  not_attended: 'This person did not attend',
+  other: 'Something else',
+} as const;
+export type RatingReportReason = keyof typeof RATING_REPORT_REASONS;
+const REASON_KEYS = Object.keys(RATING_REPORT_REASONS) as [RatingReportReason, ...RatingReportReason[]];
+
+export const ratingReportInputSchema = z
+  .object({
+    reason: z.enum(REASON_KEYS, { message: 'must be one of the listed reasons' }),
+    details: z
+      .string({ message: 'must be text' })
+      .overwrite(stripBidiControls)
+      .trim()
+      .max(RatingLimits.reportDetailsMax, { message: `must be at most ${RatingLimits.reportDetailsMax} characters` })
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.reason !== 'other' || Boolean(body.details), {
+    message: 'is required when the reason is "Something else"',
+    path: ['details'],
+  });
+export type RatingReportInput = z.infer<typeof ratingReportInputSchema>;
+
+export const ratingReportListQuerySchema = z.object({
+  status: z.enum(['open', 'closed']).default('open'),
+  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
+});
+export type RatingReportListQuery = z.infer<typeof ratingReportListQuerySchema>;
+
+// ---- Answers ----
+
+/** `published` while it counts; `removed` by moderation (not listed, not counted). */
+export type RatingStatus = 'published' | 'removed';
+
+export interface RatingPersonView {
+  id: string;
+  /** "Deleted user" for an erased account. */
+  name: string;
+  avatarUrl: string | null;
+}
+
+export interface RatingEventView {
+  id: string;
+  title: string;
+  /** The event's start (ISO). */
+  date: string;
+}
+
+export interface RatingReplyView {
+  text: string;
+  repliedAt: string;
+  editedAt: string | null;
+}
+
+/** SPEC §3 Rating, camelCase. */
+export interface RatingView {
+  id: string;
+  raterId: string;
+  ratedInfluencerId: string;
+  eventId: string;
+  applicationId: string;
+  hostRating: number;
+  eventRating: number;
+  hostReview: string | null;
+  eventReview: string | null;
+  /** The mean of the two stars (4 and 5 → 4.5). */
+  averageRating: number;
+  status: RatingStatus;
+  createdAt: string;
+  updatedAt: string;
+  rater: RatingPersonView;
+  ratedInfluencer: RatingPersonView;
+  event: RatingEventView;
+  application: { id: string };
+  reply: RatingReplyView | null;
+  /** The caller is the rater and may still edit it (within RatingLimits.editWindowDays). */
+  canEdit: boolean;
+  /** Answers of writes carry the spec's sentence. */
+  message?: string;
+}
+
+export interface ReviewPageView {
+  ratings: RatingView[];
+  pagination: { page: number; limit: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
+}
+
+/** An attended, ended event the caller has not rated yet. */
+export interface AwaitingRatingView {
+  event: RatingEventView & { hostId: string; hostName: string; image: string | null };
+  applicationId: string;
+}
+
+export interface MyRatingsView {
+  ratings: RatingView[];
+  awaiting: AwaitingRatingView[];
+}
+
+/** The bands a host's ratings put them in (docs/decisions.md, "Ratings"). */
+export type RatingStatsStatus = 'new' | 'excellent' | 'great' | 'good' | 'mixed';
+
+export interface RatingStatsView {
+  influencerId: string;
+  totalRatings: number;
+  /** Mean of the ratings' averageRating, to two decimals; null without ratings. */
+  averageRating: number | null;
+  averageHostRating: number | null;
+  averageEventRating: number | null;
+  /** How many of the host's events have at least one rating. */
+  eventCount: number;
+  status: RatingStatsStatus;
+  statusDescription: string;
+  /** Ratings per star (each rating's averageRating rounded half up), keys "1" to "5". */
+  histogram: Record<'1' | '2' | '3' | '4' | '5', number>;
+}
+
+/** The band of a host's ratings, from how many there are and their average. */
+export function ratingBand(totalRatings: number, averageRating: number | null): { status: RatingStatsStatus; statusDescription: string } {
+  if (totalRatings < RatingLimits.newHostBelow || averageRating === null)
+    return { status: 'new', statusDescription: `New host: fewer than ${RatingLimits.newHostBelow} ratings so far` };
+  if (averageRating >= 4.5) return { status: 'excellent', statusDescription: 'Loved by attendees' };
+  if (averageRating >= 4) return { status: 'great', statusDescription: 'Rated highly by attendees' };
+  if (averageRating >= 3) return { status: 'good', statusDescription: 'Mostly positive ratings' };
+  return { status: 'mixed', statusDescription: 'Mixed ratings from attendees' };
+}
+
+export interface RatingReportView {
+  id: string;
+  ratingId: string;
+  reason: RatingReportReason;
+  details: string | null;
+  status: 'open';
+  createdAt: string;
+  message: string;
+}
