@@ -103,6 +103,8 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   post_liked: 'Likes on your posts',
   post_commented: 'Comments on your posts',
   new_post: 'New posts from hosts you follow',
+  rating_prompt: 'Asking you to rate events you attended',
+  review_reply: 'Hosts replying to your reviews',
   admin_announcement: 'Announcements from Tribe',
   platform_update: 'Tribe app updates',
   city_specific: 'News for your city',

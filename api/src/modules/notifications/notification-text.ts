@@ -38,6 +38,8 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
     case 'post_commented':
     case 'new_post':
       return '/community';
+    case 'rating_prompt':
+      return eventId ? `/event/${eventId}?rate=1` : '/my-bookings';
     default:
       return eventPage;
   }
@@ -87,6 +89,10 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: 'New comment', body: `${peopleNamed(fan, actorIds)} commented on your post.` };
     case 'new_post':
       return { title: 'New post', body: eventTitle ? `${fan} posted about ${event}.` : `${fan} shared a new post.` };
+    case 'rating_prompt':
+      return { title: `How was ${event}?`, body: 'Rate the host and the event: it helps others choose.' };
+    case 'review_reply':
+      return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
     default:
       return { title: 'Tribe', body: eventTitle ?? '' };
   }
