@@ -43,11 +43,15 @@ export interface PostEventRow {
   city: string | null;
 }
 
-/** The post's columns, its author's, its event's (while it exists) and whether the viewer ($1) liked it. */
+/**
+ * The post's columns, its author's, its event's (while it exists) and whether the viewer ($1) liked
+ * it: one probe of the like's primary key per post (as EXISTS it was planned as a hash of every like
+ * the viewer ever gave, 7–9 ms a page for someone with 33,000 likes).
+ */
 const POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city, p.like_count AS "likeCount",
     p.comment_count AS "commentCount", p.created_at AS "createdAt", p.edited_at AS "editedAt", ${authorColumns('a')},
     e.id AS "eventId", e.title AS "eventTitle", e.date AS "eventDate", e.city AS "eventCity",
-    EXISTS (SELECT 1 FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $1::uuid) AS "likedByMe"`;
+    COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $1::uuid LIMIT 1), false) AS "likedByMe"`;
 
 /** The post `p`'s author (whose account is not being deleted) and event (while it exists). */
 const POST_JOINS = `JOIN users a ON a.id = p.author_id AND a.deleted_at IS NULL
@@ -174,7 +178,7 @@ export class PostsRepository {
   async likeState(runner: DataSource | EntityManager, postId: string, userId: string | null): Promise<LikeView | null> {
     const rows = await runner.query<LikeView[]>(
       `SELECT p.like_count AS "likeCount",
-              EXISTS (SELECT 1 FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $2::uuid) AS liked
+              COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $2::uuid LIMIT 1), false) AS liked
          FROM community_post p WHERE p.id = $1 AND ${livePost('p')}`,
       [postId, userId],
     );
