@@ -10,10 +10,10 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses, ButtonLink } from '~/components/ui/button';
+import { SegmentedTabs } from '~/components/ui/segmented-tabs';
 import { UsersIcon } from '~/components/ui/icons';
 import { useToast } from '~/components/ui/toast';
 import { requireUser } from '~/lib/auth.server';
-import { cn } from '~/lib/cn';
 import { COMMUNITY_PATH, FEED_TABS, feedHref, feedTabFrom, textProblem, type FeedTab } from '~/lib/community';
 import { createPost, isDocumentRequest, loadFeed, loadPostableEvents } from '~/lib/community.server';
 import { loginPathFor, signupPathFor } from '~/lib/redirects';
@@ -90,7 +90,12 @@ export default function Community() {
         actions={viewer ? <NotificationBell className="lg:hidden" /> : null}
       />
 
-      <FeedTabs tab={tab} />
+      <SegmentedTabs
+        label="Community tabs"
+        tabs={FEED_TABS.map((item) => ({ ...item, to: feedHref(item.key) }))}
+        current={tab}
+        testIdPrefix="community-tab"
+      />
 
       <ComposePrompt name={viewer?.name ?? null} avatar={viewer?.avatar_url ?? null} onStart={startPost} />
 
@@ -160,30 +165,6 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
     }
   };
   return [open, change] as const;
-}
-
-function FeedTabs({ tab }: { tab: FeedTab }) {
-  return (
-    <nav aria-label="Community tabs" className="flex gap-1 rounded-full bg-slate-200/60 p-1">
-      {FEED_TABS.map((item) => {
-        const active = item.key === tab;
-        return (
-          <Link
-            key={item.key}
-            to={feedHref(item.key)}
-            aria-current={active ? 'page' : undefined}
-            data-testid={`community-tab-${item.key}`}
-            className={cn(
-              'flex-1 rounded-full px-3 py-2 text-center text-sm font-semibold transition-colors',
-              active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-            )}
-          >
-            {item.label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
 }
 
 /** "Share a moment…": opens the compose sheet (a guest gets the Login Required prompt; without JavaScript, ?compose=1). */

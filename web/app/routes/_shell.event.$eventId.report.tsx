@@ -1,14 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { RouteErrorPage } from '~/components/layout/error-page';
-import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
 import { ArrowLeftIcon } from '~/components/ui/icons';
-import { inputClasses } from '~/components/ui/field';
-import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
+import { ReportForm } from '~/components/ui/report-form';
 import { reportEventSchema } from '../../../api/src/contracts/event/report-event.schema.js';
 import { requireUser } from '~/lib/auth.server';
-import { cn } from '~/lib/cn';
 import { loadEvent } from '~/lib/event-detail.server';
 import { reportEvent } from '~/lib/event-writes.server';
 import { flashToast } from '~/lib/session.server';
@@ -22,6 +18,9 @@ const REASONS = [
   'Dangerous or illegal activity',
   'Something else',
 ] as const;
+
+/** Each reason travels in its own words (the API takes the reason as text). */
+const REASON_CHOICES = Object.fromEntries(REASONS.map((reason) => [reason, reason]));
 
 /** /event/{eventId}/report (SPEC §2): a signed-in person tells the moderators what is wrong with an event. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -52,9 +51,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ReportEventPage() {
   const { event } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  const formRef = useFocusFirstError(actionData, Boolean(actionData?.error || actionData?.fieldError));
   return (
     <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
@@ -71,52 +67,16 @@ export default function ReportEventPage() {
         What's wrong with <span className="font-semibold text-slate-900">{event.title}</span>? Reports are private: the host is not told who
         sent them.
       </p>
-
-      <Form ref={formRef} method="post" className="mt-5 space-y-5">
-        {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
-        <fieldset aria-describedby={actionData?.fieldError ? 'reason-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Reason</legend>
-          <div className="space-y-2">
-            {REASONS.map((reason) => (
-              <label
-                key={reason}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-[15px] text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="choice"
-                  value={reason}
-                  className="size-4 accent-brand-600"
-                  required
-                  aria-invalid={actionData?.fieldError ? true : undefined}
-                />
-                {reason}
-              </label>
-            ))}
-          </div>
-          {actionData?.fieldError ? (
-            <p id="reason-error" className="mt-2 text-sm text-rose-600">
-              {actionData.fieldError}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="space-y-1.5">
-          <label htmlFor="details" className="block text-sm font-medium text-slate-700">
-            Details (optional)
-          </label>
-          <textarea
-            id="details"
-            name="details"
-            rows={4}
-            maxLength={900}
-            className={cn(inputClasses, 'border-slate-300 py-3')}
-            placeholder="Tell us what happened"
-          />
-        </div>
-        <Button type="submit" variant="danger" size="lg" fullWidth loading={busy}>
-          Submit report
-        </Button>
-      </Form>
+      <ReportForm
+        reasons={REASON_CHOICES}
+        reasonName="choice"
+        reasonRequired
+        answer={actionData}
+        errors={{ reason: actionData?.fieldError }}
+        error={actionData?.error ?? null}
+        detailsLabel="Details (optional)"
+        detailsMax={900}
+      />
     </div>
   );
 }

@@ -1,33 +1,23 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react';
-import { useCallback, useState, type FormEvent } from 'react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useState } from 'react';
 import { AuthorLine } from '~/components/community/author-line';
 import { COMMENT_INTENTS, CommentThread } from '~/components/community/comment-thread';
-import { ConfirmDelete } from '~/components/community/confirm-delete';
 import { LikeButton } from '~/components/community/like-button';
 import { EventChip, FullPhotos, WrittenText } from '~/components/community/post-parts';
+import { PostPhotosField } from '~/components/community/post-photos-field';
+import { PostRouteError } from '~/components/community/post-route-error';
 import { useSignedInGuard, useViewer } from '~/components/community/use-viewer';
+import { useWrittenDraft, WrittenField } from '~/components/community/written-field';
 import { useHydrated, useNow } from '~/components/events/event-bits';
-import { PhotoUploader } from '~/components/events/media-uploader';
 import { ShareButton } from '~/components/events/share-button';
-import { NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Page } from '~/components/layout/page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
+import { ConfirmStep } from '~/components/ui/confirm-step';
 import { ChatIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
-import { cn } from '~/lib/cn';
-import { COMMUNITY_PATH, counterText, postPath, postPreview, textProblem, writtenLength } from '~/lib/community';
+import { COMMUNITY_PATH, postPath, postPreview, textProblem } from '~/lib/community';
 import {
   addComment,
   deleteComment,
@@ -38,10 +28,11 @@ import {
   updateComment,
   updatePost,
 } from '~/lib/community.server';
+import { linkPreviewMeta } from '~/lib/link-preview';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast, getToken } from '~/lib/session.server';
-import { CommunityLimits, type PostView } from '../../../api/src/contracts/community.contract.js';
+import type { PostView } from '../../../api/src/contracts/community.contract.js';
 
 export const handle: ShellHandle = { title: 'Post' };
 
@@ -130,33 +121,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultSh
   return defaultShouldRevalidate;
 };
 
-const absoluteUrl = (value: string | undefined, origin: string) => {
-  if (!value) return undefined;
-  try {
-    return new URL(value, origin).toString();
-  } catch {
-    return undefined;
-  }
-};
-
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded?.post) return [{ title: 'Post not found · Tribe' }];
   const { title, description } = postPreview(loaded.post);
-  const image = absoluteUrl(loaded.post.photos[0], loaded.origin);
-  const tags: MetaDescriptor[] = [
-    { title: `${title} · Community` },
-    { name: 'description', content: description },
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: 'Tribe' },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: loaded.shareUrl },
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: description },
-  ];
-  if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
-  return tags;
+  return linkPreviewMeta({
+    pageTitle: `${title} · Community`,
+    title,
+    description,
+    type: 'article',
+    url: loaded.shareUrl,
+    image: loaded.post.photos[0],
+    origin: loaded.origin,
+  });
 };
 
 export default function PostPage() {
@@ -174,14 +150,7 @@ export default function PostPage() {
     <Page className="pb-10">
       {error && !editing ? <Alert className="mb-4">{error}</Alert> : null}
       <article aria-labelledby="post-author" data-testid="post-page">
-        <AuthorLine
-          author={post.author}
-          createdAt={post.createdAt}
-          editedAt={post.editedAt}
-          now={now}
-          from={href}
-          headingId="post-author"
-        />
+        <AuthorLine post={post} now={now} from={href} headingId="post-author" />
         {editing ? (
           <EditPost
             post={post}
@@ -214,13 +183,14 @@ export default function PostPage() {
               </Link>
             ) : null}
             {mayDelete ? (
-              <ConfirmDelete
+              <ConfirmStep
                 confirmKey="post"
                 question="Delete this post? Its photos, likes and comments go with it."
                 trigger="Delete post"
+                triggerClassName={buttonClasses('ghost', 'sm', false, 'text-rose-700 hover:bg-rose-50')}
+                confirmLabel="Delete"
                 fields={{ intent: POST_INTENTS.remove }}
                 busy={deleting}
-                className={buttonClasses('ghost', 'sm', false, 'text-rose-700 hover:bg-rose-50')}
               />
             ) : null}
             {viewer && !post.isMine ? (
@@ -274,71 +244,17 @@ function CommentButton({ postId }: { postId: string }) {
 function EditPost({ post, error, serverText }: { post: PostView; error: string | null; serverText: string | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [text, setText] = useState(serverText ?? post.text);
-  const [problem, setProblem] = useState<string | null>(null);
+  const draft = useWrittenDraft('post', serverText ?? post.text);
   const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
-  const length = writtenLength(text, 'post');
-  const shown = problem ?? (length.tooLong ? textProblem(text, 'post') : null) ?? error;
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENTS.edit;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = textProblem(text, 'post');
-    if (!found && !uploading) return;
-    event.preventDefault();
-    setProblem(found);
-  };
-
   return (
-    <Form method="post" onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Edit your post">
+    <Form method="post" onSubmit={(event) => draft.holdBack(event, uploading)} className="mt-4 space-y-4" aria-label="Edit your post">
       <input type="hidden" name="intent" value={POST_INTENTS.edit} />
-      <div className="space-y-1.5">
-        <label htmlFor="edit-post-text" className="block text-sm font-medium text-slate-700">
-          Your post
-        </label>
-        <textarea
-          id="edit-post-text"
-          name="text"
-          rows={6}
-          value={text}
-          autoFocus
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
-          aria-invalid={shown ? true : undefined}
-          aria-describedby={shown ? 'edit-post-error edit-post-counter' : 'edit-post-counter'}
-          className={cn(inputClasses, 'py-3', shown ? 'border-rose-400' : 'border-slate-300')}
-        />
-        <div className="flex items-start justify-between gap-3">
-          {shown ? (
-            <p id="edit-post-error" role="alert" className="text-sm text-rose-600">
-              {shown}
-            </p>
-          ) : (
-            <span />
-          )}
-          <p
-            id="edit-post-counter"
-            className={cn('shrink-0 text-xs tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
-          >
-            <span className="sr-only">Characters: </span>
-            {counterText(length)}
-          </p>
-        </div>
-      </div>
-      <PhotoUploader
-        initial={post.photos}
-        max={CommunityLimits.maxPhotos}
-        hydrated={hydrated}
-        onBusyChange={onBusyChange}
-        fieldName="photos"
-        fileFieldName={null}
-        inputLabel="Add photos to your post"
-        firstBadge="Cover"
-      />
+      <WrittenField id="edit-post-text" label="Your post" draft={draft} serverProblem={error} rows={6} autoFocus />
+      <PostPhotosField initial={post.photos} hydrated={hydrated} onBusyChange={setUploading} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={saving} disabled={hydrated && (uploading || length.tooLong)}>
+        <Button type="submit" loading={saving} disabled={hydrated && (uploading || draft.length.tooLong)}>
           Save changes
         </Button>
         <Link to={postPath(post.id)} className={buttonClasses('ghost', 'md')}>
@@ -350,15 +266,5 @@ function EditPost({ post, error, serverText }: { post: PostView; error: string |
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundPage
-        title="Post not found"
-        message="This post was deleted, or the link is not quite right."
-        back={{ to: COMMUNITY_PATH, label: 'Back to Community' }}
-      />
-    );
-  }
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return <PostRouteError />;
 }

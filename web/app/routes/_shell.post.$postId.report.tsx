@@ -1,15 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
-import { NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { PostRouteError } from '~/components/community/post-route-error';
 import { Page } from '~/components/layout/page';
-import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
-import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
+import { DETAILS_FOR_OTHER, ReportForm } from '~/components/ui/report-form';
 import { requireUser } from '~/lib/auth.server';
-import { cn } from '~/lib/cn';
-import { COMMUNITY_PATH, postPath } from '~/lib/community';
+import { postPath } from '~/lib/community';
 import { loadPost, report } from '~/lib/community.server';
+import { readReportForm, type ReportFieldErrors } from '~/lib/report-form';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
 import { CommunityLimits, CONTENT_REPORT_REASONS, contentReportInputSchema } from '../../../api/src/contracts/community.contract.js';
@@ -32,30 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { post: { id: post.id, author: post.author.name }, commentId };
 }
 
-const FIELD_MESSAGES: Record<string, string> = {
-  reason: 'Please choose a reason.',
-  details: 'Please tell us what happened.',
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const postId = params.postId ?? '';
   const commentId = commentOf(request);
-  const form = await request.formData();
-  const parsed = contentReportInputSchema.safeParse({
-    reason: String(form.get('reason') ?? ''),
-    details: String(form.get('details') ?? ''),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? 'reason');
-    const message =
-      issue?.code === 'too_big' ? `Please keep it under ${CommunityLimits.reportDetailsMax} characters.` : FIELD_MESSAGES[field];
-    return data({ fieldErrors: { [field]: message }, error: null }, 400);
-  }
-  const body = { reason: parsed.data.reason, details: parsed.data.details || null };
-  const result = commentId ? await report(token, 'comment', commentId, body) : await report(token, 'post', postId, body);
-  if (!result.ok) return data({ fieldErrors: {} as Record<string, string>, error: result.error }, result.status);
+  const input = readReportForm(await request.formData(), contentReportInputSchema, CommunityLimits.reportDetailsMax);
+  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null }, 400);
+  const result = commentId ? await report(token, 'comment', commentId, input.value) : await report(token, 'post', postId, input.value);
+  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error }, result.status);
   const back = commentId ? `${postPath(postId)}#comment-${commentId}` : postPath(postId);
   return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: result.value.message }) } });
 }
@@ -63,9 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ReportPost() {
   const { post, commentId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
-  const formRef = useFocusFirstError(actionData, Boolean(actionData?.error || Object.keys(errors).length > 0));
   const what = commentId ? 'comment' : 'post';
   return (
     <Page>
@@ -74,75 +52,18 @@ export default function ReportPost() {
         {commentId ? 'A comment on ' : ''}
         <bdi>{post.author}</bdi>'s post. Reports are private: nobody is told who sent them. Our team reviews every one.
       </p>
-      <Form ref={formRef} method="post" className="mt-5 space-y-5">
-        {actionData?.error ? <Alert>{actionData.error}</Alert> : null}
-        <fieldset aria-describedby={errors.reason ? 'reason-error' : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-700">Reason</legend>
-          <div className="space-y-2">
-            {Object.entries(CONTENT_REPORT_REASONS).map(([value, label]) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-[15px] text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="reason"
-                  value={value}
-                  className="size-4 accent-brand-600"
-                  aria-invalid={errors.reason ? true : undefined}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {errors.reason ? (
-            <p id="reason-error" className="mt-2 text-sm text-rose-600">
-              {errors.reason}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="space-y-1.5">
-          <label htmlFor="details" className="block text-sm font-medium text-slate-700">
-            Details
-          </label>
-          <textarea
-            id="details"
-            name="details"
-            rows={4}
-            maxLength={CommunityLimits.reportDetailsMax}
-            aria-invalid={errors.details ? true : undefined}
-            aria-describedby={errors.details ? 'details-error' : 'details-hint'}
-            className={cn(inputClasses, errors.details ? 'border-rose-400' : 'border-slate-300', 'py-3')}
-            placeholder="Tell us what happened"
-          />
-          {errors.details ? (
-            <p id="details-error" className="text-sm text-rose-600">
-              {errors.details}
-            </p>
-          ) : (
-            <p id="details-hint" className="text-xs text-slate-500">
-              Optional, except for "Something else".
-            </p>
-          )}
-        </div>
-        <Button type="submit" variant="danger" size="lg" fullWidth loading={navigation.state === 'submitting'}>
-          Submit report
-        </Button>
-      </Form>
+      <ReportForm
+        reasons={CONTENT_REPORT_REASONS}
+        answer={actionData}
+        errors={actionData?.fieldErrors ?? {}}
+        error={actionData?.error ?? null}
+        detailsHint={DETAILS_FOR_OTHER}
+        detailsMax={CommunityLimits.reportDetailsMax}
+      />
     </Page>
   );
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundPage
-        title="Post not found"
-        message="This post was deleted, or the link is not quite right."
-        back={{ to: COMMUNITY_PATH, label: 'Back to Community' }}
-      />
-    );
-  }
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+  return <PostRouteError />;
 }

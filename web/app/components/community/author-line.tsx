@@ -3,23 +3,19 @@ import { Avatar } from '~/components/events/event-bits';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { writtenAgo } from '~/lib/community';
 import { profilePreviewPath } from '~/lib/profile';
-import type { AuthorView } from '../../../../api/src/contracts/community.contract.js';
+import type { PostView } from '../../../../api/src/contracts/community.contract.js';
 
 /**
  * Who wrote a post and when: photo, name (to their profile, whose back button returns here), the
  * verified mark, "Host" for hosts, and the time.
  */
 export function AuthorLine({
-  author,
-  createdAt,
-  editedAt,
+  post: { author, createdAt, editedAt },
   now,
   from,
   headingId,
 }: {
-  author: AuthorView;
-  createdAt: string;
-  editedAt: string | null;
+  post: Pick<PostView, 'author' | 'createdAt' | 'editedAt'>;
   now: number;
   /** Where the profile's back button leads. */
   from: string;

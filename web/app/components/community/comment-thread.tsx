@@ -1,28 +1,36 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '~/components/events/event-bits';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses, Spinner } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
-import { useToast } from '~/components/ui/toast';
-import { cn } from '~/lib/cn';
-import { appendNew, counterText, LOAD_MORE_FAILED, postPath, textProblem, writtenAgo, writtenLength } from '~/lib/community';
+import { ConfirmStep } from '~/components/ui/confirm-step';
+import { readJson, useLoadMore } from '~/components/ui/load-more';
+import { appendNew, LOAD_MORE_FAILED, postPath, writtenAgo } from '~/lib/community';
 import { loginPathFor } from '~/lib/redirects';
 import { profilePreviewPath } from '~/lib/profile';
 import type { CommentPageView, CommentView } from '../../../../api/src/contracts/community.contract.js';
 import { COMMUNITY_RESOURCE } from './community-request';
-import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 import { WrittenText } from './post-parts';
 import { useSignedInGuard, useViewer } from './use-viewer';
+import { useWrittenDraft, WrittenField } from './written-field';
 
 export const COMMENT_INTENTS = { add: 'comment', edit: 'edit-comment', remove: 'delete-comment' } as const;
 
 /** What the post page's action answers a comment form sent with JavaScript. */
 export type CommentAnswer = { comment: CommentView } | { deleted: string } | { error: string };
 
-const answered = (data: unknown): CommentAnswer | null => (data && typeof data === 'object' ? (data as CommentAnswer) : null);
+/** A comment form's answer (null until one comes); `onAnswer` hears each new one once. */
+function useCommentAnswer(fetcher: { data: unknown }, onAnswer: (answer: CommentAnswer) => void): CommentAnswer | null {
+  const answer = fetcher.data && typeof fetcher.data === 'object' ? (fetcher.data as CommentAnswer) : null;
+  const heard = useRef(onAnswer);
+  heard.current = onAnswer;
+  useEffect(() => {
+    if (answer) heard.current(answer);
+  }, [answer]);
+  return answer;
+}
 
 /**
  * A post's comments, oldest first: the first page from the server, "Load more" for the rest
@@ -44,38 +52,25 @@ export function CommentThread({
   /** The comment whose edit form is open (?editComment= without JavaScript). */
   editingId: string | null;
 }) {
-  const toast = useToast();
   const [loaded, setLoaded] = useState(initial.comments);
   const [added, setAdded] = useState<CommentView[]>([]);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [total, setTotal] = useState(initialTotal);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const later = added.filter((comment) => !loaded.some((shown) => shown.id === comment.id));
-
-  const loadMore = useCallback(async () => {
-    if (!cursor || loading) return;
-    setLoading(true);
-    setFailed(false);
-    let page: CommentPageView | null = null;
-    try {
-      const params = new URLSearchParams({ list: 'comments', postId, cursor });
-      const response = await fetch(`${COMMUNITY_RESOURCE}?${params.toString()}`, { headers: { Accept: 'application/json' } });
-      const body = (await response.json().catch(() => ({}))) as { comments?: CommentPageView };
-      if (response.ok && Array.isArray(body.comments?.comments)) page = body.comments;
-    } catch {
-      // no network: reported below like any other failure
-    }
-    setLoading(false);
-    if (!page) {
-      setFailed(true);
-      toast.show({ kind: 'error', message: LOAD_MORE_FAILED.comments });
-      return;
-    }
-    const next = page;
-    setLoaded((current) => appendNew(current, next.comments));
-    setCursor(next.nextCursor);
-  }, [cursor, loading, postId, toast]);
+  const { loading, failed, failure, loadMore } = useLoadMore({
+    next: cursor || null,
+    read: (next) => {
+      const params = new URLSearchParams({ list: 'comments', postId, cursor: next });
+      return readJson(`${COMMUNITY_RESOURCE}?${params.toString()}`, (body: { comments?: CommentPageView }) =>
+        Array.isArray(body.comments?.comments) ? body.comments : null,
+      );
+    },
+    onPage: (page) => {
+      setLoaded((current) => appendNew(current, page.comments));
+      setCursor(page.nextCursor);
+    },
+    failure: LOAD_MORE_FAILED.comments,
+  });
 
   const replace = (comment: CommentView) => {
     const swap = (list: CommentView[]) => list.map((item) => (item.id === comment.id ? comment : item));
@@ -119,7 +114,7 @@ export function CommentThread({
       </ul>
       {cursor ? (
         <div className="flex flex-col items-center gap-2 py-3">
-          {failed ? <Alert className="w-full">{LOAD_MORE_FAILED.comments}</Alert> : null}
+          {failed ? <Alert className="w-full">{failure}</Alert> : null}
           {loading ? (
             <span className="flex items-center gap-2 text-sm text-slate-500" role="status">
               <Spinner /> Loading comments…
@@ -162,14 +157,10 @@ function CommentItem({
   const viewer = useViewer();
   const [editing, setEditing] = useState(startEditing);
   const remover = useFetcher<CommentAnswer>();
-  const removal = answered(remover.data);
+  const removal = useCommentAnswer(remover, (answer) => {
+    if ('deleted' in answer) onDeleted(answer.deleted);
+  });
   const from = postPath(postId);
-  const deleted = useRef(onDeleted);
-  deleted.current = onDeleted;
-
-  useEffect(() => {
-    if (removal && 'deleted' in removal) deleted.current(removal.deleted);
-  }, [removal]);
 
   return (
     <li id={`comment-${comment.id}`} className="flex gap-3 py-3 scroll-mt-20" data-testid="comment">
@@ -217,15 +208,16 @@ function CommentItem({
               >
                 Edit
               </Link>
-              <ConfirmDelete
+              <ConfirmStep
                 confirmKey={`comment-${comment.id}`}
                 question="Delete this comment?"
                 trigger="Delete"
                 triggerLabel="Delete comment"
+                triggerClassName="rounded-full px-2 py-1.5 hover:bg-rose-50 hover:text-rose-700"
+                confirmLabel="Delete"
                 fields={{ intent: COMMENT_INTENTS.remove, commentId: comment.id }}
                 fetcher={remover}
                 busy={remover.state !== 'idle'}
-                className="rounded-full px-2 py-1.5 hover:bg-rose-50 hover:text-rose-700"
               />
             </>
           ) : null}
@@ -244,98 +236,19 @@ function CommentItem({
   );
 }
 
-/** The text box of a comment being written or edited, with its counter to 1,000 and its problem. */
-function CommentField({
-  id,
-  label,
-  text,
-  onChange,
-  problem,
-  autoFocus,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  text: string;
-  onChange: (text: string) => void;
-  problem: string | null;
-  autoFocus?: boolean;
-  placeholder?: string;
-}) {
-  const length = writtenLength(text, 'comment');
-  const shown = problem ?? (length.tooLong ? textProblem(text, 'comment') : null);
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name="text"
-        rows={2}
-        value={text}
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={shown ? `${id}-error ${id}-counter` : `${id}-counter`}
-        className={cn(inputClasses, 'py-2.5', shown ? 'border-rose-400' : 'border-slate-300')}
-      />
-      <div className="flex items-start justify-between gap-3">
-        {shown ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-rose-600">
-            {shown}
-          </p>
-        ) : (
-          <span />
-        )}
-        <p
-          id={`${id}-counter`}
-          className={cn('shrink-0 text-xs tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
-        >
-          <span className="sr-only">Characters: </span>
-          {counterText(length)}
-        </p>
-      </div>
-    </div>
-  );
-}
-
 function EditComment({ comment, onDone }: { comment: CommentView; onDone: (edited: CommentView | null) => void }) {
   const saver = useFetcher<CommentAnswer>();
-  const [text, setText] = useState(comment.text);
-  const [problem, setProblem] = useState<string | null>(null);
-  const answer = answered(saver.data);
-  const done = useRef(onDone);
-  done.current = onDone;
-
-  useEffect(() => {
-    if (answer && 'comment' in answer) done.current(answer.comment);
-  }, [answer]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = textProblem(text, 'comment');
-    if (!found) return;
-    event.preventDefault();
-    setProblem(found);
-  };
+  const draft = useWrittenDraft('comment', comment.text);
+  const answer = useCommentAnswer(saver, (answered) => {
+    if ('comment' in answered) onDone(answered.comment);
+  });
 
   return (
-    <saver.Form method="post" preventScrollReset onSubmit={onSubmit} className="mt-1 space-y-2">
+    <saver.Form method="post" preventScrollReset onSubmit={(event) => draft.holdBack(event)} className="mt-1 space-y-2">
       <input type="hidden" name="intent" value={COMMENT_INTENTS.edit} />
       <input type="hidden" name="commentId" value={comment.id} />
       {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
-      <CommentField
-        id={`edit-${comment.id}`}
-        label="Edit your comment"
-        text={text}
-        onChange={(next) => {
-          setText(next);
-          setProblem(null);
-        }}
-        problem={problem}
-        autoFocus
-      />
+      <WrittenField id={`edit-${comment.id}`} label="Edit your comment" draft={draft} compact rows={2} autoFocus />
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={saver.state !== 'idle'}>
           Save
@@ -361,18 +274,13 @@ function ReplyBox({ postId, onAdded }: { postId: string; onAdded: (comment: Comm
   const viewer = useViewer();
   const signedIn = useSignedInGuard();
   const sender = useFetcher<CommentAnswer>();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const answer = answered(sender.data);
-  const added = useRef(onAdded);
-  added.current = onAdded;
+  const draft = useWrittenDraft('comment', '');
+  const answer = useCommentAnswer(sender, (answered) => {
+    if (!('comment' in answered)) return;
+    onAdded(answered.comment);
+    draft.setText('');
+  });
   const here = `${postPath(postId)}#reply`;
-
-  useEffect(() => {
-    if (!answer || !('comment' in answer)) return;
-    added.current(answer.comment);
-    setText('');
-  }, [answer]);
 
   if (!viewer) {
     return (
@@ -392,28 +300,17 @@ function ReplyBox({ postId, onAdded }: { postId: string; onAdded: (comment: Comm
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = textProblem(text, 'comment');
-    if (!found) return;
-    event.preventDefault();
-    setProblem(found);
-  };
-
   return (
-    <sender.Form method="post" preventScrollReset onSubmit={onSubmit} className="mt-4 space-y-2 scroll-mt-20" aria-label="Add a comment">
+    <sender.Form
+      method="post"
+      preventScrollReset
+      onSubmit={(event) => draft.holdBack(event)}
+      className="mt-4 space-y-2 scroll-mt-20"
+      aria-label="Add a comment"
+    >
       <input type="hidden" name="intent" value={COMMENT_INTENTS.add} />
       {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
-      <CommentField
-        id="reply"
-        label="Add a comment"
-        placeholder="Add a comment…"
-        text={text}
-        onChange={(next) => {
-          setText(next);
-          setProblem(null);
-        }}
-        problem={problem}
-      />
+      <WrittenField id="reply" label="Add a comment" placeholder="Add a comment…" draft={draft} compact rows={2} />
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={sender.state !== 'idle'}>
           Send

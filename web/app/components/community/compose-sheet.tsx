@@ -1,16 +1,15 @@
 import { Form, Link } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '~/components/events/event-bits';
-import { PhotoUploader } from '~/components/events/media-uploader';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses, SelectField } from '~/components/ui/field';
+import { SelectField } from '~/components/ui/field';
 import { Sheet } from '~/components/ui/sheet';
-import { cn } from '~/lib/cn';
-import { counterText, textProblem, writtenLength, type EventChoice } from '~/lib/community';
+import { type EventChoice } from '~/lib/community';
 import { formatDay } from '~/lib/format-event';
-import { CommunityLimits } from '../../../../api/src/contracts/community.contract.js';
 import { COMMUNITY_RESOURCE } from './community-request';
+import { PostPhotosField } from './post-photos-field';
+import { useWrittenDraft, WrittenField } from './written-field';
 
 export const POST_INTENT = 'post';
 
@@ -58,22 +57,15 @@ export function ComposeSheet({
 }) {
   const hydrated = useHydrated();
   const events = useEventChoices(open, initialEvents);
-  const [text, setText] = useState(serverText);
-  const [problem, setProblem] = useState<string | null>(null);
+  const draft = useWrittenDraft('post', serverText);
+  const { setText } = draft;
   const [uploading, setUploading] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
-  const length = writtenLength(text, 'post');
-  const shownProblem = problem ?? (length.tooLong ? textProblem(text, 'post') : null) ?? fieldError;
 
-  useEffect(() => setText(serverText), [serverText]);
+  useEffect(() => setText(serverText), [serverText, setText]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const found = textProblem(text, 'post');
-    if (!found && !uploading) return;
-    event.preventDefault();
-    setProblem(found);
-    area.current?.focus();
+    if (draft.holdBack(event, uploading)) area.current?.focus();
   };
 
   return (
@@ -87,58 +79,22 @@ export function ComposeSheet({
       <Form method="post" onSubmit={onSubmit} className="space-y-5 text-left" data-testid="compose-form">
         <input type="hidden" name="intent" value={POST_INTENT} />
         {error ? <Alert>{error}</Alert> : null}
-        <div className="space-y-1.5">
-          <label htmlFor="post-text" className="block text-sm font-medium text-slate-700">
-            Your post
-          </label>
-          <textarea
-            id="post-text"
-            ref={area}
-            name="text"
-            rows={5}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(null);
-            }}
-            placeholder="What did you get up to?"
-            data-autofocus
-            aria-invalid={shownProblem ? true : undefined}
-            aria-describedby={shownProblem ? 'post-text-error post-text-counter' : 'post-text-counter'}
-            className={cn(inputClasses, 'py-3', shownProblem ? 'border-rose-400' : 'border-slate-300')}
-          />
-          <div className="flex items-start justify-between gap-3 text-xs">
-            {shownProblem ? (
-              <p id="post-text-error" role="alert" className="text-sm text-rose-600">
-                {shownProblem}
-              </p>
-            ) : (
-              <span />
-            )}
-            <p
-              id="post-text-counter"
-              data-testid="post-counter"
-              className={cn('shrink-0 tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
-            >
-              <span className="sr-only">Characters: </span>
-              {counterText(length)}
-            </p>
-          </div>
-        </div>
+        <WrittenField
+          id="post-text"
+          label="Your post"
+          draft={draft}
+          serverProblem={fieldError}
+          rows={5}
+          placeholder="What did you get up to?"
+          sheetAutofocus
+          textareaRef={area}
+          counterTestId="post-counter"
+        />
 
         <div className="space-y-1.5">
           <p className="text-sm font-medium text-slate-700">Photos</p>
           {hydrated ? (
-            <PhotoUploader
-              initial={[]}
-              max={CommunityLimits.maxPhotos}
-              hydrated={hydrated}
-              onBusyChange={onBusyChange}
-              fieldName="photos"
-              fileFieldName={null}
-              inputLabel="Add photos to your post"
-              firstBadge="Cover"
-            />
+            <PostPhotosField initial={[]} hydrated={hydrated} onBusyChange={setUploading} />
           ) : (
             <p className="text-sm text-slate-500">Photos can be added once the page has finished loading.</p>
           )}
@@ -167,7 +123,7 @@ export function ComposeSheet({
           >
             Cancel
           </Link>
-          <Button type="submit" size="lg" loading={submitting} disabled={hydrated && (uploading || length.tooLong)}>
+          <Button type="submit" size="lg" loading={submitting} disabled={hydrated && (uploading || draft.length.tooLong)}>
             {uploading ? 'Uploading photos…' : 'Post'}
           </Button>
         </div>

@@ -17,15 +17,7 @@ export function PostCard({ post, now, from }: { post: PostView; now: number; fro
   const headingId = `post-${post.id}-author`;
   return (
     <article aria-labelledby={headingId} className="rounded-3xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="post">
-      <AuthorLine
-        author={post.author}
-        createdAt={post.createdAt}
-        editedAt={post.editedAt}
-        now={now}
-        from={from}
-
-        headingId={headingId}
-      />
+      <AuthorLine post={post} now={now} from={from} headingId={headingId} />
       <WrittenText text={post.text} clamp className="mt-3" />
       {needsReadMore(post.text) ? (
         <Link to={href} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">

@@ -1,9 +1,9 @@
 import { Link, useLocation } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
 import { Alert } from '~/components/ui/alert';
-import { Button, buttonClasses, Spinner } from '~/components/ui/button';
-import { useToast } from '~/components/ui/toast';
+import { buttonClasses } from '~/components/ui/button';
+import { FeedEnd, readJson, useLoadMore } from '~/components/ui/load-more';
 import { EventMessages } from '~/lib/format-event';
 import { EventCard, EventGrid } from './event-card';
 import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
@@ -37,59 +37,30 @@ export function feedKeyFor(search: string): string {
 
 export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: number; empty: ReactNode; source: 'home' | 'public' }) {
   const location = useLocation();
-  const toast = useToast();
   const [events, setEvents] = useState(feed.events);
   const [pagination, setPagination] = useState(feed.pagination);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const inFlight = useRef(false);
-  const sentinel = useRef<HTMLDivElement>(null);
 
   const nextPage = pagination?.hasNext ? pagination.page + 1 : null;
 
-  const loadMore = useCallback(async () => {
-    if (nextPage === null || inFlight.current) return;
-    inFlight.current = true;
-    setLoading(true);
-    setMoreError(null);
-    const params = new URLSearchParams(feedKeyFor(location.search));
-    params.set('source', source);
-    params.set('page', String(nextPage));
-    let result: FeedData | undefined;
-    try {
-      const response = await fetch(`/resources/events?${params.toString()}`, { headers: { Accept: 'application/json' } });
-      const body = (await response.json().catch(() => ({}))) as { feed?: FeedData };
-      if (response.ok && body.feed && !body.feed.error && body.feed.pagination) result = body.feed;
-    } catch {
-      // no network: reported below like any other failure
-    }
-    inFlight.current = false;
-    setLoading(false);
-    if (!result?.pagination) {
-      setMoreError(EventMessages.loadMore);
-      toast.show({ kind: 'error', message: EventMessages.loadMore });
-      return;
-    }
-    const page = result;
-    setEvents((current) => {
-      const seen = new Set(current.map((event) => event.id));
-      return [...current, ...page.events.filter((event) => !seen.has(event.id))];
-    });
-    setPagination(page.pagination);
-  }, [nextPage, location.search, source, toast]);
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || nextPage === null || moreError || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [nextPage, moreError, loadMore]);
+  const more = useLoadMore({
+    next: nextPage === null ? null : String(nextPage),
+    read: (page) => {
+      const params = new URLSearchParams(feedKeyFor(location.search));
+      params.set('source', source);
+      params.set('page', page);
+      return readJson(`/resources/events?${params.toString()}`, (body: { feed?: FeedData }) =>
+        body.feed && !body.feed.error && body.feed.pagination ? body.feed : null,
+      );
+    },
+    onPage: (page) => {
+      setEvents((current) => {
+        const seen = new Set(current.map((event) => event.id));
+        return [...current, ...page.events.filter((event) => !seen.has(event.id))];
+      });
+      setPagination(page.pagination);
+    },
+    failure: EventMessages.loadMore,
+  });
 
   if (feed.error && events.length === 0) {
     return (
@@ -127,38 +98,18 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
           <EventCard key={event.id} event={event} now={now} />
         ))}
       </EventGrid>
-      <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-3 py-6" data-testid="feed-end">
-        {moreError ? (
-          <>
-            <Alert className="w-full max-w-md">{moreError}</Alert>
-            <Button variant="outline" size="sm" onClick={() => void loadMore()}>
-              Retry
-            </Button>
-          </>
-        ) : loading ? (
-          <span className="flex items-center gap-2 text-sm text-slate-500" role="status">
-            <Spinner /> Loading more events…
-          </span>
-        ) : nextPage !== null ? (
-          <Link
-            to={hrefForPage(location.pathname, location.search, nextPage)}
-            onClick={(event) => {
-              event.preventDefault();
-              void loadMore();
-            }}
-            className={buttonClasses('outline', 'sm')}
-          >
-            Load more
-          </Link>
-        ) : pagination && pagination.page > 1 ? (
-          <p className="text-sm text-slate-500">You've reached the end</p>
-        ) : null}
+      <FeedEnd
+        more={more}
+        loadingText="Loading more events…"
+        moreHref={nextPage !== null ? hrefForPage(location.pathname, location.search, nextPage) : null}
+        done={pagination && pagination.page > 1 ? "You've reached the end" : null}
+      >
         {pagination?.hasPrev && feed.pagination?.page === pagination.page && feed.pagination.page > 1 ? (
           <Link to={hrefForPage(location.pathname, location.search, pagination.page - 1)} className="text-sm text-brand-700 underline">
             Previous page
           </Link>
         ) : null}
-      </div>
+      </FeedEnd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigate, type FetcherWithComponents } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
 
@@ -13,29 +13,39 @@ function withConfirm(pathname: string, search: string, key: string | null): stri
 }
 
 /**
- * Deleting a post or a comment, behind a question. The trigger opens it in place (or, without
- * JavaScript, through ?confirm=<key>); focus goes to "Keep it", so Enter never deletes by accident,
- * and comes back to the trigger when kept. The form posts `fields` to the page's action, through
- * `fetcher` when given (the page stays as it is).
+ * A destructive action behind a question. The trigger is a link that opens the question through
+ * the address (?confirm=<confirmKey>), so it works without JavaScript; with JavaScript it opens in
+ * place. Opening moves the keyboard focus to the safe choice, so Enter never destroys by accident;
+ * keeping (or Escape) hands it back to the trigger. Confirming posts `fields` to the current
+ * route's action, through `fetcher` when given (the page stays as it is).
  */
-export function ConfirmDelete({
+export function ConfirmStep({
   confirmKey,
-  question,
   trigger,
   triggerLabel,
+  triggerClassName,
+  question,
+  detail,
+  confirmLabel,
+  cancelLabel = 'Keep it',
   fields,
   fetcher,
   busy,
   className,
 }: {
   confirmKey: string;
-  question: string;
-  trigger: string;
-  /** The trigger's accessible name when its word alone would be ambiguous ("Delete comment"). */
+  trigger: ReactNode;
+  /** The trigger's accessible name when its words alone would be ambiguous ("Delete comment"). */
   triggerLabel?: string;
+  triggerClassName?: string;
+  question: string;
+  detail?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
   fields: Record<string, string>;
   fetcher?: FetcherWithComponents<unknown>;
   busy: boolean;
+  /** Added to the open question's box. */
   className?: string;
 }) {
   const location = useLocation();
@@ -45,6 +55,7 @@ export function ConfirmDelete({
   const keepLink = useRef<HTMLAnchorElement>(null);
   const triggerLink = useRef<HTMLAnchorElement>(null);
   const refocusTrigger = useRef(false);
+  // Open in place or through the address (as without JavaScript): focus follows either way.
   const open = localOpen || fromUrl;
   useEffect(() => {
     if (open) keepLink.current?.focus();
@@ -66,7 +77,7 @@ export function ConfirmDelete({
           event.preventDefault();
           setLocalOpen(true);
         }}
-        className={className}
+        className={triggerClassName}
       >
         {trigger}
       </Link>
@@ -82,7 +93,7 @@ export function ConfirmDelete({
     <div
       role="alertdialog"
       aria-label={question}
-      className="w-full rounded-xl border border-rose-200 bg-rose-50 p-3"
+      className={cn('w-full rounded-xl border border-rose-200 bg-rose-50 p-3.5', className)}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
@@ -91,12 +102,13 @@ export function ConfirmDelete({
       }}
     >
       <p className="text-sm font-semibold text-rose-900">{question}</p>
-      <FormTag method="post" preventScrollReset className="mt-2.5 flex flex-wrap gap-2">
+      {detail ? <div className="mt-1 text-sm text-rose-800">{detail}</div> : null}
+      <FormTag method="post" preventScrollReset className="mt-3 flex flex-wrap gap-2">
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <Button type="submit" variant="danger" size="sm" loading={busy}>
-          Delete
+          {confirmLabel}
         </Button>
         <Link
           ref={keepLink}
@@ -107,9 +119,9 @@ export function ConfirmDelete({
             keep();
             if (!fromUrl) event.preventDefault();
           }}
-          className={cn(buttonClasses('ghost', 'sm'))}
+          className={buttonClasses('ghost', 'sm')}
         >
-          Keep it
+          {cancelLabel}
         </Link>
       </FormTag>
     </div>
