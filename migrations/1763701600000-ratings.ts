@@ -52,6 +52,8 @@ export class Ratings1763701600000 implements MigrationInterface {
       `CREATE UNIQUE INDEX rating_report_one_open_idx ON rating_report (reporter_id, rating_id) WHERE status = 'open'`,
     );
     await queryRunner.query('CREATE INDEX rating_report_status_created_idx ON rating_report (status, created_at DESC)');
+    // A rating taken back deletes its reports (ON DELETE CASCADE), found by this index.
+    await queryRunner.query('CREATE INDEX rating_report_rating_idx ON rating_report (rating_id)');
 
     await queryRunner.query(`
       CREATE TABLE rating_prompt (

@@ -112,17 +112,17 @@ async function main() {
       tokens.set(person.key, token);
     }
 
-    const pastEvents: Array<{ id: string; daysFromNow: number }> = [];
+    const pastEvents: Array<{ id: string; daysFromNow: number; price: number }> = [];
     for (const [index, event] of EVENTS.entries()) {
       const token = tokens.get(event.host)!;
       const images = [await upload(await eventImage(event.title, 0), token), await upload(await eventImage(event.title, 1), token)];
       const created = await call<{ id: string }>('POST', '/events', eventBody(event, index, images), token);
       if (typeof event.daysFromNow === 'number' && event.daysFromNow < 0)
-        pastEvents.push({ id: created.id, daysFromNow: event.daysFromNow });
+        pastEvents.push({ id: created.id, daysFromNow: event.daysFromNow, price: event.price ?? 0 });
     }
 
-    // Past events (for "Past Events by" pages) and host reputation cannot be made through the API
-    // today: there is no way to create an event in the past, and follows and ratings come later.
+    // Past events (for "Past Events by" pages) and their attendees cannot be made through the API:
+    // there is no way to create an event in the past, nor to pay for one. Ratings then go through it.
     const { DataSource } = await import('typeorm');
     const dataSource = app.get(DataSource);
     for (const [index, past] of pastEvents.entries()) {
@@ -132,12 +132,25 @@ async function main() {
         start,
         new Date(start.getTime() + 3 * 3_600_000),
       ]);
+      const attendees = FANS.filter((_, fan) => (fan + index) % 4 !== 0);
+      for (const fan of attendees) {
+        await dataSource.query(
+          `INSERT INTO application (event_id, fan_id, bid_amount, status, decided_at, created_at)
+           SELECT $1, id, $3, 'accepted', $4::timestamptz - interval '2 days', $4::timestamptz - interval '3 days' FROM users WHERE email = $2`,
+          [past.id, email(fan), past.price, start],
+        );
+      }
+      await dataSource.query('UPDATE event SET attendees_count = $2 WHERE id = $1', [past.id, attendees.length]);
+      // Priya (the demo fan) has one event left to rate: her bookings and home page ask her about it.
+      for (const [order, fan] of attendees.entries()) {
+        if (fan.key === 'priya' && index === pastEvents.length - 1) continue;
+        await call('POST', '/ratings', { eventId: past.id, ...demoRating(index + order) }, tokens.get(fan.key));
+      }
     }
     for (const [index, host] of HOSTS.entries()) {
-      await dataSource.query('UPDATE users SET follower_count = $2, rating = $3, verified = true, verified_at = now() WHERE email = $1', [
+      await dataSource.query('UPDATE users SET follower_count = $2, verified = true, verified_at = now() WHERE email = $1', [
         email(host),
         1200 + index * 2350,
-        (4.2 + (index % 4) * 0.2).toFixed(2),
       ]);
     }
 
@@ -146,6 +159,20 @@ async function main() {
   } finally {
     await app.close();
   }
+}
+
+const DEMO_REVIEWS: Array<{ hostRating: number; eventRating: number; hostReview: string | null; eventReview: string | null }> = [
+  { hostRating: 5, eventRating: 5, hostReview: 'Welcoming and knew everyone by name.', eventReview: 'Best evening I have had in months.' },
+  { hostRating: 5, eventRating: 4, hostReview: 'Kept the group together without fuss.', eventReview: 'Great, if a little crowded.' },
+  { hostRating: 4, eventRating: 4, hostReview: null, eventReview: 'Good value, would go again.' },
+  { hostRating: 5, eventRating: 5, hostReview: 'Made a shy first-timer feel at home.', eventReview: null },
+  { hostRating: 4, eventRating: 3, hostReview: 'Friendly, started a bit late.', eventReview: 'The venue was too loud to talk.' },
+  { hostRating: 5, eventRating: 4, hostReview: null, eventReview: null },
+];
+
+/** The stars and words of the `index`th demo rating. */
+function demoRating(index: number) {
+  return DEMO_REVIEWS[index % DEMO_REVIEWS.length]!;
 }
 
 function eventBody(event: DemoEvent, index: number, images: string[]) {

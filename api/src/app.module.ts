@@ -12,6 +12,7 @@ import { PaymentProviderModule } from './modules/payments/payment-provider.modul
 import { PushSenderModule } from './modules/notifications/push/push-sender.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ConfigModule } from './platform/config/config.module.js';
@@ -54,6 +55,7 @@ export function domainModules(config: AppConfig) {
     PayoutsModule,
     ChatModule,
     CommunityModule,
+    RatingsModule,
     PortsModule,
     AdminModule,
   ];

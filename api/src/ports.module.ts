@@ -6,6 +6,7 @@ import { ApplicationsModule } from './modules/applications/applications.module.j
 import {
   EventApplicantsAdapter,
   GenderPricedBookingsAdapter,
+  RatableAttendancesAdapter,
   TransactionApplicationsAdapter,
 } from './modules/applications/applications-ports.adapter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -32,6 +33,9 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { TransactionSupportRecords } from './modules/payments/transaction-support-records.adapter.js';
 import { PayoutsErasureStep } from './modules/payouts/payouts-erasure.step.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { RatableAttendances } from './modules/ratings/ratable-attendances.port.js';
+import { RatingsErasureStep } from './modules/ratings/ratings-erasure.step.js';
+import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
 import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -66,12 +70,14 @@ import { UsersModule } from './modules/users/users.module.js';
     NotificationsModule,
     ChatModule,
     CommunityModule,
+    RatingsModule,
   ],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
     { provide: HostCardChanges, useExisting: EventListsOnHostCardChange },
     { provide: EventApplicants, useExisting: EventApplicantsAdapter },
     { provide: TransactionApplications, useExisting: TransactionApplicationsAdapter },
+    { provide: RatableAttendances, useExisting: RatableAttendancesAdapter },
     { provide: GenderPricedBookings, useExisting: GenderPricedBookingsAdapter },
     { provide: PaidOutCover, useExisting: PaidOutCoverAdapter },
     { provide: SessionConnections, useExisting: ChatSessionConnections },
@@ -86,6 +92,7 @@ import { UsersModule } from './modules/users/users.module.js';
       inject: [
         EventsErasureStep,
         CommunityErasureStep,
+        RatingsErasureStep,
         UploadsErasureStep,
         SessionsErasureStep,
         PayoutsErasureStep,
@@ -93,7 +100,8 @@ import { UsersModule } from './modules/users/users.module.js';
       ],
       // In this order, in the account.erase job: events keeps the photos its history shows, the
       // community deletes the person's posts, comments and likes, then uploads erases the rest;
-      // payouts erases the payment profile; notifications the inbox.
+      // ratings erases review words (the stars keep counting); payouts erases the payment profile;
+      // notifications the inbox.
       useFactory: (...steps: AccountErasureStep[]) => steps,
     },
     {
@@ -114,6 +122,7 @@ import { UsersModule } from './modules/users/users.module.js';
     HostCardChanges,
     EventApplicants,
     TransactionApplications,
+    RatableAttendances,
     GenderPricedBookings,
     PaidOutCover,
     SessionConnections,

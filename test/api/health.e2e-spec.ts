@@ -62,12 +62,15 @@ describe('GET /api/v1/health', () => {
         ['/api/v1/auth/login', 'post'],
         ['/api/v1/community/posts/interactions', 'get'],
         ['/api/v1/community/posts/{id}/comments', 'get'],
+        ['/api/v1/ratings/influencer/{id}', 'get'],
+        ['/api/v1/ratings/influencer/{id}/stats', 'get'],
       ] as const) {
         expect([path, security(path, method)]).toEqual([path, [{}, { bearer: [] }]]);
       }
       expect(security('/api/v1/users/me', 'get')).toEqual([{ bearer: [] }]);
       expect(security('/api/v1/admin/support/jobs', 'get')).toEqual([{ bearer: [] }]);
       expect(security('/api/v1/community/posts', 'post')).toEqual([{ bearer: [] }]);
+      expect(security('/api/v1/ratings', 'post')).toEqual([{ bearer: [] }]);
     });
 
     it('lists the error answers of every operation, in the error body', () => {

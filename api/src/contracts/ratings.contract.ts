@@ -6,7 +6,7 @@
  * |--------------------------------------------|--------------------|-------------------------------------------|
  * | POST   /ratings                            | RatingInput        | 201 RatingView                            |
  * | PUT    /ratings/{id}                       | RatingEditInput    | RatingView (the rater, within the window) |
- * | DELETE /ratings/{id}                       |                    | 204 (the rater)                           |
+ * | DELETE /ratings/{id}                       |                    | 204 (the rater; an admin removes any)     |
  * | GET    /ratings/user                       |                    | MyRatingsView (the caller's)              |
  * | GET    /ratings/influencer/{id}            | (ReviewsQuery)     | ReviewPageView (public, newest first)     |
  * | GET    /ratings/influencer/{id}/stats      |                    | RatingStatsView (public)                  |
@@ -262,4 +262,26 @@ export interface RatingReportView {
   status: 'open';
   createdAt: string;
   message: string;
+}
+
+/** A report in the admins' queue (GET /admin/rating-reports), with the review as it is now. */
+export interface AdminRatingReportView {
+  id: string;
+  ratingId: string;
+  reason: RatingReportReason;
+  details: string | null;
+  status: 'open' | 'closed';
+  createdAt: string;
+  reporter: { id: string; name: string | null };
+  rating: {
+    hostRating: number;
+    eventRating: number;
+    hostReview: string | null;
+    eventReview: string | null;
+    /** Removed by an admin (DELETE /ratings/{id}): no longer shown or counted. */
+    removed: boolean;
+    rater: { id: string; name: string | null; deleted: boolean };
+    ratedInfluencer: { id: string; name: string | null };
+    event: { id: string; title: string };
+  };
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { EventApplicants } from '../events/event-applicants.port.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { TransactionApplications } from '../payments/transaction-applications.port.js';
+import { RatableAttendances, type AcceptedAttendance } from '../ratings/ratable-attendances.port.js';
 import { GenderPricedBookings } from '../users/gender-priced-bookings.port.js';
 import { ApplicationsRepository } from './applications.repository.js';
 
@@ -46,5 +48,23 @@ export class TransactionApplicationsAdapter extends TransactionApplications {
 
   applicationIdsFor(transactionIds: string[]): Promise<Map<string, string>> {
     return this.applications.applicationIdsFor(transactionIds);
+  }
+}
+
+/** Answers the ratings module's RatableAttendances port. */
+@Injectable()
+export class RatableAttendancesAdapter extends RatableAttendances {
+  constructor(
+    private readonly applications: ApplicationsRepository,
+    private readonly payments: PaymentsService,
+  ) {
+    super();
+  }
+
+  async acceptedAttendance(eventId: string, fanId: string): Promise<AcceptedAttendance | null> {
+    const accepted = await this.applications.acceptedOf(eventId, fanId);
+    if (!accepted) return null;
+    const refunded = accepted.transactionId !== null && (await this.payments.hasProcessedRefund(accepted.transactionId));
+    return { applicationId: accepted.id, refunded };
   }
 }

@@ -6,7 +6,12 @@ import { UsersModule } from '../users/users.module.js';
 import { ApplicationLifecycle } from './application-lifecycle.js';
 import { ApplicationSupportRecords } from './application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './applications-deletion.step.js';
-import { EventApplicantsAdapter, GenderPricedBookingsAdapter, TransactionApplicationsAdapter } from './applications-ports.adapter.js';
+import {
+  EventApplicantsAdapter,
+  GenderPricedBookingsAdapter,
+  RatableAttendancesAdapter,
+  TransactionApplicationsAdapter,
+} from './applications-ports.adapter.js';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
@@ -21,7 +26,8 @@ import { MyEventsService } from './my-events.service.js';
 /**
  * Applications (bids): joining, the host's decisions, and the jobs that follow payments and
  * cancellations. Depends on events, payments, users and notifications; answers the events module's
- * EventApplicants and the payments module's TransactionApplications ports.
+ * EventApplicants, the payments module's TransactionApplications and the ratings module's
+ * RatableAttendances ports.
  */
 @Module({
   imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule],
@@ -40,12 +46,14 @@ import { MyEventsService } from './my-events.service.js';
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
     GenderPricedBookingsAdapter,
+    RatableAttendancesAdapter,
     ApplicationsDeletionStep,
   ],
   exports: [
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
     GenderPricedBookingsAdapter,
+    RatableAttendancesAdapter,
     ApplicationsDeletionStep,
     ApplicationSupportRecords,
   ],

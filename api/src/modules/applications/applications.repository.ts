@@ -130,6 +130,15 @@ export class ApplicationsRepository {
     return rows.length > 0;
   }
 
+  /** The fan's accepted application to the event (at most one is live), with the payment it was made from. */
+  async acceptedOf(eventId: string, fanId: string): Promise<{ id: string; transactionId: string | null } | undefined> {
+    const rows: Array<{ id: string; transactionId: string | null }> = await this.dataSource.query(
+      `SELECT id, transaction_id AS "transactionId" FROM application WHERE event_id = $1 AND fan_id = $2 AND status = 'accepted'`,
+      [eventId, fanId],
+    );
+    return rows[0];
+  }
+
   /**
    * Claims, in the caller's transaction, accepted applications whose event starts within the
    * reminder's window and that have not had this reminder (nor a later one): marks them reminded and

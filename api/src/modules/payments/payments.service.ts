@@ -208,6 +208,11 @@ export class PaymentsService {
     return this.refunds.find(id);
   }
 
+  /** Whether the provider has processed a refund (any part) of the transaction. */
+  async hasProcessedRefund(transactionId: string): Promise<boolean> {
+    return (await this.refunds.forTransactions([transactionId])).some((refund) => refund.status === 'processed');
+  }
+
   /** Transactions that took money, changed within a window (the invoices module's due work). */
   settledTransactionIds(page: SettledPage): Promise<string[]> {
     return this.transactions.settledIds(page);

@@ -133,6 +133,19 @@ export class UserAccounts {
     return { outcome: 'created', view: toSelfUser(created) };
   }
 
+  /**
+   * Inside the caller's transaction, before it changes a host's ratings: the host's row stays locked
+   * until it ends, so concurrent changes take turns and each one's average sees the others'.
+   */
+  lockHostRating(tx: EntityManager, hostId: string): Promise<void> {
+    return this.users.lockForRating(tx, hostId);
+  }
+
+  /** The host's rating on their cards: the ratings module's average (numeric text, two decimals), or null. */
+  setHostRating(tx: EntityManager, hostId: string, rating: string | null): Promise<void> {
+    return this.users.setRating(tx, hostId, rating);
+  }
+
   /** Whether phone sign-in would find an account: a verified number, not deleted. */
   hasVerifiedMobile(mobileNumber: string): Promise<boolean> {
     return this.users.hasVerifiedMobile(mobileNumber);

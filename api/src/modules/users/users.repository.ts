@@ -97,6 +97,20 @@ export class UsersRepository {
     return rows[0]?.gender ?? null;
   }
 
+  /**
+   * Locks the host's row until the caller's transaction ends, so changes to one host's ratings take
+   * turns. FOR NO KEY UPDATE (what the rating's UPDATE takes anyway) leaves foreign-key checks of rows
+   * pointing at the host, such as a new rating, unblocked.
+   */
+  async lockForRating(tx: EntityManager, id: string): Promise<void> {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [id]);
+  }
+
+  /** `rating` is numeric text with at most two decimals (null: no ratings). */
+  async setRating(tx: EntityManager, id: string, rating: string | null): Promise<void> {
+    await tx.query('UPDATE users SET rating = $2 WHERE id = $1', [id, rating]);
+  }
+
   /** Name and location of any account, deleted or not: the recipient of an invoice. */
   async billingDetails(id: string): Promise<{ name: string | null; location: string | null } | undefined> {
     const rows: Array<{ name: string | null; location: string | null }> = await this.dataSource.query(

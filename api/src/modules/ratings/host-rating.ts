@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { UserAccounts } from '../users/user-accounts.service.js';
+import { RatingsRepository } from './ratings.repository.js';
+
+/**
+ * Keeps a host's users.rating (shown on host cards, event pages and the influencer directory) equal
+ * to the mean of their published ratings: every change of their ratings runs here, in the same
+ * transaction as the new mean. The host's row is locked first, so concurrent changes take turns, and
+ * the mean is read afterwards by a fresh statement, which sees every change committed before it.
+ */
+@Injectable()
+export class HostRating {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ratings: RatingsRepository,
+    private readonly accounts: UserAccounts,
+  ) {}
+
+  change<T>(hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (tx) => {
+      await this.accounts.lockHostRating(tx, hostId);
+      const result = await work(tx);
+      await this.accounts.setHostRating(tx, hostId, await this.ratings.hostMean(tx, hostId));
+      return result;
+    });
+  }
+}

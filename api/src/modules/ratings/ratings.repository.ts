@@ -1,0 +1,235 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
+import { queryRows } from '../../platform/database/returning.js';
+import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { eventEnded, RATING_SELECT } from './ratings-sql.js';
+import { type RatingAggregate, type RatingRow } from './ratings.views.js';
+
+/** What the rater gives: the stars and the words. */
+export interface RatingStars {
+  hostRating: number;
+  eventRating: number;
+  hostReview: string | null;
+  eventReview: string | null;
+}
+
+export interface NewRating extends RatingStars {
+  raterId: string;
+  hostId: string;
+  eventId: string;
+  applicationId: string;
+}
+
+/** A published rating as writes need it. */
+export interface LiveRating {
+  id: string;
+  raterId: string;
+  ratedInfluencerId: string;
+  eventId: string;
+  eventTitle: string;
+  createdAt: Date;
+  raterDeleted: boolean;
+}
+
+/** The event a rating would be about; none when it was deleted or its host is deleting their account. */
+export interface EventToRate {
+  id: string;
+  hostId: string;
+  cancelled: boolean;
+  ended: boolean;
+}
+
+/** The most ratings GET /ratings/user lists. */
+const OWN_LIST_LIMIT = 500;
+
+const PUBLISHED_OF_HOST = `r.rated_influencer_id = $1 AND r.status = 'published'`;
+const NEWEST_FIRST = 'ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3';
+
+const HOST_PAGE = preparedStatement('ratings.host-page', `${RATING_SELECT} WHERE ${PUBLISHED_OF_HOST} ${NEWEST_FIRST}`);
+const HOST_EVENT_PAGE = preparedStatement(
+  'ratings.host-event-page',
+  `${RATING_SELECT} WHERE ${PUBLISHED_OF_HOST} AND r.event_id = $4 ${NEWEST_FIRST}`,
+);
+const HOST_COUNT = preparedStatement('ratings.host-count', `SELECT count(*)::int AS total FROM rating r WHERE ${PUBLISHED_OF_HOST}`);
+const HOST_EVENT_COUNT = preparedStatement(
+  'ratings.host-event-count',
+  `SELECT count(*)::int AS total FROM rating r WHERE ${PUBLISHED_OF_HOST} AND r.event_id = $2`,
+);
+
+/** Every figure of the stats in one pass over the host's ratings, so they agree with one another. */
+const HOST_STATS = preparedStatement(
+  'ratings.host-stats',
+  `SELECT count(*)::int AS "totalRatings",
+          round(avg(r.average_rating), 2)::float8 AS "averageRating",
+          round(avg(r.host_rating), 2)::float8 AS "averageHostRating",
+          round(avg(r.event_rating), 2)::float8 AS "averageEventRating",
+          count(DISTINCT r.event_id)::int AS "eventCount",
+          ARRAY[${[1, 2, 3, 4, 5].map((star) => `count(*) FILTER (WHERE round(r.average_rating) = ${star})::int`).join(', ')}] AS stars
+     FROM rating r WHERE ${PUBLISHED_OF_HOST}`,
+);
+
+/** The constraint that keeps one rating per rater, event and host. */
+const ONE_PER_EVENT = 'rating_one_per_event_idx';
+
+/** The rating table: every statement on it. */
+@Injectable()
+export class RatingsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async eventToRate(eventId: string): Promise<EventToRate | undefined> {
+    const rows = await this.dataSource.query<EventToRate[]>(
+      `SELECT e.id, e.host_id AS "hostId", e.status = 'cancelled' AS cancelled, ${eventEnded('e')} AS ended
+         FROM event e JOIN users host ON host.id = e.host_id AND host.deleted_at IS NULL
+        WHERE e.id = $1 AND e.deleted_at IS NULL`,
+      [eventId],
+    );
+    return rows[0];
+  }
+
+  /** The new rating's id, or null when the rater already rated the event (two at once: one wins). */
+  async insert(tx: EntityManager, rating: NewRating): Promise<string | null> {
+    try {
+      const rows = await tx.query<Array<{ id: string }>>(
+        `INSERT INTO rating (rater_id, rated_influencer_id, event_id, application_id, host_rating, event_rating, host_review, event_review)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          rating.raterId,
+          rating.hostId,
+          rating.eventId,
+          rating.applicationId,
+          rating.hostRating,
+          rating.eventRating,
+          rating.hostReview,
+          rating.eventReview,
+        ],
+      );
+      return rows[0]!.id;
+    } catch (error) {
+      if (uniqueViolation(error) === ONE_PER_EVENT) return null;
+      throw error;
+    }
+  }
+
+  async findLive(id: string): Promise<LiveRating | undefined> {
+    const rows = await this.dataSource.query<LiveRating[]>(
+      `SELECT r.id, r.rater_id AS "raterId", r.rated_influencer_id AS "ratedInfluencerId", r.event_id AS "eventId",
+              e.title AS "eventTitle", r.created_at AS "createdAt", rater.deleted_at IS NOT NULL AS "raterDeleted"
+         FROM rating r JOIN event e ON e.id = r.event_id JOIN users rater ON rater.id = r.rater_id
+        WHERE r.id = $1 AND r.status = 'published'`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async view(id: string): Promise<RatingRow | undefined> {
+    const rows = await this.dataSource.query<RatingRow[]>(`${RATING_SELECT} WHERE r.id = $1 AND r.status = 'published'`, [id]);
+    return rows[0];
+  }
+
+  /** False when the rating is no longer published (deleted or removed meanwhile). */
+  async update(tx: EntityManager, id: string, stars: RatingStars): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE rating SET host_rating = $2, event_rating = $3, host_review = $4, event_review = $5, updated_at = now()
+        WHERE id = $1 AND status = 'published' RETURNING id`,
+      [id, stars.hostRating, stars.eventRating, stars.hostReview, stars.eventReview],
+    );
+    return rows.length > 0;
+  }
+
+  /** The rater takes their rating back: the row goes (its reports with it). */
+  async delete(tx: EntityManager, id: string): Promise<boolean> {
+    return (await queryRows(tx, `DELETE FROM rating WHERE id = $1 AND status = 'published' RETURNING id`, [id])).length > 0;
+  }
+
+  /** Moderation: the rating stays for the report queue, and stops being shown or counted. */
+  async markRemoved(tx: EntityManager, id: string): Promise<boolean> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE rating SET status = 'removed', updated_at = now() WHERE id = $1 AND status = 'published' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The mean of the host's published ratings' averages, as numeric text with two decimals; null without any. */
+  async hostMean(tx: EntityManager, hostId: string): Promise<string | null> {
+    const rows = await tx.query<Array<{ mean: string | null }>>(
+      `SELECT round(avg(average_rating), 2)::text AS mean FROM rating WHERE rated_influencer_id = $1 AND status = 'published'`,
+      [hostId],
+    );
+    return rows[0]!.mean;
+  }
+
+  /** Sets or edits the host's reply; `first` when there was none. Null when the rating is not published. */
+  async setReply(tx: EntityManager, id: string, text: string): Promise<{ first: boolean } | null> {
+    const rows = await queryRows<{ first: boolean }>(
+      tx,
+      `UPDATE rating
+          SET reply_text = $2, replied_at = coalesce(replied_at, now()),
+              reply_edited_at = CASE WHEN replied_at IS NULL THEN NULL ELSE now() END
+        WHERE id = $1 AND status = 'published'
+        RETURNING reply_edited_at IS NULL AS first`,
+      [id, text],
+    );
+    return rows[0] ?? null;
+  }
+
+  async clearReply(id: string): Promise<boolean> {
+    const rows = await queryRows(
+      this.dataSource,
+      `UPDATE rating SET reply_text = NULL, replied_at = NULL, reply_edited_at = NULL WHERE id = $1 AND status = 'published' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The rater's published ratings, newest first. */
+  ofRater(raterId: string): Promise<RatingRow[]> {
+    return this.dataSource.query<RatingRow[]>(
+      `${RATING_SELECT} WHERE r.rater_id = $1 AND r.status = 'published' ORDER BY r.created_at DESC, r.id LIMIT $2`,
+      [raterId, OWN_LIST_LIMIT],
+    );
+  }
+
+  /** A page of the host's published ratings (of one event, when given), newest first, and how many there are. */
+  async hostPage(hostId: string, eventId: string | null, limit: number, offset: number): Promise<{ rows: RatingRow[]; total: number }> {
+    const [rows, counted] = await Promise.all([
+      eventId
+        ? queryPrepared<RatingRow>(this.dataSource, HOST_EVENT_PAGE, [hostId, limit, offset, eventId])
+        : queryPrepared<RatingRow>(this.dataSource, HOST_PAGE, [hostId, limit, offset]),
+      eventId
+        ? queryPrepared<{ total: number }>(this.dataSource, HOST_EVENT_COUNT, [hostId, eventId])
+        : queryPrepared<{ total: number }>(this.dataSource, HOST_COUNT, [hostId]),
+    ]);
+    return { rows, total: counted[0]!.total };
+  }
+
+  async hostAggregate(hostId: string): Promise<RatingAggregate> {
+    const [row] = await queryPrepared<RatingAggregate>(this.dataSource, HOST_STATS, [hostId]);
+    return row!;
+  }
+
+  /** An erased rater's words go; their stars keep counting. */
+  async clearReviewsWrittenBy(tx: EntityManager, raterId: string): Promise<number> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE rating SET host_review = NULL, event_review = NULL
+        WHERE rater_id = $1 AND (host_review IS NOT NULL OR event_review IS NOT NULL) RETURNING id`,
+      [raterId],
+    );
+    return rows.length;
+  }
+
+  /** An erased host's replies are their words too. */
+  async clearRepliesWrittenBy(tx: EntityManager, hostId: string): Promise<number> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE rating SET reply_text = NULL, replied_at = NULL, reply_edited_at = NULL
+        WHERE rated_influencer_id = $1 AND reply_text IS NOT NULL RETURNING id`,
+      [hostId],
+    );
+    return rows.length;
+  }
+}

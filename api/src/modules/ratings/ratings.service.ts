@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { RatingMessages, type RatingEditInput, type RatingInput, type RatingView } from '../../contracts/ratings.contract.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { HostRating } from './host-rating.js';
+import { RatableAttendances } from './ratable-attendances.port.js';
+import {
+  AlreadyRatedError,
+  BookingRefundedError,
+  EditWindowOverError,
+  EventNotEndedError,
+  NotAttendeeError,
+  NotYourRatingError,
+  RatedEventNotFoundError,
+  RatingLoginRequiredError,
+  RatingNotFoundError,
+} from './ratings.errors.js';
+import { RatingsRepository, type LiveRating } from './ratings.repository.js';
+import { ratingView, withinEditWindow } from './ratings.views.js';
+
+/** Giving, changing and taking back ratings; each moves the host's rating in its own transaction. */
+@Injectable()
+export class RatingsService {
+  constructor(
+    private readonly ratings: RatingsRepository,
+    private readonly attendances: RatableAttendances,
+    private readonly hostRating: HostRating,
+  ) {}
+
+  /**
+   * SPEC §5: an accepted attendee, not refunded, of an event that has ended, once. Checked in the
+   * order a person can act on (the event, their place at it, its end); the unique index decides
+   * between two ratings sent at once.
+   */
+  async give(user: AuthUser | null, input: RatingInput): Promise<RatingView> {
+    if (!user) throw new RatingLoginRequiredError();
+    const event = await this.ratings.eventToRate(input.eventId);
+    if (!event) throw new RatedEventNotFoundError();
+    if (event.cancelled || event.hostId === user.id) throw new NotAttendeeError();
+    const attendance = await this.attendances.acceptedAttendance(event.id, user.id);
+    if (!attendance) throw new NotAttendeeError();
+    if (attendance.refunded) throw new BookingRefundedError();
+    if (!event.ended) throw new EventNotEndedError();
+    const id = await this.hostRating.change(event.hostId, async (tx) => {
+      const inserted = await this.ratings.insert(tx, {
+        raterId: user.id,
+        hostId: event.hostId,
+        eventId: event.id,
+        applicationId: attendance.applicationId,
+        hostRating: input.hostRating,
+        eventRating: input.eventRating,
+        hostReview: input.hostReview,
+        eventReview: input.eventReview,
+      });
+      if (!inserted) throw new AlreadyRatedError();
+      return inserted;
+    });
+    return this.viewOf(id, user, RatingMessages.submitted);
+  }
+
+  async edit(user: AuthUser, id: string, input: RatingEditInput): Promise<RatingView> {
+    const rating = await this.ownLive(user, id);
+    if (!withinEditWindow(rating.createdAt, new Date())) throw new EditWindowOverError();
+    const updated = await this.hostRating.change(rating.ratedInfluencerId, (tx) => this.ratings.update(tx, id, input));
+    if (!updated) throw new RatingNotFoundError();
+    return this.viewOf(id, user, RatingMessages.updated);
+  }
+
+  /** The rater deletes theirs at any time; an admin removes anyone's (moderation: it stays for the report queue). */
+  async remove(user: AuthUser, id: string): Promise<void> {
+    const rating = await this.ratings.findLive(id);
+    if (!rating) throw new RatingNotFoundError();
+    const own = rating.raterId === user.id;
+    if (!own && !isAdmin(user)) throw new NotYourRatingError();
+    const removed = await this.hostRating.change(rating.ratedInfluencerId, (tx) =>
+      own ? this.ratings.delete(tx, id) : this.ratings.markRemoved(tx, id),
+    );
+    if (!removed) throw new RatingNotFoundError();
+  }
+
+  private async ownLive(user: AuthUser, id: string): Promise<LiveRating> {
+    const rating = await this.ratings.findLive(id);
+    if (!rating) throw new RatingNotFoundError();
+    if (rating.raterId !== user.id) throw new NotYourRatingError();
+    return rating;
+  }
+
+  private async viewOf(id: string, user: AuthUser, message: string): Promise<RatingView> {
+    const row = await this.ratings.view(id);
+    if (!row) throw new RatingNotFoundError();
+    return { ...ratingView(row, user.id), message };
+  }
+}
