@@ -1,5 +1,6 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
 import { useNow } from '~/components/events/event-bits';
 import { EventAbout } from '~/components/events/event-detail/event-about';
 import { EventFacts } from '~/components/events/event-detail/event-facts';
@@ -11,6 +12,9 @@ import { HostCard } from '~/components/events/event-detail/host-card';
 import { JoinPrompt } from '~/components/events/event-detail/join-prompt';
 import { PricePanel } from '~/components/events/event-detail/price-panel';
 import { JoinPanel } from '~/components/payments/join-panel';
+import { useLoginPrompt } from '~/components/auth/login-prompt';
+import { EventRatingPanel } from '~/components/ratings/event-rating-panel';
+import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { useRecordRecentlyViewed } from '~/components/events/recently-viewed';
 import { NotFoundPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
@@ -27,11 +31,14 @@ import {
   shareDescription,
   thumbnailUrl,
 } from '~/lib/format-event';
+import { linkPreviewMeta } from '~/lib/link-preview';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { JOIN_INTENTS, type JoinActionData } from '~/lib/join-form';
 import { joinAction, loadJoinState } from '~/lib/join.server';
 import { newTempBidId } from '~/lib/pricing';
+import { hasEventEnded, myRatingOf } from '~/lib/ratings';
+import { loadMyRatings, ratingCountOf } from '~/lib/ratings.server';
 import { flashToast, getSession } from '~/lib/session.server';
 import type { RootLoaderData } from '~/root';
 
@@ -47,11 +54,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // A signed-in fan sees their application (or a payment being turned into one) instead of Apply.
   const userId = session.get('userId');
-  const join = token && userId && userId !== event.host_id ? await loadJoinState(token, event.id) : null;
+  const fan = token && userId && userId !== event.host_id ? token : null;
+  // Once it is over, an attendee may rate it (issue 23): what they may do is what GET /ratings/user says.
+  const ended = hasEventEnded(event, Date.now());
+  const [join, mine, hostRatingCount] = await Promise.all([
+    fan ? loadJoinState(fan, event.id) : null,
+    fan && ended ? loadMyRatings(fan) : null,
+    ratingCountOf(token, event.host_id, event.host?.rating),
+  ]);
   return {
     event,
     isPublicVersion,
     join,
+    ended,
+    myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
+    hostRatingCount,
+    // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.
+    rateAsked: url.searchParams.has('rate'),
+    ratingStars: Number(url.searchParams.get('stars')) || null,
     attempt: newTempBidId(),
     now: Date.now(),
     origin: url.origin,
@@ -79,38 +99,33 @@ export const handle: ShellHandle = {
   ownHeading: true,
 };
 
-const absoluteUrl = (value: string | undefined, origin: string) => {
-  if (!value) return undefined;
-  try {
-    return new URL(value, origin).toString();
-  } catch {
-    return undefined;
-  }
-};
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data?.event) return [{ title: 'Event · Tribe' }];
   const { event } = data;
-  const description = shareDescription(event);
-  const image = absoluteUrl(eventImages(event)[0], data.origin);
-  const tags: MetaDescriptor[] = [
-    { title: `${event.title} · Tribe` },
-    { name: 'description', content: description },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: 'Tribe' },
-    { property: 'og:title', content: event.title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: data.shareUrl },
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: event.title },
-    { name: 'twitter:description', content: description },
-  ];
-  if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image });
-  return tags;
+  return linkPreviewMeta({
+    pageTitle: `${event.title} · Tribe`,
+    title: event.title,
+    description: shareDescription(event),
+    type: 'website',
+    url: data.shareUrl,
+    image: eventImages(event)[0],
+    origin: data.origin,
+  });
 };
 
 export default function EventPage() {
-  const { event, join, attempt, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
+  const {
+    event,
+    join,
+    ended,
+    myRating,
+    hostRatingCount,
+    rateAsked,
+    ratingStars,
+    attempt,
+    now: loadedAt,
+    shareUrl,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const user = root?.user ?? null;
@@ -124,6 +139,8 @@ export default function EventPage() {
   const cancelled = isCancelled(event);
   // Nobody can apply to an event that is off or over, so guests are not invited to.
   const open = !cancelled && !hasEventStarted(event, now);
+  const rating = useRatingSheet(rateAsked && myRating ? myRating.subject : null, ratingStars);
+  useGuestRatingPrompt(rateAsked && !user);
 
   return (
     <div className="pb-8">
@@ -152,13 +169,39 @@ export default function EventPage() {
               pageResult={actionData && 'intent' in actionData ? (actionData as JoinActionData) : undefined}
             />
           ) : null}
+          {user && ended && !cancelled ? (
+            <EventRatingPanel
+              mine={myRating}
+              hostId={event.host_id}
+              eventId={event.id}
+              now={now}
+              onOpen={(subject) => rating.open(subject)}
+            />
+          ) : null}
           <EventAbout event={event} />
-          <HostCard event={event} signedIn={Boolean(user)} />
+          <HostCard event={event} signedIn={Boolean(user)} ratingCount={hostRatingCount} />
           {!user && open ? <JoinPrompt eventId={event.id} /> : null}
         </div>
       </div>
+      {rating.shown ? (
+        <RatingSheet
+          key={rating.shown.subject.eventId}
+          subject={rating.shown.subject}
+          initialStars={rating.shown.stars}
+          onClose={rating.close}
+          now={now}
+        />
+      ) : null}
     </div>
   );
+}
+
+/** A guest who followed a link to rate (the notification's, say) is asked to log in first, and comes back to rate. */
+function useGuestRatingPrompt(asked: boolean) {
+  const { prompt } = useLoginPrompt();
+  useEffect(() => {
+    if (asked) prompt({ action: 'submit a rating' });
+  }, [asked, prompt]);
 }
 
 export function ErrorBoundary() {

@@ -7,14 +7,18 @@ import { RecentlyViewedStrip } from '~/components/events/recently-viewed';
 import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { NotificationBell } from '~/components/notifications/notification-bell';
+import { RatePrompts } from '~/components/ratings/rate-prompts';
+import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
+import { SegmentedTabs } from '~/components/ui/segmented-tabs';
 import { requireUser } from '~/lib/auth.server';
-import { cn } from '~/lib/cn';
 import { readCityChoice } from '~/lib/city-choice.server';
 import { loadHomeFeed, redirectFilterForm } from '~/lib/event-feeds.server';
 import { homeTabFrom, rememberHomeTab, type HomeTab } from '~/lib/home-tab.server';
+import { awaitingByRecency, myRatingOf, subjectOfAwaiting } from '~/lib/ratings';
+import { loadMyRatings } from '~/lib/ratings.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
 
@@ -24,6 +28,8 @@ export const meta: MetaFunction = () => [{ title: 'Home · Tribe' }];
  * /home (SPEC §2): the event list with its tabs, city and filters, all carried in the URL so the
  * server renders the list. ?tab=influencer-events (default) is the influencer's own events in
  * influencer view and the discover list otherwise; ?tab=plan-together lists plan-together meetups.
+ * Above it, a "How was …?" card for each event I attended and have not rated (issue 23);
+ * ?rate={eventId}&stars= opens the rating sheet (what the cards' stars lead to without JavaScript).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request);
@@ -35,7 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const tab = homeTabFrom(params);
   const page = pageFromSearchParams(params);
-  const feed = await loadHomeFeed({ token, role: user.role, tab, filters, page });
+  const [feed, mine] = await Promise.all([loadHomeFeed({ token, role: user.role, tab, filters, page }), loadMyRatings(token)]);
+  // The prompt decorates the page: ratings that cannot be read leave it out rather than fail /home.
+  const ratings = mine.ok ? mine.value : null;
+  const rateId = params.get('rate');
   const body = {
     feed,
     filters,
@@ -44,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isInfluencer: user.role === 'influencer',
     isInfluencerView: user.role === 'influencer' && tab === 'influencer-events',
     firstName: user.name?.trim().split(/\s+/)[0] || null,
+    awaiting: ratings ? awaitingByRecency(ratings.awaiting) : [],
+    rating: rateId ? (myRatingOf(ratings, rateId)?.subject ?? null) : null,
+    ratingStars: Number(params.get('stars')) || null,
     now: Date.now(),
   };
   return withHeaders(body, tabCookie ? { headers: { 'Set-Cookie': tabCookie } } : undefined);
@@ -61,11 +73,13 @@ export default function HomePage() {
   useScrollMemory(scrollKeyFor(location.pathname, location.search));
   const params = new URLSearchParams(location.search);
   const feedKey = feedKeyFor(location.search);
+  const rating = useRatingSheet(data.rating, data.ratingStars);
 
   const tabHref = (key: HomeTab) => {
     const next = new URLSearchParams(params);
     next.delete('page');
     next.delete('sheet');
+    for (const name of ['rate', 'stars', 'confirm']) next.delete(name);
     // Always explicit: a bare /home opens the tab chosen last time.
     next.set('tab', key);
     return `/home?${next.toString()}`;
@@ -110,27 +124,16 @@ export default function HomePage() {
         </div>
       </header>
 
-      <nav aria-label="Home tabs" className="mt-5 flex gap-1 rounded-full bg-slate-200/60 p-1">
-        {TABS.map((tab) => {
-          const active = data.tab === tab.key;
-          return (
-            <Link
-              key={tab.key}
-              to={tabHref(tab.key)}
-              aria-current={active ? 'page' : undefined}
-              data-testid={`home-tab-${tab.key}`}
-              className={cn(
-                'flex-1 rounded-full px-3 py-2 text-center text-sm font-semibold transition-colors',
-                active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {tab.label(data.isInfluencer)}
-            </Link>
-          );
-        })}
-      </nav>
+      <SegmentedTabs
+        label="Home tabs"
+        tabs={TABS.map((tab) => ({ key: tab.key, label: tab.label(data.isInfluencer), to: tabHref(tab.key) }))}
+        current={data.tab}
+        testIdPrefix="home-tab"
+        className="mt-5"
+      />
 
       <div className="mt-5 space-y-6">
+        <RatePrompts awaiting={data.awaiting} onRate={(item, stars) => rating.open(subjectOfAwaiting(item), stars)} />
         <RecentlyViewedStrip />
         <section aria-label="Events" data-testid="event-list">
           <EventFeed
@@ -148,6 +151,15 @@ export default function HomePage() {
           />
         </section>
       </div>
+      {rating.shown ? (
+        <RatingSheet
+          key={rating.shown.subject.eventId}
+          subject={rating.shown.subject}
+          initialStars={rating.shown.stars}
+          onClose={rating.close}
+          now={now}
+        />
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useNow } from '~/components/events/event-bits';
 import { EventCard, EventGrid } from '~/components/events/event-card';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
+import { BookingRating } from '~/components/ratings/booking-rating';
+import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { applicationStatusBadge } from '~/lib/applications';
@@ -14,6 +16,8 @@ import { requireUser } from '~/lib/auth.server';
 import { formatRupees } from '~/lib/format-event';
 import { bookingInvoiceTarget, invoicesByApplication } from '~/lib/invoices';
 import { loadDocuments } from '~/lib/invoices.server';
+import { myRatingOf } from '~/lib/ratings';
+import { loadMyRatings } from '~/lib/ratings.server';
 import type { ShellHandle } from '~/lib/route-handle';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Tribe' }];
@@ -21,17 +25,29 @@ export const handle: ShellHandle = { title: 'My Bookings', ownHeading: true };
 
 /**
  * /my-bookings (SPEC §2): the events the signed-in fan applied to, each with its application's
- * status and their bid, and the invoice of each one they paid for.
+ * status and their bid, the invoice of each one they paid for, and for the ones they attended
+ * once over, Rate (or their rating, to change). ?rate={eventId} opens the rating sheet.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
-  const [bookings, documents] = await Promise.all([loadBookedEvents(token), loadDocuments(token, user.id)]);
-  return { bookings, invoices: invoicesByApplication(documents), now: Date.now() };
+  const params = new URL(request.url).searchParams;
+  const [bookings, documents, mine] = await Promise.all([loadBookedEvents(token), loadDocuments(token, user.id), loadMyRatings(token)]);
+  const ratings = mine.ok ? mine.value : null;
+  const rateId = params.get('rate');
+  return {
+    bookings,
+    invoices: invoicesByApplication(documents),
+    ratings,
+    rating: rateId ? (myRatingOf(ratings, rateId)?.subject ?? null) : null,
+    ratingStars: Number(params.get('stars')) || null,
+    now: Date.now(),
+  };
 }
 
 export default function MyBookingsPage() {
-  const { bookings, invoices, now: loadedAt } = useLoaderData<typeof loader>();
+  const { bookings, invoices, ratings, rating: rateFromUrl, ratingStars, now: loadedAt } = useLoaderData<typeof loader>();
   const now = useNow(loadedAt);
+  const rating = useRatingSheet(rateFromUrl, ratingStars);
   const events = bookings.ok ? bookings.items : [];
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-5 sm:px-6 sm:py-8">
@@ -81,12 +97,27 @@ export default function MyBookingsPage() {
                       ) : null}
                     </div>
                     {invoice ? <InvoiceDownloadLink target={invoice} context={event.title} /> : null}
+                    <BookingRating
+                      mine={myRatingOf(ratings, event.id)}
+                      applicationId={event.application_id}
+                      now={now}
+                      onOpen={(subject) => rating.open(subject)}
+                    />
                   </div>
                 }
               />
             );
           })}
         </EventGrid>
+      ) : null}
+      {rating.shown ? (
+        <RatingSheet
+          key={rating.shown.subject.eventId}
+          subject={rating.shown.subject}
+          initialStars={rating.shown.stars}
+          onClose={rating.close}
+          now={now}
+        />
       ) : null}
     </div>
   );

@@ -1,9 +1,11 @@
+import { Link, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '~/lib/cn';
-import { formatRating } from '~/lib/format-event';
+import { hostRatingLink, reviewsPath } from '~/lib/ratings';
 import { initialOf, initialsOf } from '~/lib/text';
 import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
+import type { RootLoaderData } from '~/root';
 
 /**
  * The current time for countdowns. It starts at the loader's `now` so the server's HTML and the
@@ -122,20 +124,34 @@ export function Avatar({ name, url, size = 32 }: { name: string | null | undefin
   );
 }
 
-/** Host name with avatar and rating ("★ 4.5"); hosts without ratings show "New host". */
+/**
+ * Host name with avatar and rating ("★ 4.5", with "(12)" when `ratingCount` is known); hosts
+ * without ratings show "New host". Signed in, the rating links to the host's reviews (above a
+ * card's covering link).
+ */
 export function HostLine({
   host,
   size = 28,
   className,
   trailing,
+  ratingCount,
 }: {
   host: EventHostView | null | undefined;
   size?: number;
   className?: string;
   trailing?: ReactNode;
+  ratingCount?: number | null;
 }) {
+  const signedIn = Boolean(useRouteLoaderData<RootLoaderData>('root')?.user);
   if (!host) return null;
-  const rating = formatRating(host.rating);
+  const rating = hostRatingLink(host.rating, ratingCount);
+  const stars = rating ? (
+    <>
+      <StarIcon size={12} className="text-amber-500" />
+      <span>{rating.average}</span>
+      {rating.count ? <span>{rating.count}</span> : null}
+    </>
+  ) : null;
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
       <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={size} />
@@ -145,13 +161,16 @@ export function HostLine({
           {host.verified ? <VerifiedBadge label="Verified host" size={14} className="ml-1" /> : null}
         </p>
         <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="host-rating">
-          {rating ? (
-            <>
-              <StarIcon size={12} className="text-amber-500" />
-              <span>{rating}</span>
-            </>
+          {rating && signedIn ? (
+            <Link
+              to={reviewsPath(host.id)}
+              aria-label={rating.label}
+              className="relative z-10 inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {stars}
+            </Link>
           ) : (
-            'New host'
+            (stars ?? 'New host')
           )}
         </p>
       </div>

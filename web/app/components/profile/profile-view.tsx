@@ -1,7 +1,10 @@
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { StarIcon } from '~/components/events/event-bits';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { MapPinIcon } from '~/components/ui/icons';
 import { avatarSrc } from '~/lib/profile';
+import { hostRatingLink, ratingCountText, reviewsPath } from '~/lib/ratings';
 import type { PublicProfile } from '~/lib/profile.server';
 
 const ROLE_LABEL: Record<string, string> = { fan: 'Fan', influencer: 'Host', admin: 'Admin' };
@@ -32,10 +35,24 @@ function SocialLink({ href, label }: { href: string | null; label: string }) {
 /**
  * A person's profile as others see it (SPEC §3 User, public fields only): photo, name, badge, the
  * details they chose to share, interests, photos, social links, events hosted and attended, and
- * their rating (a placeholder until ratings exist). `actions` sit beside the avatar.
+ * their rating, which links to their reviews (with how many ratings, when the page read it).
+ * `actions` sit beside the avatar; `reviewsFrom` is where the reviews page's back button returns.
  */
-export function ProfileView({ profile, actions, intro }: { profile: PublicProfile; actions?: ReactNode; intro?: string }) {
+export function ProfileView({
+  profile,
+  actions,
+  intro,
+  ratingCount,
+  reviewsFrom,
+}: {
+  profile: PublicProfile;
+  actions?: ReactNode;
+  intro?: string;
+  ratingCount?: number | null;
+  reviewsFrom?: string;
+}) {
   const gallery = profile.photos.slice(1);
+  const rating = hostRatingLink(profile.rating, ratingCount);
   return (
     <div>
       <div className="h-32 bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-500 sm:h-44" aria-hidden="true" />
@@ -88,10 +105,20 @@ export function ProfileView({ profile, actions, intro }: { profile: PublicProfil
           <div>
             <dt className="text-xs font-medium text-slate-500">Rating</dt>
             <dd className="mt-1 text-sm font-medium text-slate-600" data-testid="rating">
-              {profile.rating === null ? (
-                'No ratings yet'
+              {rating ? (
+                <Link
+                  to={reviewsPath(profile.id, { from: reviewsFrom })}
+                  aria-label={rating.label}
+                  className="inline-flex flex-col items-center rounded-lg px-1 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <span className="inline-flex items-center gap-1 text-xl font-semibold text-slate-900">
+                    <StarIcon size={16} className="text-amber-500" />
+                    {rating.average}
+                  </span>
+                  <span className="text-xs text-brand-700">{ratingCount ? ratingCountText(ratingCount) : 'See reviews'}</span>
+                </Link>
               ) : (
-                <span className="text-xl font-semibold text-slate-900">{profile.rating.toFixed(1)}</span>
+                'No ratings yet'
               )}
             </dd>
           </div>

@@ -3,15 +3,18 @@ import { Avatar, StarIcon } from '~/components/events/event-bits';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
-import { formatRating } from '~/lib/format-event';
 import { profilePreviewPath } from '~/lib/profile';
+import { hostRatingLink, reviewsPath } from '~/lib/ratings';
 import type { EventView } from '../../../../../api/src/contracts/event/event-view.js';
 
-/** "Hosted by": the host's picture, name, rating and contacts, and (signed in) their past events. */
-export function HostCard({ event, signedIn }: { event: EventView; signedIn: boolean }) {
+/**
+ * "Hosted by": the host's picture, name, rating (with how many ratings, when the page read it) and
+ * contacts, and (signed in) their past events. Signed in, the rating links to the host's reviews.
+ */
+export function HostCard({ event, signedIn, ratingCount }: { event: EventView; signedIn: boolean; ratingCount?: number | null }) {
   const host = event.host;
   if (!host) return null;
-  const rating = formatRating(host.rating);
+  const rating = hostRatingLink(host.rating, ratingCount);
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" data-testid="event-host">
       <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Hosted by</h2>
@@ -29,10 +32,21 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
             {host.verified ? <VerifiedBadge label="Verified host" className="ml-1" /> : null}
           </p>
           <p className="flex items-center gap-1 text-sm text-slate-600" data-testid="host-rating">
-            {rating ? (
+            {rating && signedIn ? (
+              <Link
+                to={reviewsPath(host.id, { from: `/event/${event.id}` })}
+                aria-label={rating.label}
+                className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <StarIcon className="text-amber-500" />
+                {rating.average}
+                {rating.count ? <span className="text-slate-500">{rating.count}</span> : null}
+              </Link>
+            ) : rating ? (
               <>
                 <StarIcon className="text-amber-500" />
-                {rating}
+                {rating.average}
+                {rating.count ? <span className="text-slate-500">{rating.count}</span> : null}
               </>
             ) : (
               'New host'
