@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { expectNoAxeViolations } from './axe.js';
 import { expect, logInThroughScreen, test } from './fixtures.js';
 import {
   apiAs,
@@ -22,8 +21,6 @@ import {
  * the page's test, with axe's own explanation and the elements concerned in the failure message.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const VIEWPORTS = [
   { label: '320 px', width: 320, height: 720 },
   { label: '1280 px', width: 1280, height: 800 },
@@ -179,26 +176,9 @@ async function seedMoney(host: Person, otherHost: Person, otherEventId: string):
   });
 }
 
-async function expectNoAxeViolations(page: Page, path: string): Promise<void> {
+async function expectPageWithoutAxeViolations(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  // Loaded and hydrated (the splash is gone), so axe sees the page a person sees.
-  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
-  // Evaluated rather than added as a <script>: a page's content security policy cannot refuse it.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
-    }
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      elements: violation.nodes.map((node) => `${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-    }));
-  }, WCAG_TAGS);
-  expect(violations, `axe found WCAG A/AA violations on ${path}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  await expectNoAxeViolations(page, path);
 }
 
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
@@ -224,7 +204,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
 
         for (const [name, path] of Object.entries(role === 'guest' ? GUEST_PAGES : SIGNED_IN_PAGES)) {
           test(name, async () => {
-            await expectNoAxeViolations(page!, path(world!));
+            await expectPageWithoutAxeViolations(page!, path(world!));
           });
         }
       });

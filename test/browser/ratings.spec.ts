@@ -1,37 +1,10 @@
 /// <reference lib="dom" />
-import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { expectNoAxeViolations, sidewaysOverflow } from './axe.js';
 import { expect, signedIn, signIn, test } from './fixtures.js';
 import { apiAs, daysFromNow, dbQuery, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-/** axe-core's WCAG 2.x A and AA rules over the page as it is now (hydrated), as accessibility.spec.ts runs them. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    interface AxeResults {
-      violations: Array<{ id: string; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
-    }
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      elements: violation.nodes.map((node) => `${node.target.join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
-    }));
-  }, WCAG_TAGS);
-  expect(violations, `axe found WCAG A/AA violations on ${page.url()}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
-/** How far the page scrolls sideways (0 when it fits its width). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /**
  * A host's free event with the fan accepted to it, then moved into the past (the API rightly

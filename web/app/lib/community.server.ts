@@ -1,10 +1,10 @@
 import { data } from '@remix-run/node';
-import { api, ApiError, failureInit, isUnavailable } from './api.server';
+import { api, ApiError, failureInit } from './api.server';
 import { loadBookedEvents } from './applications.server';
 import { postableEvents, type EventChoice } from './community';
 import { loadUserEvents } from './event-feeds.server';
 import { write } from './event-writes.server';
-import type { PageRead } from './page-reads.server';
+import { asVisitor, readSayingRefusals, type PageRead } from './page-reads.server';
 import type {
   CommentPageView,
   CommentView,
@@ -26,33 +26,6 @@ const posts = (id: string) => `/community/posts/${encodeURIComponent(id)}`;
 const comments = (id: string) => `/community/comments/${encodeURIComponent(id)}`;
 const users = (id: string) => `/users/${encodeURIComponent(id)}`;
 
-/**
- * A read for a page. The API's own words for what it refused (a list position it did not write, a
- * post that is gone) and for being away; the spec's "Failed to load …" for anything else.
- */
-async function read<T>(run: () => Promise<T>, failure: string): Promise<PageRead<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    const { status } = failureInit(error);
-    const refused = error instanceof ApiError && status >= 400 && status < 500;
-    return { ok: false, error: refused || isUnavailable(error) ? (error as ApiError).message : failure, status };
-  }
-}
-
-/**
- * Public reads with the visitor's token when there is one. A token the API no longer accepts is
- * read again as a guest: the root loader is signing that visitor out at the same moment.
- */
-async function asVisitor<T>(token: string | null, run: (token: string | null) => Promise<T>): Promise<T> {
-  try {
-    return await run(token);
-  } catch (error) {
-    if (token && error instanceof ApiError && error.status === 401) return run(null);
-    throw error;
-  }
-}
-
 export interface FeedRequest {
   following?: boolean;
   authorId?: string | null;
@@ -62,7 +35,10 @@ export interface FeedRequest {
 /** GET /community/posts/interactions: one page of the feed, newest first. */
 export function loadFeed(token: string | null, request: FeedRequest): Promise<PageRead<FeedView>> {
   const query = { cursor: request.cursor, authorId: request.authorId, following: request.following ? 'true' : undefined };
-  return read(() => asVisitor(token, (as) => api<FeedView>('/community/posts/interactions', { token: as, query })), FEED_FAILED);
+  return readSayingRefusals(
+    () => asVisitor(token, (as) => api<FeedView>('/community/posts/interactions', { token: as, query })),
+    FEED_FAILED,
+  );
 }
 
 /** GET /community/posts/{id}; a post that is missing (or removed) is the not-found page. */
@@ -78,7 +54,7 @@ export async function loadPost(token: string | null, id: string): Promise<PostVi
 
 /** GET /community/posts/{id}/comments: one page, oldest first. */
 export function loadComments(token: string | null, postId: string, cursor?: string | null): Promise<PageRead<CommentPageView>> {
-  return read(
+  return readSayingRefusals(
     () => asVisitor(token, (as) => api<CommentPageView>(`${posts(postId)}/comments`, { token: as, query: { cursor } })),
     COMMENTS_FAILED,
   );
@@ -86,7 +62,10 @@ export function loadComments(token: string | null, postId: string, cursor?: stri
 
 /** GET /users/{id}/follow: whether I follow them and how many do. */
 export function loadFollow(token: string | null, userId: string): Promise<PageRead<FollowView>> {
-  return read(() => asVisitor(token, (as) => api<FollowView>(`${users(userId)}/follow`, { token: as })), 'Failed to load followers');
+  return readSayingRefusals(
+    () => asVisitor(token, (as) => api<FollowView>(`${users(userId)}/follow`, { token: as })),
+    'Failed to load followers',
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 import { data, redirect } from '@remix-run/node';
-import { api, ApiError, failureInit, isUnavailable } from './api.server';
+import { api } from './api.server';
 import { requireUser } from './auth.server';
 import { loadEvent } from './event-detail.server';
 import { write } from './event-writes.server';
 import { pageFromSearchParams } from './filters';
-import type { PageRead } from './page-reads.server';
+import { asVisitor, readSayingRefusals, type PageRead } from './page-reads.server';
 import { originOf } from './profile';
 import { loadPublicProfile } from './profile.server';
 import { checkReply } from './ratings';
@@ -27,33 +27,9 @@ export const RATINGS_FAILED = 'Failed to load your ratings';
 const ratings = (id: string) => `/ratings/${encodeURIComponent(id)}`;
 const influencer = (id: string) => `/ratings/influencer/${encodeURIComponent(id)}`;
 
-/** A read for a page: the API's words for what it refused or for being away, else `failure`. */
-async function read<T>(run: () => Promise<T>, failure: string): Promise<PageRead<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    const { status } = failureInit(error);
-    const refused = error instanceof ApiError && status >= 400 && status < 500 && status !== 401;
-    return { ok: false, error: refused || isUnavailable(error) ? (error as ApiError).message : failure, status };
-  }
-}
-
-/**
- * Public reads with the visitor's token when there is one (so `canEdit` is theirs). A token the API
- * no longer accepts is read again as a guest: the root loader is signing that visitor out.
- */
-async function asVisitor<T>(token: string | null, run: (token: string | null) => Promise<T>): Promise<T> {
-  try {
-    return await run(token);
-  } catch (error) {
-    if (token && error instanceof ApiError && error.status === 401) return run(null);
-    throw error;
-  }
-}
-
 /** GET /ratings/user: my ratings, and the attended, ended events still waiting for one. */
 export function loadMyRatings(token: string): Promise<PageRead<MyRatingsView>> {
-  return read(() => api<MyRatingsView>('/ratings/user', { token }), RATINGS_FAILED);
+  return readSayingRefusals(() => api<MyRatingsView>('/ratings/user', { token }), RATINGS_FAILED);
 }
 
 /** GET /ratings/influencer/{id}: one page of a host's reviews (one event's with `eventId`), newest first. */
@@ -62,7 +38,7 @@ export function loadReviews(
   hostId: string,
   query: { page?: number; eventId?: string | null } = {},
 ): Promise<PageRead<ReviewPageView>> {
-  return read(
+  return readSayingRefusals(
     () =>
       asVisitor(token, (as) => api<ReviewPageView>(influencer(hostId), { token: as, query: { page: query.page, eventId: query.eventId } })),
     REVIEWS_FAILED,
@@ -71,7 +47,10 @@ export function loadReviews(
 
 /** GET /ratings/influencer/{id}/stats: the average, the count, the band and the histogram. */
 export function loadRatingStats(token: string | null, hostId: string): Promise<PageRead<RatingStatsView>> {
-  return read(() => asVisitor(token, (as) => api<RatingStatsView>(`${influencer(hostId)}/stats`, { token: as })), REVIEWS_FAILED);
+  return readSayingRefusals(
+    () => asVisitor(token, (as) => api<RatingStatsView>(`${influencer(hostId)}/stats`, { token: as })),
+    REVIEWS_FAILED,
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { PricePanel } from '~/components/events/event-detail/price-panel';
 import { JoinPanel } from '~/components/payments/join-panel';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
 import { EventRatingPanel } from '~/components/ratings/event-rating-panel';
-import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
+import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { useRecordRecentlyViewed } from '~/components/events/recently-viewed';
 import { NotFoundPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
@@ -183,15 +183,7 @@ export default function EventPage() {
           {!user && open ? <JoinPrompt eventId={event.id} /> : null}
         </div>
       </div>
-      {rating.shown ? (
-        <RatingSheet
-          key={rating.shown.subject.eventId}
-          subject={rating.shown.subject}
-          initialStars={rating.shown.stars}
-          onClose={rating.close}
-          now={now}
-        />
-      ) : null}
+      <OpenRatingSheet sheet={rating} now={now} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { NotificationBell } from '~/components/notifications/notification-bell';
 import { RatePrompts } from '~/components/ratings/rate-prompts';
-import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
+import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { buttonClasses } from '~/components/ui/button';
 import { MapPinIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
@@ -151,15 +151,7 @@ export default function HomePage() {
           />
         </section>
       </div>
-      {rating.shown ? (
-        <RatingSheet
-          key={rating.shown.subject.eventId}
-          subject={rating.shown.subject}
-          initialStars={rating.shown.stars}
-          onClose={rating.close}
-          now={now}
-        />
-      ) : null}
+      <OpenRatingSheet sheet={rating} now={now} />
     </div>
   );
 }

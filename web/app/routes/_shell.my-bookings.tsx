@@ -7,7 +7,7 @@ import { EventCard, EventGrid } from '~/components/events/event-card';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
 import { BookingRating } from '~/components/ratings/booking-rating';
-import { RatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
+import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { applicationStatusBadge } from '~/lib/applications';
@@ -110,15 +110,7 @@ export default function MyBookingsPage() {
           })}
         </EventGrid>
       ) : null}
-      {rating.shown ? (
-        <RatingSheet
-          key={rating.shown.subject.eventId}
-          subject={rating.shown.subject}
-          initialStars={rating.shown.stars}
-          onClose={rating.close}
-          now={now}
-        />
-      ) : null}
+      <OpenRatingSheet sheet={rating} now={now} />
     </div>
   );
 }

@@ -66,6 +66,13 @@ export function useRatingSheet(fromUrl: RatingSubject | null, starsFromUrl: numb
   return { shown, open, close };
 }
 
+/** The sheet `useRatingSheet` has open, if any (a new subject starts a fresh form). */
+export function OpenRatingSheet({ sheet, now }: { sheet: ReturnType<typeof useRatingSheet>; now: number }) {
+  if (!sheet.shown) return null;
+  const { subject, stars } = sheet.shown;
+  return <RatingSheet key={subject.eventId} subject={subject} initialStars={stars} onClose={sheet.close} now={now} />;
+}
+
 /**
  * The rating form in a sheet: the host's and the event's stars (radio groups, 1 to 5), a review of
  * each (optional, up to 1,000 characters, with a counter), and Submit; for a rating already given,
