@@ -7,8 +7,9 @@ import { type MigrationInterface, type QueryRunner } from 'typeorm';
  * - rating_report: reports of a review for the admins' queue (one open per reporter and review).
  * - rating_prompt: which attendees were asked to rate an event and when reminded, so the prompt
  *   job (PostgreSQL says who is due) asks each person once and reminds once.
- * - users.rating (numeric(3,2), shown on every host card) stays, written in the same transaction as
- *   every rating change from the ratings themselves; the seeded numbers are cleared.
+ * - users.rating (numeric(3,2), shown on every host card) stays, and users.rating_count joins it,
+ *   both written in the same transaction as every rating change from the ratings themselves; the
+ *   seeded numbers are cleared.
  */
 export class Ratings1763701600000 implements MigrationInterface {
   name = 'Ratings1763701600000';
@@ -66,9 +67,11 @@ export class Ratings1763701600000 implements MigrationInterface {
     await queryRunner.query('CREATE INDEX rating_prompt_remind_idx ON rating_prompt (prompted_at) WHERE reminded_at IS NULL');
 
     await queryRunner.query('UPDATE users SET rating = NULL WHERE rating IS NOT NULL');
+    await queryRunner.query('ALTER TABLE users ADD COLUMN rating_count integer NOT NULL DEFAULT 0 CHECK (rating_count >= 0)');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('ALTER TABLE users DROP COLUMN rating_count');
     await queryRunner.query('DROP TABLE rating_prompt');
     await queryRunner.query('DROP TABLE rating_report');
     await queryRunner.query('DROP TABLE rating');

@@ -236,6 +236,8 @@ describe('ratings', () => {
       await as(other).remove(rating.id).expect(403);
       await as(rater).remove(rating.id).expect(204);
       expect(await storedRating(solo.user.id)).toBe('5.00');
+      const card = await api.db.query('SELECT rating_count FROM users WHERE id = $1', [solo.user.id]);
+      expect(card.rows).toEqual([{ rating_count: 1 }]);
       const notFound = error(RatingMessages.ratingNotFound, RatingErrorCodes.ratingNotFound);
       expect((await as(rater).remove(rating.id).expect(404)).body).toEqual(notFound);
       expect((await as(rater).edit(rating.id, { hostRating: 3, eventRating: 3 }).expect(404)).body).toEqual(notFound);
@@ -292,7 +294,9 @@ describe('ratings', () => {
     });
     expect(Number(await storedRating(busy.user.id))).toBe(stats.averageRating);
     const profile = await api.http().get(`/api/v1/users/${busy.user.id}`).set(bearer(fans[0]!.token)).expect(200);
-    expect(profile.body.rating).toBe(stats.averageRating);
+    expect(profile.body).toMatchObject({ rating: stats.averageRating, rating_count: 50 });
+    const event = await api.http().get(`/api/v1/events/${events[0]}`).set(bearer(fans[0]!.token)).expect(200);
+    expect(event.body.host).toMatchObject({ rating: stats.averageRating, rating_count: 50 });
   });
 
   describe('reading', () => {

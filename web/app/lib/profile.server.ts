@@ -28,6 +28,8 @@ export interface PublicProfile {
   events_hosted: number;
   events_attended: number;
   rating: number | null;
+  /** How many ratings `rating` is the mean of. */
+  rating_count: number;
 }
 
 type ProfileSource = Omit<SelfUser, 'email' | 'mobile_number'>;
@@ -64,6 +66,7 @@ export function toPublicProfile(user: ProfileSource): PublicProfile {
     events_hosted: user.events_hosted ?? 0,
     events_attended: user.events_attended ?? 0,
     rating: user.rating,
+    rating_count: user.rating_count ?? 0,
   };
 }
 

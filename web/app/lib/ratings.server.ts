@@ -53,16 +53,6 @@ export function loadRatingStats(token: string | null, hostId: string): Promise<P
   );
 }
 
-/**
- * A host's stats where a page only decorates with them (the count beside a rating): null when there
- * is nothing to show or they cannot be read, and the page shows the rating it already has.
- */
-export async function ratingCountOf(token: string | null, hostId: string, rating: number | null | undefined): Promise<number | null> {
-  if (rating === null || rating === undefined) return null;
-  const stats = await loadRatingStats(token, hostId);
-  return stats.ok ? stats.value.totalRatings : null;
-}
-
 /** For a reviews page: the stats, or the page's error (a host who does not exist is the not-found page). */
 export async function requireRatingStats(token: string, hostId: string): Promise<RatingStatsView> {
   const stats = await loadRatingStats(token, hostId);

@@ -19,6 +19,7 @@ export interface SelfUser {
   events_attended: number | null;
   events_hosted: number | null;
   rating: number | null;
+  rating_count?: number;
   verified: boolean | null;
   isAdmin: boolean;
   is_admin?: boolean;

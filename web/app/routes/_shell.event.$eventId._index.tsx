@@ -38,7 +38,7 @@ import { JOIN_INTENTS, type JoinActionData } from '~/lib/join-form';
 import { joinAction, loadJoinState } from '~/lib/join.server';
 import { newTempBidId } from '~/lib/pricing';
 import { hasEventEnded, myRatingOf } from '~/lib/ratings';
-import { loadMyRatings, ratingCountOf } from '~/lib/ratings.server';
+import { loadMyRatings } from '~/lib/ratings.server';
 import { flashToast, getSession } from '~/lib/session.server';
 import type { RootLoaderData } from '~/root';
 
@@ -57,18 +57,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const fan = token && userId && userId !== event.host_id ? token : null;
   // Once it is over, an attendee may rate it (issue 23): what they may do is what GET /ratings/user says.
   const ended = hasEventEnded(event, Date.now());
-  const [join, mine, hostRatingCount] = await Promise.all([
-    fan ? loadJoinState(fan, event.id) : null,
-    fan && ended ? loadMyRatings(fan) : null,
-    ratingCountOf(token, event.host_id, event.host?.rating),
-  ]);
+  const [join, mine] = await Promise.all([fan ? loadJoinState(fan, event.id) : null, fan && ended ? loadMyRatings(fan) : null]);
   return {
     event,
     isPublicVersion,
     join,
     ended,
     myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
-    hostRatingCount,
     // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.
     rateAsked: url.searchParams.has('rate'),
     ratingStars: Number(url.searchParams.get('stars')) || null,
@@ -114,18 +109,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const {
-    event,
-    join,
-    ended,
-    myRating,
-    hostRatingCount,
-    rateAsked,
-    ratingStars,
-    attempt,
-    now: loadedAt,
-    shareUrl,
-  } = useLoaderData<typeof loader>();
+  const { event, join, ended, myRating, rateAsked, ratingStars, attempt, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const user = root?.user ?? null;
@@ -179,7 +163,7 @@ export default function EventPage() {
             />
           ) : null}
           <EventAbout event={event} />
-          <HostCard event={event} signedIn={Boolean(user)} ratingCount={hostRatingCount} />
+          <HostCard event={event} signedIn={Boolean(user)} />
           {!user && open ? <JoinPrompt eventId={event.id} /> : null}
         </div>
       </div>

@@ -13,7 +13,6 @@ import { COMMUNITY_PATH } from '~/lib/community';
 import { loadFeed, loadFollow } from '~/lib/community.server';
 import { originOf, profilePreviewPath } from '~/lib/profile';
 import { loadPublicProfile } from '~/lib/profile.server';
-import { ratingCountOf } from '~/lib/ratings.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.profile.name ?? 'Profile'} · Tribe` }];
 
@@ -26,16 +25,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
   const url = new URL(request.url);
   const profile = await loadPublicProfile(token, params.userId ?? '');
-  const [follow, posts, ratingCount] = await Promise.all([
+  const [follow, posts] = await Promise.all([
     loadFollow(token, profile.id),
     loadFeed(token, { authorId: profile.id, cursor: url.searchParams.get('cursor') }),
-    ratingCountOf(token, profile.id, profile.rating),
   ]);
-  return { profile, from: originOf(request.url), isSelf: profile.id === user.id, follow, posts, ratingCount, now: Date.now() };
+  return { profile, from: originOf(request.url), isSelf: profile.id === user.id, follow, posts, now: Date.now() };
 }
 
 export default function ProfilePreview() {
-  const { profile, from, isSelf, follow, posts, ratingCount, now: loadedAt } = useLoaderData<typeof loader>();
+  const { profile, from, isSelf, follow, posts, now: loadedAt } = useLoaderData<typeof loader>();
   const now = useNow(loadedAt);
   const here = profilePreviewPath(profile.id, from ?? undefined);
   const reportPath = `/profile-preview/${profile.id}/report${from ? `?from=${encodeURIComponent(from)}` : ''}`;
@@ -46,7 +44,6 @@ export default function ProfilePreview() {
       </div>
       <ProfileView
         profile={profile}
-        ratingCount={ratingCount}
         reviewsFrom={here}
         actions={
           isSelf ? (

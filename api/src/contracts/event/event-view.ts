@@ -8,6 +8,8 @@ export interface EventHostView {
   /** The avatar's smallest WebP variant (at most 320 px wide) once made, for the small round pictures. */
   avatar_thumbnail_url: string | null;
   rating: number | null;
+  /** How many ratings `rating` is the mean of. */
+  rating_count: number;
   instagram_handle: string | null;
   verified: boolean;
 }

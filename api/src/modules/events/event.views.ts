@@ -15,7 +15,7 @@ export const EVENT_VIEW_COLUMNS = `
   e.age_groups, e.custom_age_min, e.custom_age_max, e.event_type, e.meeting_link, e.enable_bidding,
   e.show_attendees, e.meetup_type, e.estimated_location, e.estimated_latitude, e.estimated_longitude,
   e.host_contact_number, e.host_social_link, e.attendees_count,
-  u.name AS host_name, u.avatar_url AS host_avatar_url, u.rating AS host_rating,
+  u.name AS host_name, u.avatar_url AS host_avatar_url, u.rating AS host_rating, u.rating_count AS host_rating_count,
   u.instagram_handle AS host_instagram_handle, u.verified AS host_verified,
   (SELECT jsonb_object_agg(m.storage_key, m.variants) FROM media m
     WHERE m.variants_status = 'ready' AND m.id = ANY (ARRAY(
@@ -64,6 +64,7 @@ export type EventRow = Omit<EventView, DerivedFields> & {
   host_name: string | null;
   host_avatar_url: string | null;
   host_rating: string | number | null;
+  host_rating_count: number | null;
   host_instagram_handle: string | null;
   host_verified: boolean | null;
   image_variants: Record<string, MediaVariant[]> | null;
@@ -154,6 +155,7 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
         ? (responsiveImage(row.host_avatar_url, row.host_avatar_variants ?? []).variants[0]?.url ?? null)
         : null,
       rating: row.host_rating === null ? null : Number(row.host_rating),
+      rating_count: row.host_rating_count ?? 0,
       instagram_handle: row.host_instagram_handle,
       verified: row.host_verified ?? false,
     },

@@ -21,7 +21,7 @@ export class HostRating {
     return this.dataSource.transaction(async (tx) => {
       await this.accounts.lockHostRating(tx, hostId);
       const result = await work(tx);
-      await this.accounts.setHostRating(tx, hostId, await this.ratings.hostMean(tx, hostId));
+      await this.accounts.setHostRating(tx, hostId, await this.ratings.hostSummary(tx, hostId));
       return result;
     });
   }

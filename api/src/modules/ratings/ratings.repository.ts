@@ -154,12 +154,13 @@ export class RatingsRepository {
   }
 
   /** The mean of the host's published ratings' averages, as numeric text with two decimals; null without any. */
-  async hostMean(tx: EntityManager, hostId: string): Promise<string | null> {
-    const rows = await tx.query<Array<{ mean: string | null }>>(
-      `SELECT round(avg(average_rating), 2)::text AS mean FROM rating WHERE rated_influencer_id = $1 AND status = 'published'`,
+  async hostSummary(tx: EntityManager, hostId: string): Promise<{ rating: string | null; count: number }> {
+    const rows = await tx.query<Array<{ rating: string | null; count: number }>>(
+      `SELECT round(avg(average_rating), 2)::text AS rating, count(*)::int AS count
+         FROM rating WHERE rated_influencer_id = $1 AND status = 'published'`,
       [hostId],
     );
-    return rows[0]!.mean;
+    return rows[0]!;
   }
 
   /** Sets or edits the host's reply; `first` when there was none. Null when the rating is not published. */

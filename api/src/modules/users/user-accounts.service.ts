@@ -6,7 +6,7 @@ import { uniqueViolation } from '../../platform/database/unique-violation.js';
 import { NotFoundError } from '../../platform/http/domain-error.js';
 import { profileFieldsToEntity } from './profile-fields.js';
 import { profileConflict } from './users.errors.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository, type HostRatingSummary } from './users.repository.js';
 import { toSelfUser, type SelfUserView } from './user.views.js';
 
 export interface NewAccount {
@@ -141,9 +141,9 @@ export class UserAccounts {
     return this.users.lockForRating(tx, hostId);
   }
 
-  /** The host's rating on their cards: the ratings module's average (numeric text, two decimals), or null. */
-  setHostRating(tx: EntityManager, hostId: string, rating: string | null): Promise<void> {
-    return this.users.setRating(tx, hostId, rating);
+  /** The host's rating on their cards: the ratings module's average (numeric text, two decimals, or null) and count. */
+  setHostRating(tx: EntityManager, hostId: string, summary: HostRatingSummary): Promise<void> {
+    return this.users.setRating(tx, hostId, summary);
   }
 
   /** Whether phone sign-in would find an account: a verified number, not deleted. */

@@ -33,6 +33,7 @@ export function toPublicUser(user: UserRecord) {
     events_hosted_count: user.eventsHosted,
     follower_count: user.followerCount,
     rating: user.rating === null ? null : Number(user.rating),
+    rating_count: user.ratingCount,
     created_at: user.createdAt,
   };
 }

@@ -44,6 +44,7 @@ const COLUMNS = {
   eventsHosted: 'events_hosted',
   followerCount: 'follower_count',
   rating: 'rating',
+  ratingCount: 'rating_count',
   deletedAt: 'deleted_at',
   erasedAt: 'erased_at',
   createdAt: 'created_at',
@@ -82,6 +83,12 @@ const INFLUENCER_COUNT = preparedStatement('users.influencer-count', `SELECT cou
 const KEEP_VERIFICATION_OF_SAME_NUMBER = () =>
   'CASE WHEN mobile_number IS NOT DISTINCT FROM :typedMobileNumber THEN mobile_verified_at END';
 
+/** A host's rating on their cards and how many ratings it is the mean of. */
+export interface HostRatingSummary {
+  rating: string | null;
+  count: number;
+}
+
 /** The users table: every read and write of it goes through here. */
 @Injectable()
 export class UsersRepository {
@@ -106,9 +113,9 @@ export class UsersRepository {
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [id]);
   }
 
-  /** `rating` is numeric text with at most two decimals (null: no ratings). */
-  async setRating(tx: EntityManager, id: string, rating: string | null): Promise<void> {
-    await tx.query('UPDATE users SET rating = $2 WHERE id = $1', [id, rating]);
+  /** `rating` is numeric text with at most two decimals (null: no ratings), the mean of `count` ratings. */
+  async setRating(tx: EntityManager, id: string, { rating, count }: HostRatingSummary): Promise<void> {
+    await tx.query('UPDATE users SET rating = $2, rating_count = $3 WHERE id = $1', [id, rating, count]);
   }
 
   /** Name and location of any account, deleted or not: the recipient of an invoice. */

@@ -125,7 +125,7 @@ export function Avatar({ name, url, size = 32 }: { name: string | null | undefin
 }
 
 /**
- * Host name with avatar and rating ("★ 4.5", with "(12)" when `ratingCount` is known); hosts
+ * Host name with avatar and rating ("★ 4.5 (12)"); hosts
  * without ratings show "New host". Signed in, the rating links to the host's reviews (above a
  * card's covering link).
  */
@@ -134,17 +134,15 @@ export function HostLine({
   size = 28,
   className,
   trailing,
-  ratingCount,
 }: {
   host: EventHostView | null | undefined;
   size?: number;
   className?: string;
   trailing?: ReactNode;
-  ratingCount?: number | null;
 }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>('root')?.user);
   if (!host) return null;
-  const rating = hostRatingLink(host.rating, ratingCount);
+  const rating = hostRatingLink(host.rating, host.rating_count);
   const stars = rating ? (
     <>
       <StarIcon size={12} className="text-amber-500" />

@@ -42,17 +42,15 @@ export function ProfileView({
   profile,
   actions,
   intro,
-  ratingCount,
   reviewsFrom,
 }: {
   profile: PublicProfile;
   actions?: ReactNode;
   intro?: string;
-  ratingCount?: number | null;
   reviewsFrom?: string;
 }) {
   const gallery = profile.photos.slice(1);
-  const rating = hostRatingLink(profile.rating, ratingCount);
+  const rating = hostRatingLink(profile.rating, profile.rating_count);
   return (
     <div>
       <div className="h-32 bg-gradient-to-br from-brand-500 via-brand-600 to-fuchsia-500 sm:h-44" aria-hidden="true" />
@@ -115,7 +113,9 @@ export function ProfileView({
                     <StarIcon size={16} className="text-amber-500" />
                     {rating.average}
                   </span>
-                  <span className="text-xs text-brand-700">{ratingCount ? ratingCountText(ratingCount) : 'See reviews'}</span>
+                  <span className="text-xs text-brand-700">
+                    {profile.rating_count ? ratingCountText(profile.rating_count) : 'See reviews'}
+                  </span>
                 </Link>
               ) : (
                 'No ratings yet'

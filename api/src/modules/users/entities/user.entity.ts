@@ -131,6 +131,10 @@ export class User {
   @Column({ type: 'numeric', precision: 3, scale: 2, nullable: true })
   rating: string | null;
 
+  /** How many published ratings `rating` is the mean of. */
+  @Column({ type: 'integer', default: 0 })
+  ratingCount: number;
+
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 

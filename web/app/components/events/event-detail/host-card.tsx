@@ -11,10 +11,10 @@ import type { EventView } from '../../../../../api/src/contracts/event/event-vie
  * "Hosted by": the host's picture, name, rating (with how many ratings, when the page read it) and
  * contacts, and (signed in) their past events. Signed in, the rating links to the host's reviews.
  */
-export function HostCard({ event, signedIn, ratingCount }: { event: EventView; signedIn: boolean; ratingCount?: number | null }) {
+export function HostCard({ event, signedIn }: { event: EventView; signedIn: boolean }) {
   const host = event.host;
   if (!host) return null;
-  const rating = hostRatingLink(host.rating, ratingCount);
+  const rating = hostRatingLink(host.rating, host.rating_count);
   return (
     <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-4" data-testid="event-host">
       <h2 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Hosted by</h2>
