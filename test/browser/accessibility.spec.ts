@@ -33,6 +33,8 @@ interface World {
   otherEventId: string;
   /** The chat of the host's own event, with a message from each of its two members. */
   roomId: string;
+  /** The other host's post about their event, with a photo, the host's like and comment. */
+  postId: string;
   /** The host's browser state once signed in, shared by every signed-in page test. */
   signedIn: NonNullable<BrowserContextOptions['storageState']>;
 }
@@ -46,6 +48,8 @@ const GUEST_PAGES: Record<string, PagePath> = {
   'legal page': () => '/terms',
   'delete account': () => '/delete-account',
   'event page': (world) => `/event/${world.otherEventId}`,
+  community: () => '/community',
+  'a post': (world) => `/post/${world.postId}`,
   'not found': () => '/no-such-page',
 };
 
@@ -53,6 +57,8 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   home: () => '/home',
   'create event': () => '/create-event',
   community: () => '/community',
+  'a post': (world) => `/post/${world.postId}`,
+  "a host's reviews": (world) => `/profile-preview/${world.otherHost.id}/reviews`,
   chat: () => '/chat',
   'chat room': (world) => `/chat/${world.roomId}`,
   profile: () => '/profile-v2',
@@ -118,6 +124,13 @@ async function makeWorld(browser: Browser): Promise<World> {
     text: 'Is there parking nearby?',
   });
   await apiAs(host, 'POST', `/chat/rooms/${room.id}/messages`, { type: 'text', clientId: 'a11y-host-1', text: 'Yes, behind the cafe.' });
+  const post = await apiAs<{ id: string }>(otherHost, 'POST', '/community/posts', {
+    text: 'The trail is green again: who is coming to Rajmachi?',
+    photos: [otherPhoto],
+    eventId: other.id,
+  });
+  await apiAs(host, 'POST', `/community/posts/${post.id}/like`, { liked: true });
+  await apiAs(host, 'POST', `/community/posts/${post.id}/comments`, { text: 'Count me in!' });
 
   const context = await browser.newContext({ baseURL: process.env.TRIBE_WEB_URL });
   try {
@@ -125,7 +138,15 @@ async function makeWorld(browser: Browser): Promise<World> {
     await logInThroughScreen(page, host);
     await expect(page).toHaveURL((url) => url.pathname === '/home');
     // The welcome toast is a one-shot: it has been read by now and will not cover the pages under test.
-    return { host, otherHost, ownEventId: own.id, otherEventId: other.id, roomId: room.id, signedIn: await context.storageState() };
+    return {
+      host,
+      otherHost,
+      ownEventId: own.id,
+      otherEventId: other.id,
+      roomId: room.id,
+      postId: post.id,
+      signedIn: await context.storageState(),
+    };
   } finally {
     await context.close();
   }
