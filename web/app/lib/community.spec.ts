@@ -1,7 +1,6 @@
 import { CommunityMessages } from '../../../api/src/contracts/community.contract.js';
 import {
   appendNew,
-  counterText,
   feedHref,
   feedTabFrom,
   likeAnswered,
@@ -17,6 +16,7 @@ import {
   writtenAgo,
   writtenLength,
 } from './community';
+import { counterText } from './text-length';
 
 describe('written text', () => {
   it('counts as the API does: trimmed, bidi controls dropped, UTF-16 units', () => {

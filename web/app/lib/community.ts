@@ -4,11 +4,11 @@
  * events a person may post about, and the feed's addresses. Plain functions, shared by server and
  * browser, unit tested (community.spec.ts).
  */
-import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { commentText, CommunityLimits, CommunityMessages, postText, type LikeView } from '../../../api/src/contracts/community.contract.js';
 import { formatRelativeTime } from './applications';
 import { formatDay, groupIndian, isCancelled } from './format-event';
 import { shorten } from './text';
+import { textLength, type TextLength } from './text-length';
 
 export const COMMUNITY_PATH = '/community';
 
@@ -27,25 +27,9 @@ const LIMITS: Record<WrittenKind, number> = {
 /** The API's own rules for the text (empty, control characters), so the page refuses what it would. */
 const SCHEMAS = { post: postText, comment: commentText } as const;
 
-export interface WrittenLength {
-  count: number;
-  max: number;
-  tooLong: boolean;
-}
-
-/**
- * The length the API checks: bidi controls dropped, trimmed, in UTF-16 units (an emoji is two).
- * Counted the API's way, the counter never says "fits" for a text the API then refuses.
- */
-export function writtenLength(text: string, kind: WrittenKind): WrittenLength {
-  const max = LIMITS[kind];
-  const count = stripBidiControls(text).trim().length;
-  return { count, max, tooLong: count > max };
-}
-
-/** "1,234/2,000": the counter under the text box. */
-export function counterText(length: WrittenLength): string {
-  return `${groupIndian(length.count)}/${groupIndian(length.max)}`;
+/** The length the API checks for a post or comment (see text-length.ts). */
+export function writtenLength(text: string, kind: WrittenKind): TextLength {
+  return textLength(text, LIMITS[kind]);
 }
 
 /** What is wrong with a post's or comment's text, in the words the person reads; null when it can be sent. */

@@ -16,7 +16,6 @@ import {
   ratingSuccess,
   readRatingForm,
   readStars,
-  reviewCounterText,
   reviewLength,
   reviewReportPath,
   reviewsPath,
@@ -25,6 +24,7 @@ import {
   starsAlt,
   starWord,
 } from './ratings';
+import { counterText } from './text-length';
 
 const DAY = 86_400_000;
 const formOf = (fields: Record<string, string>) => {
@@ -191,7 +191,7 @@ describe('the rating form', () => {
 
   it('counts a review as the API does: invisible direction marks and the spaces around it do not count', () => {
     expect(reviewLength('  \u202Bgreat\u202C night  ')).toEqual({ count: 11, max: 1000, tooLong: false });
-    expect(reviewCounterText(reviewLength('x'.repeat(1000)))).toBe('1,000/1,000');
+    expect(counterText(reviewLength('x'.repeat(1000)))).toBe('1,000/1,000');
     expect(reviewLength('x'.repeat(1001)).tooLong).toBe(true);
   });
 

@@ -4,7 +4,6 @@
  * rating form sent and what to say about it, and the reviews pages' addresses. Plain functions,
  * shared by server and browser, unit tested (ratings.spec.ts).
  */
-import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import {
   RatingLimits,
   RatingMessages,
@@ -17,6 +16,7 @@ import {
   type RatingView,
 } from '../../../api/src/contracts/ratings.contract.js';
 import { formatDay, formatRating, groupIndian, isDateToBeDecided } from './format-event';
+import { textLength, type TextLength } from './text-length';
 
 // ---- Stars ----
 
@@ -229,20 +229,10 @@ export type RatingIntent = (typeof RATING_INTENTS)[keyof typeof RATING_INTENTS];
 
 const isRatingIntent = (value: unknown): value is RatingIntent => Object.values(RATING_INTENTS).includes(value as RatingIntent);
 
-export interface ReviewLength {
-  count: number;
-  max: number;
-  tooLong: boolean;
+/** A review's (or reply's) length as the API counts it (see text-length.ts). */
+export function reviewLength(text: string, max: number = RatingLimits.reviewMaxLength): TextLength {
+  return textLength(text, max);
 }
-
-/** A review's length as the API counts it: bidi controls dropped, trimmed, in UTF-16 units. */
-export function reviewLength(text: string, max: number = RatingLimits.reviewMaxLength): ReviewLength {
-  const count = stripBidiControls(text).trim().length;
-  return { count, max, tooLong: count > max };
-}
-
-/** "12/1,000": the counter under a review box. */
-export const reviewCounterText = (length: ReviewLength) => `${groupIndian(length.count)}/${groupIndian(length.max)}`;
 
 export type RatingField = 'hostRating' | 'eventRating' | 'hostReview' | 'eventReview';
 export type RatingFieldErrors = Partial<Record<RatingField, string>>;

@@ -1,13 +1,13 @@
 import { useState, type FormEvent, type Ref } from 'react';
-import { inputClasses } from '~/components/ui/field';
-import { cn } from '~/lib/cn';
-import { counterText, textProblem, writtenLength, type WrittenKind, type WrittenLength } from '~/lib/community';
+import { CountedTextarea } from '~/components/ui/counted-textarea';
+import { textProblem, writtenLength, type WrittenKind } from '~/lib/community';
+import type { TextLength } from '~/lib/text-length';
 
 /** A post or comment being written: its text, its length the API's way, and the problem last found in it. */
 export interface WrittenDraft {
   kind: WrittenKind;
   text: string;
-  length: WrittenLength;
+  length: TextLength;
   problem: string | null;
   /** The person typed: the problem found before goes until the next send. */
   change: (text: string) => void;
@@ -80,9 +80,13 @@ export function WrittenField({
       <label htmlFor={id} className={compact ? 'sr-only' : 'block text-sm font-medium text-slate-700'}>
         {label}
       </label>
-      <textarea
+      <CountedTextarea
         id={id}
-        ref={textareaRef}
+        textareaRef={textareaRef}
+        length={length}
+        problem={shown}
+        compact={compact}
+        counterTestId={counterTestId}
         name="text"
         rows={rows}
         value={draft.text}
@@ -90,27 +94,7 @@ export function WrittenField({
         placeholder={placeholder}
         data-autofocus={sheetAutofocus || undefined}
         onChange={(event) => draft.change(event.target.value)}
-        aria-invalid={shown ? true : undefined}
-        aria-describedby={shown ? `${id}-error ${id}-counter` : `${id}-counter`}
-        className={cn(inputClasses, compact ? 'py-2.5' : 'py-3', shown ? 'border-rose-400' : 'border-slate-300')}
       />
-      <div className="flex items-start justify-between gap-3">
-        {shown ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-rose-600">
-            {shown}
-          </p>
-        ) : (
-          <span />
-        )}
-        <p
-          id={`${id}-counter`}
-          data-testid={counterTestId}
-          className={cn('shrink-0 text-xs tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}
-        >
-          <span className="sr-only">Characters: </span>
-          {counterText(length)}
-        </p>
-      </div>
     </div>
   );
 }

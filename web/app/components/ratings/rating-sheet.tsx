@@ -3,10 +3,9 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useHydrated } from '~/components/events/event-bits';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
-import { inputClasses } from '~/components/ui/field';
 import { Sheet } from '~/components/ui/sheet';
 import { useToast } from '~/components/ui/toast';
-import { cn } from '~/lib/cn';
+import { CountedTextarea } from '~/components/ui/counted-textarea';
 import {
   canStillEdit,
   checkRating,
@@ -16,7 +15,6 @@ import {
   RATING_RESOURCE,
   ratingFailure,
   readStars,
-  reviewCounterText,
   reviewLength,
   type RatingFieldErrors,
   type RatingIntent,
@@ -342,37 +340,22 @@ function ReviewBox({
 }) {
   const length = reviewLength(value);
   const id = `rating-${name}`;
-  const problem = error ?? null;
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea
+      <CountedTextarea
         id={id}
+        length={length}
+        problem={error ?? null}
         name={name}
         rows={3}
         value={value}
         maxLength={RatingLimits.reviewMaxLength}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
-        aria-invalid={problem || length.tooLong ? true : undefined}
-        aria-describedby={problem ? `${id}-error ${id}-counter` : `${id}-counter`}
-        className={cn(inputClasses, 'py-3', problem || length.tooLong ? 'border-rose-400' : 'border-slate-300')}
       />
-      <div className="flex items-start justify-between gap-3 text-xs">
-        {problem ? (
-          <p id={`${id}-error`} className="text-sm text-rose-600">
-            {problem}
-          </p>
-        ) : (
-          <span />
-        )}
-        <p id={`${id}-counter`} className={cn('shrink-0 tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}>
-          <span className="sr-only">Characters: </span>
-          {reviewCounterText(length)}
-        </p>
-      </div>
     </div>
   );
 }

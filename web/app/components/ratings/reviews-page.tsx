@@ -5,19 +5,10 @@ import { BackLink } from '~/components/profile/back-link';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { ConfirmStep } from '~/components/ui/confirm-step';
-import { inputClasses } from '~/components/ui/field';
-import { cn } from '~/lib/cn';
+import { CountedTextarea } from '~/components/ui/counted-textarea';
 import { formatDay, formatRating } from '~/lib/format-event';
 import { profilePreviewPath } from '~/lib/profile';
-import {
-  histogramRows,
-  ratingCountText,
-  reviewCounterText,
-  reviewLength,
-  reviewReportPath,
-  reviewsPath,
-  starCountLabel,
-} from '~/lib/ratings';
+import { histogramRows, ratingCountText, reviewLength, reviewReportPath, reviewsPath, starCountLabel } from '~/lib/ratings';
 import type { loadReviewsPage, reviewsAction } from '~/lib/ratings.server';
 import { RatingLimits, type RatingStatsView, type RatingView } from '../../../../api/src/contracts/ratings.contract.js';
 import { StarGlyph, StarRow } from './stars';
@@ -446,8 +437,10 @@ function ReplyForm({
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         Your reply to <bdi>{review.rater.name}</bdi>
       </label>
-      <textarea
+      <CountedTextarea
         id={id}
+        length={length}
+        problem={error}
         name="text"
         rows={3}
         value={text}
@@ -455,23 +448,7 @@ function ReplyForm({
         maxLength={RatingLimits.replyMaxLength}
         required
         autoFocus={autoFocus}
-        aria-invalid={error || length.tooLong ? true : undefined}
-        aria-describedby={error ? `${id}-error ${id}-counter` : `${id}-counter`}
-        className={cn(inputClasses, 'py-3', error || length.tooLong ? 'border-rose-400' : 'border-slate-300')}
       />
-      <div className="flex items-start justify-between gap-3 text-xs">
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-rose-600">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
-        <p id={`${id}-counter`} className={cn('shrink-0 tabular-nums', length.tooLong ? 'font-semibold text-rose-700' : 'text-slate-500')}>
-          <span className="sr-only">Characters: </span>
-          {reviewCounterText(length)}
-        </p>
-      </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Link
           to={cancelHref}
