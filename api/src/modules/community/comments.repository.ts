@@ -58,7 +58,9 @@ export class CommentsRepository {
     const byPost = new Map<string, CommentRow[]>();
     if (postIds.length === 0) return byPost;
     for (const row of await queryPrepared<CommentRow>(this.dataSource, FIRST_COMMENTS, [viewerId, postIds, perPost])) {
-      byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
+      const comments = byPost.get(row.postId);
+      if (comments) comments.push(row);
+      else byPost.set(row.postId, [row]);
     }
     return byPost;
   }

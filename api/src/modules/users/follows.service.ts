@@ -3,8 +3,6 @@ import { DataSource } from 'typeorm';
 import {
   CommunityErrorCodes,
   CommunityMessages,
-  decodeCursor,
-  encodeCursor,
   type FollowView,
   type PeoplePageView,
   type PeopleQuery,
@@ -13,6 +11,7 @@ import { Messages } from '../../contracts/messages.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
 import { CommunityRate } from '../community/community-rate.js';
+import { keysetPage, seqOfCursor } from '../community/keyset.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { FollowsRepository, type FollowListRow } from './follows.repository.js';
 
@@ -59,12 +58,12 @@ export class FollowsService {
 
   async followers(userId: string, query: PeopleQuery): Promise<PeoplePageView> {
     await this.requireActive(null, userId);
-    return page(await this.follows.followers(userId, position(query.cursor), query.limit + 1), query.limit);
+    return page(await this.follows.followers(userId, seqOfCursor(query.cursor), query.limit + 1), query.limit);
   }
 
   async following(userId: string, query: PeopleQuery): Promise<PeoplePageView> {
     await this.requireActive(null, userId);
-    return page(await this.follows.following(userId, position(query.cursor), query.limit + 1), query.limit);
+    return page(await this.follows.following(userId, seqOfCursor(query.cursor), query.limit + 1), query.limit);
   }
 
   private async requireActive(viewerId: string | null, userId: string): Promise<FollowView> {
@@ -74,18 +73,8 @@ export class FollowsService {
   }
 }
 
-function position(cursor: string | undefined): string | null {
-  if (cursor === undefined) return null;
-  const seq = decodeCursor(cursor);
-  if (!seq) throw new ValidationError(CommunityMessages.badCursor, CommunityErrorCodes.badCursor);
-  return seq;
-}
-
-/** Rows fetched one past the limit: the extra one says there is a next page. */
+/** A page of people from rows read one past the limit (see keysetPage). */
 function page(rows: FollowListRow[], limit: number): PeoplePageView {
-  const shown = rows.slice(0, limit);
-  return {
-    people: shown.map(({ seq: _seq, ...person }) => person),
-    nextCursor: rows.length > limit ? encodeCursor(shown[shown.length - 1]!.seq) : null,
-  };
+  const { rows: shown, nextCursor } = keysetPage(rows, limit);
+  return { people: shown.map(({ seq: _seq, ...person }) => person), nextCursor };
 }
