@@ -109,6 +109,3 @@ export function report(token: string, target: LikeTarget, id: string, body: Cont
 
 export const setFollow = (token: string, userId: string, following: boolean) =>
   write(() => api<FollowView>(`${users(userId)}/follow`, { method: following ? 'POST' : 'DELETE', token }));
-
-/** A form sent by the browser itself (no JavaScript): it wants a page back, not JSON. */
-export const isDocumentRequest = (request: Request) => request.headers.get('Accept')?.includes('text/html') ?? false;

@@ -10,3 +10,6 @@ export const jsonResponse = (body: unknown, status = 200) =>
       ...(status === 503 ? { 'Retry-After': RETRY_AFTER_SECONDS } : {}),
     },
   });
+
+/** A form sent by the browser itself (no JavaScript): it wants a page back, not JSON. */
+export const isDocumentRequest = (request: Request) => request.headers.get('Accept')?.includes('text/html') ?? false;

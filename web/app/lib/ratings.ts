@@ -63,9 +63,6 @@ export function starFills(value: number): StarFill[] {
 /** "1 rating", "1,204 ratings". */
 export const ratingCountText = (count: number) => `${groupIndian(count)} ${count === 1 ? 'rating' : 'ratings'}`;
 
-/** "1 review", "12 reviews". */
-export const reviewCountText = (count: number) => `${groupIndian(count)} ${count === 1 ? 'review' : 'reviews'}`;
-
 /**
  * The link a host's rating makes on cards and profiles: "4.7" with "(12)" when the count is known,
  * and its accessible name ("Rated 4.7 out of 5 from 12 ratings. See reviews"). Null without a rating:

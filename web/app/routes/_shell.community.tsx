@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isDocumentRequest } from '~/lib/json-response.server';
 import { Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { ComposeSheet, POST_INTENT } from '~/components/community/compose-sheet';
@@ -15,7 +16,7 @@ import { UsersIcon } from '~/components/ui/icons';
 import { useToast } from '~/components/ui/toast';
 import { requireUser } from '~/lib/auth.server';
 import { COMMUNITY_PATH, FEED_TABS, feedHref, feedTabFrom, textProblem, type FeedTab } from '~/lib/community';
-import { createPost, isDocumentRequest, loadFeed, loadPostableEvents } from '~/lib/community.server';
+import { createPost, loadFeed, loadPostableEvents } from '~/lib/community.server';
 import { loginPathFor, signupPathFor } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast, getSession } from '~/lib/session.server';

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isDocumentRequest } from '~/lib/json-response.server';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useState } from 'react';
 import { AuthorLine } from '~/components/community/author-line';
@@ -18,16 +19,7 @@ import { ConfirmStep } from '~/components/ui/confirm-step';
 import { ChatIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { COMMUNITY_PATH, postPath, postPreview, textProblem } from '~/lib/community';
-import {
-  addComment,
-  deleteComment,
-  deletePost,
-  isDocumentRequest,
-  loadComments,
-  loadPost,
-  updateComment,
-  updatePost,
-} from '~/lib/community.server';
+import { addComment, deleteComment, deletePost, loadComments, loadPost, updateComment, updatePost } from '~/lib/community.server';
 import { linkPreviewMeta } from '~/lib/link-preview';
 import { isAdminUser } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';

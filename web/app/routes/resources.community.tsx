@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { readAuth } from '~/lib/auth.server';
-import { isDocumentRequest, loadComments, loadFeed, loadPostableEvents, setFollow, setLike } from '~/lib/community.server';
-import { jsonResponse as json } from '~/lib/json-response.server';
+import { loadComments, loadFeed, loadPostableEvents, setFollow, setLike } from '~/lib/community.server';
+import { isDocumentRequest, jsonResponse as json } from '~/lib/json-response.server';
 import { loginPathFor, safeReturnTo } from '~/lib/redirects';
 import { flashToast, getToken } from '~/lib/session.server';
 import { CommunityMessages } from '../../../api/src/contracts/community.contract.js';

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import type { RatingAnswer } from '~/components/ratings/rating-sheet';
-import { isDocumentRequest } from '~/lib/community.server';
-import { jsonResponse as json } from '~/lib/json-response.server';
+import { isDocumentRequest, jsonResponse as json } from '~/lib/json-response.server';
 import { RATING_INTENTS, ratingFailure, ratingSuccess, readRatingForm, type RatingFormInput } from '~/lib/ratings';
 import { deleteRating, submitRating, updateRating } from '~/lib/ratings.server';
 import { loginPathFor, safeReturnTo } from '~/lib/redirects';
