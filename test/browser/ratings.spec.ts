@@ -97,12 +97,11 @@ test.describe('ratings', () => {
 
   test("the notification's link opens the form on the event page (a guest is asked to log in first); the rater edits, then deletes", async ({
     page,
-    browser,
   }) => {
     const { fan, event } = await endedEventWithAttendee();
-    const guest = await (await browser.newContext()).newPage();
-    await guest.goto(`/event/${event.id}?rate=1`);
-    await expect(guest.getByRole('dialog', { name: 'Login Required' })).toContainText('Please log in to submit a rating.');
+    // The same tab, first as a guest, then signed in.
+    await page.goto(`/event/${event.id}?rate=1`);
+    await expect(page.getByRole('dialog', { name: 'Login Required' })).toContainText('Please log in to submit a rating.');
 
     await signIn(page, fan, `/event/${event.id}?rate=1`);
     const sheet = page.getByRole('dialog', { name: `How was ${event.title}?` });

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import { buttonClasses } from '~/components/ui/button';
-import { canStillEdit, rateHref, reviewsPath, starCountLabel, type MyEventRating, type RatingSubject } from '~/lib/ratings';
-import { StarRow } from './stars';
+import { canStillEdit, rateHref, reviewsPath, type MyEventRating, type RatingSubject } from '~/lib/ratings';
+import { RatingPair } from './stars';
 
 /**
  * The event page's ratings, once the event is over: for an attendee still to rate it, "How was
@@ -72,16 +72,7 @@ export function EventRatingPanel({
       <h2 id="my-rating-heading" className="text-base font-semibold text-slate-900">
         Your rating
       </h2>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-        <dt>Host</dt>
-        <dd>
-          <StarRow value={rating.hostRating} label={starCountLabel(rating.hostRating)} />
-        </dd>
-        <dt>Event</dt>
-        <dd>
-          <StarRow value={rating.eventRating} label={starCountLabel(rating.eventRating)} />
-        </dd>
-      </dl>
+      <RatingPair hostRating={rating.hostRating} eventRating={rating.eventRating} className="mt-2" />
       {rating.hostReview ? (
         <p dir="auto" className="mt-2 text-sm whitespace-pre-line text-slate-700">
           <span className="font-medium text-slate-900">About the host: </span>

@@ -8,10 +8,10 @@ import { ConfirmStep } from '~/components/ui/confirm-step';
 import { CountedTextarea } from '~/components/ui/counted-textarea';
 import { formatDay, formatRating } from '~/lib/format-event';
 import { profilePreviewPath } from '~/lib/profile';
-import { histogramRows, ratingCountText, reviewLength, reviewReportPath, reviewsPath, starCountLabel } from '~/lib/ratings';
+import { histogramRows, ratingCountText, reviewLength, reviewReportPath, reviewsPath } from '~/lib/ratings';
 import type { loadReviewsPage, reviewsAction } from '~/lib/ratings.server';
 import { RatingLimits, type RatingStatsView, type RatingView } from '../../../../api/src/contracts/ratings.contract.js';
-import { StarGlyph, StarRow } from './stars';
+import { RatingPair, StarGlyph, StarRow } from './stars';
 
 /**
  * A host's reviews (/profile-preview/{id}/reviews) or one event's (/reviews/{eventId}), full
@@ -286,16 +286,7 @@ function ReviewCard({
             </p>
           </div>
         </header>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-          <dt>Host</dt>
-          <dd>
-            <StarRow value={review.hostRating} label={starCountLabel(review.hostRating)} />
-          </dd>
-          <dt>Event</dt>
-          <dd>
-            <StarRow value={review.eventRating} label={starCountLabel(review.eventRating)} />
-          </dd>
-        </dl>
+        <RatingPair hostRating={review.hostRating} eventRating={review.eventRating} className="mt-3" />
         {review.hostReview ? <ReviewText heading="About the host" text={review.hostReview} /> : null}
         {review.eventReview ? <ReviewText heading="About the event" text={review.eventReview} /> : null}
         {review.reply ? (

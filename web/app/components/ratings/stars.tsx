@@ -44,6 +44,22 @@ export function StarRow({ value, size = 16, className, label }: { value: number;
   );
 }
 
+/** A rating's two stars, host and event, as a short list. */
+export function RatingPair({ hostRating, eventRating, className }: { hostRating: number; eventRating: number; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm text-slate-700', className)}>
+      <dt>Host</dt>
+      <dd>
+        <StarRow value={hostRating} label={starCountLabel(hostRating)} />
+      </dd>
+      <dt>Event</dt>
+      <dd>
+        <StarRow value={eventRating} label={starCountLabel(eventRating)} />
+      </dd>
+    </dl>
+  );
+}
+
 /**
  * Five radios drawn as stars ("Rate the host, 1 to 5 stars"): arrow keys move between them as in
  * any radio group, the focused star shows a ring, and the word for the choice ("Very good") shows
