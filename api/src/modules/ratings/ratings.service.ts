@@ -84,9 +84,11 @@ export class RatingsService {
     return rating;
   }
 
-  private async viewOf(id: string, user: AuthUser, message: string): Promise<RatingView> {
+  /** A rating as `user` reads it (with the sentence a write answers, if any). */
+  async viewOf(id: string, user: AuthUser, message?: string): Promise<RatingView> {
     const row = await this.ratings.view(id);
     if (!row) throw new RatingNotFoundError();
-    return { ...ratingView(row, user.id), message };
+    const view = ratingView(row, user.id);
+    return message ? { ...view, message } : view;
   }
 }

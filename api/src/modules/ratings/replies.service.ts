@@ -5,7 +5,7 @@ import { type AuthUser } from '../../platform/http/auth-context.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { NotYourReviewError, RatingNotFoundError } from './ratings.errors.js';
 import { RatingsRepository, type LiveRating } from './ratings.repository.js';
-import { ratingView } from './ratings.views.js';
+import { RatingsService } from './ratings.service.js';
 
 /** The rated host's one reply to a review: set, edited or taken back. */
 @Injectable()
@@ -14,6 +14,7 @@ export class RepliesService {
     private readonly dataSource: DataSource,
     private readonly ratings: RatingsRepository,
     private readonly notifications: NotificationsService,
+    private readonly views: RatingsService,
   ) {}
 
   /** The rater hears of the first reply to their review only (a reply taken back and written again is not news). */
@@ -33,13 +34,13 @@ export class RepliesService {
         dedupeKey: `review_reply:${id}`,
       });
     });
-    return this.viewOf(id, user);
+    return this.views.viewOf(id, user);
   }
 
   async unreply(user: AuthUser, id: string): Promise<RatingView> {
     await this.ratedHostsLive(user, id);
     if (!(await this.ratings.clearReply(id))) throw new RatingNotFoundError();
-    return this.viewOf(id, user);
+    return this.views.viewOf(id, user);
   }
 
   private async ratedHostsLive(user: AuthUser, id: string): Promise<LiveRating> {
@@ -47,11 +48,5 @@ export class RepliesService {
     if (!rating) throw new RatingNotFoundError();
     if (rating.ratedInfluencerId !== user.id) throw new NotYourReviewError();
     return rating;
-  }
-
-  private async viewOf(id: string, user: AuthUser): Promise<RatingView> {
-    const row = await this.ratings.view(id);
-    if (!row) throw new RatingNotFoundError();
-    return ratingView(row, user.id);
   }
 }
