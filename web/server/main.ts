@@ -60,7 +60,9 @@ async function main() {
   // The chat's socket.io (its HTTP requests here, its WebSocket upgrades below): signed-in people only.
   app.use(CHAT_SOCKET_PATH, proxyToApi(hooks, { requireSession: true }));
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
-  app.use(compression());
+  // Every size: the default 1 KB threshold left the bundler's smallest chunks (a shared component of
+  // 900 bytes) plain, and which chunks are that small changes with every build.
+  app.use(compression({ threshold: 0 }));
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders }));
   const remix = createRequestHandler({
