@@ -21,6 +21,7 @@ import { ChatPush1763701310000 } from './1763701310000-chat-push.js';
 import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
 import { Community1763701500000 } from './1763701500000-community.js';
 import { Ratings1763701600000 } from './1763701600000-ratings.js';
+import { AdminAudit1763701700000 } from './1763701700000-admin-audit.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ExactlyOnce1763701400000,
   Community1763701500000,
   Ratings1763701600000,
+  AdminAudit1763701700000,
 ];

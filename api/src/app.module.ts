@@ -15,6 +15,7 @@ import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { AdminAuditModule } from './platform/audit/admin-audit.js';
 import { ConfigModule } from './platform/config/config.module.js';
 import { type AppConfig } from './platform/config/config.schema.js';
 import { DatabaseModule } from './platform/database/database.module.js';
@@ -36,6 +37,7 @@ export function coreModules(config: AppConfig) {
     ProbesModule,
     OutboxModule,
     JobsModule,
+    AdminAuditModule,
   ];
 }
 

@@ -35,8 +35,14 @@ export async function markMobileVerified(api: TestApi, userId: string): Promise<
   await api.db.query('UPDATE users SET mobile_verified_at = now() WHERE id = $1', [userId]);
 }
 
-export async function makeAdmin(api: TestApi, userId: string): Promise<void> {
-  await api.db.query(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [userId]);
+export const ALL_ADMIN_PERMISSIONS = { approve_events: true, delete_events: true, verify_influencers: true };
+
+/** An admin holding every moderation flag unless `permissions` says otherwise (`{ approve_events: false }` lacks one). */
+export async function makeAdmin(api: TestApi, userId: string, permissions: Partial<typeof ALL_ADMIN_PERMISSIONS> = {}): Promise<void> {
+  await api.db.query(`UPDATE users SET role = 'admin', is_admin = true, admin_permissions = $2 WHERE id = $1`, [
+    userId,
+    { ...ALL_ADMIN_PERMISSIONS, ...permissions },
+  ]);
 }
 
 /** Support staff: the `support` admin permission alone, without the admin role or flag. */

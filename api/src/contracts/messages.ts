@@ -11,6 +11,7 @@ export const Messages = {
     sessionExpired: 'Session expired. Please login again.',
     authenticationRequired: 'Authentication required',
     adminRequired: 'Admin access required',
+    permissionRequired: (permission: string) => `This needs the ${permission.replace(/_/g, ' ')} admin permission`,
     accountDeleted: 'This account has been deleted',
     enterEmailAndPassword: 'Please enter email and password',
     acceptTerms: 'Please accept the Terms and Conditions to continue',

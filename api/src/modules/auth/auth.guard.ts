@@ -3,7 +3,17 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Messages } from '../../contracts/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
-import { canSupport, IS_ADMIN_ONLY, IS_PUBLIC, IS_SUPPORT, isAdmin, type AuthContext } from '../../platform/http/auth-context.js';
+import {
+  canSupport,
+  hasPermission,
+  IS_ADMIN_ONLY,
+  IS_PUBLIC,
+  IS_SUPPORT,
+  isAdmin,
+  REQUIRED_PERMISSION,
+  type AdminPermission,
+  type AuthContext,
+} from '../../platform/http/auth-context.js';
 import { AppPassport } from './app-passport.js';
 import { SESSION_STRATEGY, type SessionFailure } from './session.strategy.js';
 
@@ -28,6 +38,7 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const adminOnly = this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) ?? false;
     const supportOnly = this.reflector.getAllAndOverride<boolean>(IS_SUPPORT, targets) ?? false;
+    const permission = this.reflector.getAllAndOverride<AdminPermission | undefined>(REQUIRED_PERMISSION, targets);
 
     const { user: auth, info } = await this.passport.authenticate<AuthContext>(SESSION_STRATEGY, request, http.getResponse<FastifyReply>());
     if (auth) request.auth = auth;
@@ -38,6 +49,7 @@ export class AuthGuard implements CanActivate {
     }
     if (adminOnly && !isAdmin(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
     if (supportOnly && !canSupport(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
+    if (permission && !hasPermission(auth.user, permission)) throw new ForbiddenError(Messages.auth.permissionRequired(permission));
     return true;
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type AuthUser } from '../../platform/http/auth-context.js';
+import { ADMIN_PERMISSIONS, type AdminPermission, type AuthUser } from '../../platform/http/auth-context.js';
+
+const isAdminPermission = (flag: string): flag is AdminPermission => (ADMIN_PERMISSIONS as readonly string[]).includes(flag);
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 
 /**
@@ -10,7 +12,10 @@ import { preparedStatement, queryPrepared } from '../../platform/database/prepar
  */
 const LIVE_SESSION = preparedStatement(
   'sessions.live-by-token-hash',
-  `SELECT s.id AS session_id, u.id, u.role, u.is_admin, coalesce((u.admin_permissions ->> 'support')::boolean, false) AS support
+  `SELECT s.id AS session_id, u.id, u.role, u.is_admin, coalesce((u.admin_permissions ->> 'support')::boolean, false) AS support,
+          CASE WHEN u.is_admin OR u.role = 'admin' THEN
+            ARRAY(SELECT flag FROM jsonb_each_text(coalesce(u.admin_permissions, '{}')) AS p (flag, held) WHERE held = 'true' AND flag <> 'support')
+          END AS permissions
      FROM session s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL`,
 );
@@ -21,6 +26,7 @@ interface LiveSessionRow {
   role: AuthUser['role'];
   is_admin: boolean;
   support: boolean;
+  permissions: AdminPermission[] | null;
 }
 
 /** The session table. */
@@ -38,7 +44,10 @@ export class SessionsRepository {
 
   async findLive(tokenHash: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {
     const row = (await queryPrepared<LiveSessionRow>(this.dataSource, LIVE_SESSION, [tokenHash]))[0];
-    return row && { user: { id: row.id, role: row.role, isAdmin: row.is_admin, support: row.support }, sessionId: row.session_id };
+    if (!row) return undefined;
+    const user: AuthUser = { id: row.id, role: row.role, isAdmin: row.is_admin, support: row.support };
+    if (row.permissions) user.permissions = row.permissions.filter(isAdminPermission);
+    return { user, sessionId: row.session_id };
   }
 
   async revoke(manager: EntityManager, sessionId: string): Promise<void> {

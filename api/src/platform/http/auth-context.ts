@@ -12,7 +12,13 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The `support` flag of admin_permissions: the queue pages, and nothing else of the admin area. */
   support?: boolean;
+  /** The moderation flags of admin_permissions an admin holds (absent for everyone else). */
+  permissions?: readonly AdminPermission[];
 }
+
+/** The admin_permissions flags that each guard one kind of moderation (spec §3). */
+export const ADMIN_PERMISSIONS = ['approve_events', 'delete_events', 'verify_influencers'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 
 export interface AuthContext {
   user: AuthUser;
@@ -28,6 +34,7 @@ declare module 'fastify' {
 export const IS_PUBLIC = 'tribe:isPublic';
 export const IS_ADMIN_ONLY = 'tribe:isAdminOnly';
 export const IS_SUPPORT = 'tribe:isSupport';
+export const REQUIRED_PERMISSION = 'tribe:requiredPermission';
 
 /** No login needed; a valid token still identifies the caller (for owner views). The OpenAPI document says so too. */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
@@ -35,10 +42,17 @@ export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExt
 /** Admin role or admin flag required. */
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
 
+/** An admin holding this admin_permissions flag: the role alone is not enough. */
+export const RequiresPermission = (permission: AdminPermission) =>
+  applyDecorators(SetMetadata(IS_ADMIN_ONLY, true), SetMetadata(REQUIRED_PERMISSION, permission));
+
 /** Support staff or a full admin required (the job queue pages). */
 export const SupportAccess = () => SetMetadata(IS_SUPPORT, true);
 
 export const isAdmin = (user: Pick<AuthUser, 'role' | 'isAdmin'>): boolean => user.isAdmin || user.role === 'admin';
+
+export const hasPermission = (user: Pick<AuthUser, 'role' | 'isAdmin' | 'permissions'>, permission: AdminPermission): boolean =>
+  isAdmin(user) && (user.permissions ?? []).includes(permission);
 
 /** Support staff (the `support` admin permission) and full admins may use the queue pages. */
 export const canSupport = (user: Pick<AuthUser, 'role' | 'isAdmin' | 'support'>): boolean => isAdmin(user) || user.support === true;
