@@ -80,9 +80,13 @@ export async function createTestDatabase(databaseUrl: string, migrationsDirector
         await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`);
         return;
       } catch (error) {
-        // Copies made at the same moment can briefly see each other's connection to the template.
-        const busy = error instanceof Error && /is being accessed by other users/.test(error.message);
-        if (!busy || attempt === 20) throw error;
+        // Copies made at the same moment can briefly see each other's connection to the template;
+        // a run from other sources (another checkout) may have just replaced it: make it again.
+        const message = error instanceof Error ? error.message : '';
+        const busy = /is being accessed by other users/.test(message);
+        const gone = /template database .* does not exist/.test(message);
+        if ((!busy && !gone) || attempt === 20) throw error;
+        if (gone) await ensureTemplate(databaseUrl, template, migrate);
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     }
