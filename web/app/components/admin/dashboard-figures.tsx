@@ -26,6 +26,14 @@ function Tile({ label, value, detail, to, document }: { label: string; value: Re
 
 const column = (days: DashboardDay[], pick: (day: DashboardDay) => number) => days.map(pick);
 
+/** The one-figure-a-day charts, as bars. */
+const COUNTS: Array<{ title: string; name: string; pick: (day: DashboardDay) => number; tone: string }> = [
+  { title: 'Sign-ups', name: 'Sign-ups', pick: (day) => day.signUps, tone: 'fill-brand-500' },
+  { title: 'Events published', name: 'Events', pick: (day) => day.eventsPublished, tone: 'fill-emerald-500' },
+  { title: 'Applications', name: 'Applications', pick: (day) => day.applications, tone: 'fill-amber-500' },
+  { title: 'Daily active sessions', name: 'Sessions', pick: (day) => day.activeSessions, tone: 'fill-sky-500' },
+];
+
 /** The /admin figures for full admins: what waits for them, the queues, the last 30 days and the join funnel. */
 export function DashboardFigures({ view }: { view: DashboardView }) {
   const days = view.days.map(({ day }) => day);
@@ -56,21 +64,9 @@ export function DashboardFigures({ view }: { view: DashboardView }) {
         />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <DailyChart
-          title="Sign-ups"
-          days={days}
-          series={[{ name: 'Sign-ups', values: column(view.days, (d) => d.signUps), tone: 'fill-brand-500' }]}
-        />
-        <DailyChart
-          title="Events published"
-          days={days}
-          series={[{ name: 'Events', values: column(view.days, (d) => d.eventsPublished), tone: 'fill-emerald-500' }]}
-        />
-        <DailyChart
-          title="Applications"
-          days={days}
-          series={[{ name: 'Applications', values: column(view.days, (d) => d.applications), tone: 'fill-amber-500' }]}
-        />
+        {COUNTS.map(({ title, name, pick, tone }) => (
+          <DailyChart key={title} title={title} days={days} series={[{ name, values: column(view.days, pick), tone }]} />
+        ))}
         <DailyChart
           title="Money"
           days={days}
@@ -79,11 +75,6 @@ export function DashboardFigures({ view }: { view: DashboardView }) {
             { name: 'Captured', values: column(view.days, (d) => d.capturedInr), tone: 'stroke-emerald-600' },
             { name: 'Refunded', values: column(view.days, (d) => d.refundedInr), tone: 'stroke-rose-500' },
           ]}
-        />
-        <DailyChart
-          title="Daily active sessions"
-          days={days}
-          series={[{ name: 'Sessions', values: column(view.days, (d) => d.activeSessions), tone: 'fill-sky-500' }]}
         />
         <FunnelChart funnel={view.funnel} />
       </div>
