@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_ENTITIES } from './app.entities.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
@@ -60,6 +61,7 @@ export function domainModules(config: AppConfig) {
     RatingsModule,
     PortsModule,
     AdminModule,
+    AnalyticsModule,
   ];
 }
 

@@ -8,6 +8,7 @@ import { NavigationProgress } from '~/components/layout/navigation-progress';
 import { useNonce } from '~/components/layout/nonce';
 import { Splash, dismissSplash, splashScript } from '~/components/layout/splash';
 import { ToastProvider } from '~/components/ui/toast';
+import { usePageViews } from '~/lib/analytics-recorder';
 import { endedSessionToast, redirectCookieAfter, readAuth } from '~/lib/auth.server';
 import { webConfig } from '~/lib/config.server';
 import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
@@ -110,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast, signedOut } = useLoaderData<typeof loader>();
+  usePageViews();
   useEffect(() => {
     if (signedOut) clearBrowserMemory();
   }, [signedOut]);

@@ -3,40 +3,15 @@
  *   export const handle: ShellHandle = { title: 'My Events' };
  *   export const handle: ShellHandle = { title: (data) => `Past Events by ${(data as X).host.name}` };
  */
-/** SPEC §2 "Analytics page names", word for word. */
-export const ANALYTICS_PAGES = [
-  'login',
-  'signup',
-  'forgot_password',
-  'home',
-  'event_list',
-  'event_detail',
-  'create_event',
-  'edit_event',
-  'host_events',
-  'profile',
-  'profile_edit',
-  'settings',
-  'chat',
-  'chat_room',
-  'notifications',
-  'wallet',
-  'transactions',
-  'applications',
-  'application_status',
-  'admin',
-  'admin_dashboard',
-  'search',
-  'filters',
-  'legal',
-  'help',
-] as const;
-export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
+import type { AnalyticsPage } from '../../../api/src/contracts/analytics.contract.js';
+
+/** SPEC §2 "Analytics page names" (kept with the analytics contract). */
+export { ANALYTICS_PAGES, type AnalyticsPage } from '../../../api/src/contracts/analytics.contract.js';
 
 export interface ShellHandle {
   /**
-   * The page's analytics name (SPEC §2). Nothing records page views yet (docs/decisions.md); a
-   * route names itself here so that the recorder, when it comes, reads one place.
+   * The page's analytics name (SPEC §2), when its path alone does not say it (analytics.ts
+   * `pageOfPath`); the recorder reads this first.
    */
   page?: AnalyticsPage;
   /** Top bar title; a function receives the route's loader data. */

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { LogoutForm } from '~/components/auth/logout-button';
+import { AnalyticsSwitch } from '~/components/layout/analytics-switch';
 import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { BrowserNotificationsSwitch, PushPreferencesForm } from '~/components/notifications/notification-settings';
@@ -187,6 +188,10 @@ export default function Settings() {
         <SettingsLink to="/profile-v2" icon={<UserIcon size={20} />} label="Your profile" />
         <SettingsLink to="/settings/password" icon={<LockIcon size={20} />} label="Change password" />
         <SettingsLink to="/delete-account" icon={<TrashIcon size={20} />} label="Delete account" tone="danger" />
+      </Section>
+
+      <Section title="Privacy">
+        <AnalyticsSwitch />
       </Section>
 
       <Section title="Legal and support">

@@ -1,23 +1,62 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Link, useRouteLoaderData } from '@remix-run/react';
-import { Card } from '~/components/ui/card';
-import { AlertCircleIcon, ChevronRightIcon, MailIcon, ShieldIcon, SparklesIcon, UsersIcon, WalletIcon } from '~/components/ui/icons';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { DashboardFigures } from '~/components/admin/dashboard-figures';
+import { Alert } from '~/components/ui/alert';
+import {
+  AlertCircleIcon,
+  ChevronRightIcon,
+  ClockIcon,
+  FileTextIcon,
+  MailIcon,
+  ShieldIcon,
+  SparklesIcon,
+  UsersIcon,
+  WalletIcon,
+} from '~/components/ui/icons';
 import { requireSupport } from '~/lib/admin.server';
+import { api } from '~/lib/api.server';
+import { readForPage } from '~/lib/page-reads.server';
+import { isAdminUser } from '~/lib/redirects';
+import type { DashboardView } from '../../../api/src/contracts/analytics.contract.js';
 import type { AdminLoader } from './admin';
 
-/** The admin landing page: admins see every card, support staff the job queue cards alone. */
+/** The admin landing page: admins see the live figures and every card, support staff the job queue cards alone. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSupport(request);
-  return null;
+  const { user, token } = await requireSupport(request);
+  if (!isAdminUser(user)) return { dashboard: null };
+  return { dashboard: await readForPage(() => api<DashboardView>('/admin/dashboard', { token }), 'Failed to load the dashboard figures') };
 }
-
-const UPCOMING = [
-  { title: 'Event approvals', body: 'Review new events before they go live, and take down ones that break the rules.', icon: SparklesIcon },
-  { title: 'User verification', body: 'Verify hosts and handle reports from the community.', icon: UsersIcon },
-];
 
 /** What the admin home links to; support staff see the job tools alone. `document`: served outside the Remix app. */
 const TOOLS = [
+  {
+    to: '/admin/events',
+    adminOnly: true,
+    title: 'Event review',
+    body: 'Approve new events before they go live, and take down ones that break the rules.',
+    icon: SparklesIcon,
+  },
+  {
+    to: '/admin/users',
+    adminOnly: true,
+    title: 'People',
+    body: 'Find a person, verify hosts, and suspend accounts that abuse Tribe.',
+    icon: UsersIcon,
+  },
+  {
+    to: '/admin/reports',
+    adminOnly: true,
+    title: 'Reports',
+    body: 'What the community reported — events, people, posts and reviews — to act on or dismiss.',
+    icon: AlertCircleIcon,
+  },
+  {
+    to: '/admin/audit',
+    adminOnly: true,
+    title: 'Audit log',
+    body: 'Every admin action: who did what to which record, when and why.',
+    icon: FileTextIcon,
+  },
   {
     to: '/api/v1/admin/queues',
     document: true,
@@ -29,7 +68,7 @@ const TOOLS = [
     to: '/admin/support',
     title: 'Job support',
     body: 'What happened to this payment? Find the jobs of an application, payment, event or person, read why one failed, and retry or discard it.',
-    icon: AlertCircleIcon,
+    icon: ClockIcon,
   },
   {
     to: '/admin/payouts',
@@ -77,6 +116,7 @@ const cardLink = 'group rounded-2xl border border-brand-200 bg-white p-5 shadow-
 
 export default function AdminDashboard() {
   const admin = useRouteLoaderData<AdminLoader>('routes/admin');
+  const { dashboard } = useLoaderData<typeof loader>();
   const fullAdmin = admin?.fullAdmin ?? false;
   return (
     <>
@@ -85,21 +125,15 @@ export default function AdminDashboard() {
       </h1>
       <p className="mt-1 text-[15px] text-slate-600">Keep Tribe safe and running smoothly.</p>
 
-      <div className="mt-8 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {dashboard ? (
+        <div className="mt-8">{dashboard.ok ? <DashboardFigures view={dashboard.value} /> : <Alert>{dashboard.error}</Alert>}</div>
+      ) : null}
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Tools</h2>
+      <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {TOOLS.filter((tool) => fullAdmin || !tool.adminOnly).map((tool) => (
           <ToolCard key={tool.to} {...tool} />
         ))}
-        {fullAdmin &&
-          UPCOMING.map(({ title, body, icon: Icon }) => (
-            <Card key={title} className="p-5">
-              <span className="flex size-11 items-center justify-center rounded-xl bg-slate-100 text-slate-500">
-                <Icon size={22} />
-              </span>
-              <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{body}</p>
-              <p className="mt-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">Coming soon</p>
-            </Card>
-          ))}
       </div>
     </>
   );

@@ -7,6 +7,8 @@ import { TextAreaField, TextField } from '~/components/ui/field';
 import { Sheet } from '~/components/ui/sheet';
 import { useToast } from '~/components/ui/toast';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
+import { funnelEvent } from '~/lib/analytics';
+import { track } from '~/lib/analytics-recorder';
 import { applicationStatusBadge, formatRelativeTime } from '~/lib/applications';
 import { formatRupees } from '~/lib/format-event';
 import { APPLICATION_MESSAGE_MAX, type BrowserCheckout, type JoinActionData, type JoinState } from '~/lib/join-form';
@@ -62,6 +64,12 @@ export function JoinPanel({
 
 const verifyFetcherKey = (eventId: string) => `verify-${eventId}`;
 
+/** The join funnel's steps the dashboard counts (FUNNEL_STEPS): recorded here, where they happen. */
+function recordFunnel(...[step, payload]: Parameters<typeof funnelEvent>) {
+  const { page, eventType, action } = funnelEvent(step, payload);
+  track(page, eventType, action, payload);
+}
+
 /**
  * A verified payment: say so, and read the page again once the application has had time to be
  * made. It lives in the panel, not the join form: the page read after the verification already
@@ -78,6 +86,7 @@ function usePaymentReceived(eventId: string) {
     const result = verifyFetcher.data;
     if (!result || result.intent !== 'verify' || !result.ok || handled.current === result) return;
     handled.current = result;
+    recordFunnel('paid', { eventId });
     toast.show({ kind: 'success', message: Messages.payments.received });
     const pending = refresh.current;
     if (pending.timer !== null) window.clearTimeout(pending.timer);
@@ -85,7 +94,7 @@ function usePaymentReceived(eventId: string) {
       pending.timer = null;
       pending.revalidate();
     }, PAYMENT_REFRESH_DELAY_MS);
-  }, [verifyFetcher.data, toast]);
+  }, [verifyFetcher.data, toast, eventId]);
   useEffect(() => {
     const pending = refresh.current;
     return () => {
@@ -125,6 +134,9 @@ function PaymentProcessing() {
 }
 
 function ApplicationStanding({ application, now }: { application: NonNullable<JoinState['application']>; now: number }) {
+  useEffect(() => {
+    if (application.status === 'accepted') recordFunnel('accepted', { applicationId: application.id });
+  }, [application.id, application.status]);
   return (
     <section
       aria-labelledby="my-application-title"
@@ -171,6 +183,9 @@ function JoinFlow({
   const fromUrl = new URLSearchParams(location.search).get('join') === '1';
   const formOpen = formOpenHere || (fromUrl && !inCheckout && paymentError === null);
   const label = joinLabel(event);
+  useEffect(() => {
+    if (formOpen) recordFunnel('apply_opened', { eventId: event.id });
+  }, [formOpen, event.id]);
 
   const closeForm = useCallback(() => {
     setFormOpenHere(false);
