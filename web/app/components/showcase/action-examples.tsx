@@ -4,7 +4,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink, type ButtonSize, type ButtonVariant } from '~/components/ui/button';
 import { ConfirmStep } from '~/components/ui/confirm-step';
 import { TextField } from '~/components/ui/field';
-import { ArrowRightIcon, PlusIcon, SparklesIcon, TrashIcon } from '~/components/ui/icons';
+import { ArrowRightIcon, PlusIcon, TrashIcon, UsersIcon } from '~/components/ui/icons';
 import { Sheet } from '~/components/ui/sheet';
 import { useToast } from '~/components/ui/toast';
 import type { ToastMessage } from '~/lib/toast';
@@ -75,7 +75,7 @@ function SaveButton() {
 
 export function AlertExamples() {
   return (
-    <Example label="Tones" className="flex-col items-stretch">
+    <Example label="Tones" layout="stack">
       <Alert>Failed to load events</Alert>
       <Alert tone="success">Refund processed successfully</Alert>
       <Alert tone="info">Payments are captured when the host accepts your application.</Alert>
@@ -126,7 +126,7 @@ export function SheetExamples() {
         onClose={close}
         title="Review this application"
         description="Escape, the backdrop and Close all close it; focus comes back to the button."
-        icon={<SparklesIcon size={28} />}
+        icon={<UsersIcon size={28} />}
       >
         <div className="grid gap-2">
           <Button fullWidth onClick={close}>

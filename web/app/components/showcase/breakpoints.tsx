@@ -51,7 +51,7 @@ const BANDS = [
 export function BreakpointExamples() {
   return (
     <>
-      <Example label="This window now" className="block">
+      <Example label="This window now" layout="stack">
         <p className="text-sm text-slate-700" data-testid="current-breakpoint">
           {BANDS.map((band) => (
             <span key={band.key} className={cn('font-semibold text-brand-700', band.shownAt)}>
@@ -63,7 +63,7 @@ export function BreakpointExamples() {
           Resize the window, or use the browser&rsquo;s device toolbar, and open the sheets to see each band.
         </p>
       </Example>
-      <Example label="What changes at each" className="grid w-full gap-3 sm:grid-cols-2">
+      <Example label="What changes at each" layout="grid">
         {BANDS.map((band) => (
           <div key={band.key} className="rounded-xl border border-slate-200 p-3.5">
             <h3 className="text-sm font-semibold text-slate-900">

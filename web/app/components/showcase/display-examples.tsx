@@ -17,7 +17,7 @@ import { Example } from './showcase-section';
 
 export function CardExamples() {
   return (
-    <Example label="Plain, with actions, as a list" className="grid w-full gap-4 sm:grid-cols-2">
+    <Example label="Plain, with actions, as a list" layout="grid">
       <Card className="p-4">
         <p className="font-semibold text-slate-900">Sunday supper club</p>
         <p className="mt-1 text-sm text-slate-600">Koramangala, Bengaluru · ₹1,200</p>
@@ -57,7 +57,7 @@ export function BadgeExamples() {
         ))}
         <StatusBadge status={transactionStatusBadge('pending', 'created')} />
       </Example>
-      <Example label="Verified host: the mark alone, and with its word" className="items-center">
+      <Example label="Verified host: the mark alone, and with its word">
         <VerifiedBadge size={20} />
         <VerifiedBadge withLabel />
       </Example>
@@ -67,7 +67,7 @@ export function BadgeExamples() {
 
 export function EmptyStateExamples() {
   return (
-    <Example label="Without and with an action" className="grid w-full gap-4 sm:grid-cols-2">
+    <Example label="Without and with an action" layout="grid">
       <EmptyState title="No applications yet" detail="When fans apply to this event, they show up here." />
       <EmptyState
         title="No events yet"
@@ -92,7 +92,7 @@ export function SegmentedTabsExamples() {
   const [searchParams] = useSearchParams();
   const current = TABS.find((tab) => tab.key === searchParams.get('tab'))?.key ?? 'upcoming';
   return (
-    <Example label="Live: each tab is a link (?tab=), the current one marked" className="block">
+    <Example label="Live: each tab is a link (?tab=), the current one marked" layout="stack">
       <SegmentedTabs label="Example tabs" tabs={TABS} current={current} testIdPrefix="showcase-tab" className="max-w-md" />
       <p className="mt-3 text-sm text-slate-600">Showing the {current} tab.</p>
     </Example>
@@ -114,13 +114,13 @@ export function LoadMoreExamples() {
   return (
     <>
       <LiveFeed />
-      <Example label="Loading" className="block">
+      <Example label="Loading" layout="stack">
         <FeedEnd more={frozen({ loading: true })} loadingText="Loading more events…" moreHref="?page=2" />
       </Example>
-      <Example label="Failed, with Retry" className="block">
+      <Example label="Failed, with Retry" layout="stack">
         <FeedEnd more={frozen({ failed: true })} loadingText="Loading more events…" moreHref="?page=2" />
       </Example>
-      <Example label="At the end" className="block">
+      <Example label="At the end" layout="stack">
         <FeedEnd more={frozen({})} loadingText="Loading more events…" moreHref={null} done="You're all caught up." />
       </Example>
     </>
@@ -157,7 +157,7 @@ function LiveFeed() {
     failure: FAILURE,
   });
   return (
-    <Example label="Live: loads as it comes near the screen" className="block space-y-3">
+    <Example label="Live: loads as it comes near the screen" layout="stack">
       <Checkbox label="Make the reads fail" checked={failNext} onChange={(event) => setFailNext(event.target.checked)} />
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
         {items.map((item) => (
@@ -183,10 +183,7 @@ const ICONS = Object.entries(plainIcons as Record<string, AnyIcon>);
 export function IconExamples() {
   return (
     <>
-      <Example
-        label={`All ${ICONS.length + 1} icons (decorative: hidden from screen readers)`}
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4"
-      >
+      <Example label={`All ${ICONS.length + 1} icons (decorative: hidden from screen readers)`} layout="tiles">
         {ICONS.map(([name, Icon]) => (
           <IconTile key={name} name={name}>
             <Icon size={22} />
@@ -197,7 +194,7 @@ export function IconExamples() {
           <TicksIcon double />
         </IconTile>
       </Example>
-      <Example label="Sizes 16, 20, 24, 32" className="items-end text-slate-700">
+      <Example label="Sizes 16, 20, 24, 32">
         {[16, 20, 24, 32].map((size) => (
           <Icons.HomeIcon key={size} size={size} />
         ))}
@@ -217,7 +214,7 @@ function IconTile({ name, children }: { name: string; children: ReactNode }) {
 
 export function LogoExamples() {
   return (
-    <Example label="With its name, and the mark alone" className="items-center gap-6">
+    <Example label="With its name, and the mark alone">
       <Logo />
       <Logo showName={false} />
     </Example>

@@ -20,20 +20,18 @@ const GENDERS = [
   { value: 'female', label: 'Female' },
 ];
 
-const grid = 'grid w-full gap-4 sm:grid-cols-2';
-
 export function FieldExamples() {
   return (
     <>
-      <Example label="Text field" className={grid}>
+      <Example label="Text field" layout="grid">
         <TextField label="Event title" name="showcase-title" placeholder="Sunday supper club" />
         <TextField label="Email" name="showcase-email" type="email" leading={<MailIcon size={18} />} hint="We never show it to others." />
         <TextField label="Minimum bid" name="showcase-bid" defaultValue="300" error="Minimum bid: ₹900" hint="In rupees, no decimals." />
         <TextField label="City" name="showcase-city" defaultValue="Bengaluru" disabled />
       </Example>
-      <Example label="Password, text area, select" className={grid}>
+      <Example label="Password, text area, select" layout="grid">
         <PasswordField label="Password" name="showcase-password" defaultValue="tribe-password" />
-        <PasswordField label="Confirm password" name="showcase-password-again" error="Please enter email and password" />
+        <PasswordField label="Password (left empty)" name="showcase-password-empty" error="Please enter email and password" />
         <TextAreaField label="Description" name="showcase-description" rows={3} placeholder="What will people do?" />
         <SelectField label="Category" name="showcase-category" defaultValue="" error="Please choose a category">
           <option value="" disabled>
@@ -43,7 +41,7 @@ export function FieldExamples() {
           <option value="music">Music</option>
         </SelectField>
       </Example>
-      <Example label="Choice (radio pills)" className={grid}>
+      <Example label="Choice (radio pills)" layout="grid">
         <ChoiceField label="Gender" name="showcase-gender" options={GENDERS} defaultValue="female" />
         <ChoiceField label="Gender (required)" name="showcase-gender-missing" options={GENDERS} error="Please choose one" />
       </Example>
@@ -53,7 +51,7 @@ export function FieldExamples() {
 
 export function CheckboxExamples() {
   return (
-    <Example label="States" className="flex-col">
+    <Example label="States" layout="stack">
       <Checkbox label="Show attendees on the event page" name="showcase-attendees" />
       <Checkbox label="Enable bidding" name="showcase-bidding" defaultChecked />
       <Checkbox
@@ -83,19 +81,21 @@ export function CountedTextareaExamples() {
 function CountedExample({ id, label, problem, initial }: { id: string; label: string; problem: string | null; initial: string }) {
   const [text, setText] = useState(initial);
   return (
-    <Example label={label} className="block space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        Message
-      </label>
-      <CountedTextarea
-        id={id}
-        name={id}
-        rows={2}
-        length={textLength(text, COUNTED_MAX)}
-        problem={problem}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+    <Example label={label} layout="stack">
+      <div className="space-y-1.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+          Message
+        </label>
+        <CountedTextarea
+          id={id}
+          name={id}
+          rows={2}
+          length={textLength(text, COUNTED_MAX)}
+          problem={problem}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
     </Example>
   );
 }
@@ -104,7 +104,7 @@ function CountedExample({ id, label, problem, initial }: { id: string; label: st
 export function ReportFormExamples() {
   const answer = useActionData<ShowcaseReportAnswer>();
   return (
-    <Example label="Live: submit without a reason to see its error" className="block">
+    <Example label="Live: submit without a reason to see its error" layout="stack">
       <ReportForm
         reasons={CONTENT_REPORT_REASONS}
         answer={answer}

@@ -1,5 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import { cn } from '~/lib/cn';
 
 /** One part of /design-showcase: the table of contents and the page both read this. */
 export interface ShowcaseEntry {
@@ -48,12 +47,19 @@ export function ShowcaseSection({ entry }: { entry: ShowcaseEntry }) {
   );
 }
 
+const LAYOUTS = {
+  row: 'flex flex-wrap items-center gap-3',
+  stack: 'space-y-3',
+  grid: 'grid gap-4 sm:grid-cols-2',
+  tiles: 'grid grid-cols-2 gap-2 sm:grid-cols-4',
+} as const;
+
 /** One state of a primitive, named above it. */
-export function Example({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+export function Example({ label, layout = 'row', children }: { label: string; layout?: keyof typeof LAYOUTS; children: ReactNode }) {
   return (
     <figure className="space-y-2">
       <figcaption className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</figcaption>
-      <div className={cn('flex flex-wrap items-start gap-3', className)}>{children}</div>
+      <div className={LAYOUTS[layout]}>{children}</div>
     </figure>
   );
 }
