@@ -3,6 +3,9 @@ import { expect, signIn, test } from './fixtures.js';
 
 test.describe('the design showcase', () => {
   test('its live examples work, and it names the breakpoint the window is in', async ({ page, accounts }) => {
+    // SPEC §2: a signed-in page; a guest is asked to log in and comes back to it.
+    await page.goto('/design-showcase');
+    await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('returnTo') === '/design-showcase');
     await signIn(page, await accounts.create(), '/design-showcase');
     await expect(page.getByRole('heading', { name: 'Design showcase', level: 1 })).toBeVisible();
 
