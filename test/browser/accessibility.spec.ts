@@ -81,6 +81,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'payment profile': () => '/payment-profile',
   'edit payment profile': () => '/payment-profile/edit',
   payouts: () => '/payouts',
+  'design showcase': () => '/design-showcase',
 };
 
 let world: World | undefined;
