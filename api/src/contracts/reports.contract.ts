@@ -36,7 +36,7 @@ export const ReportLimits = {
 } as const;
 
 export const ReportMessages = {
-  reasonRequired: 'Say in a few words why (the reporters are told, and it goes in the audit log)',
+  reasonRequired: 'Say in a few words why (it goes in the audit log)',
   alreadyClosed: 'These reports were already closed, perhaps by another admin. Reload the queue to see what is still open.',
   nothingOpen: 'Nothing open is reported about this.',
   actionUnavailable: 'This action is not available yet.',
@@ -66,7 +66,7 @@ export const reportTargetParamsSchema = z.object({
 });
 export type ReportTargetParams = z.infer<typeof reportTargetParamsSchema>;
 
-/** POST /admin/reports/{kind}/{targetId}/dismiss|act: the admin's reason, told to the reporters and kept in the audit log. */
+/** POST /admin/reports/{kind}/{targetId}/dismiss|act: the admin's reason, kept in the audit log and on the closed reports. */
 export const reportDecisionSchema = z.object({
   reason: z
     .string({ message: ReportMessages.reasonRequired })
