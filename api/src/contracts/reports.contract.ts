@@ -66,6 +66,13 @@ export const reportTargetParamsSchema = z.object({
 });
 export type ReportTargetParams = z.infer<typeof reportTargetParamsSchema>;
 
+/** The decision a POST names: dismiss the reports, or act on what they are about. */
+export const REPORT_DECISIONS = { dismiss: 'dismissed', act: 'acted' } as const;
+export const reportDecisionParamsSchema = reportTargetParamsSchema.extend({
+  decision: z.enum(['dismiss', 'act'], { message: 'must be dismiss or act' }),
+});
+export type ReportDecisionParams = z.infer<typeof reportDecisionParamsSchema>;
+
 /** POST /admin/reports/{kind}/{targetId}/dismiss|act: the admin's reason, kept in the audit log and on the closed reports. */
 export const reportDecisionSchema = z.object({
   reason: z

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { AdminErrorBoundary } from '~/components/admin/admin-error-boundary';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/applications/event-applications-page';
-import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
@@ -127,8 +127,4 @@ function Change({ label, values }: { label: string; values: Record<string, unkno
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -1,17 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import {
-  Form,
-  Link,
-  isRouteErrorResponse,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useRouteError,
-} from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { AdminErrorBoundary } from '~/components/admin/admin-error-boundary';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { EmptyState } from '~/components/applications/event-applications-page';
-import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
@@ -244,8 +235,4 @@ function Decide({ item }: { item: ReportQueueItemView }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

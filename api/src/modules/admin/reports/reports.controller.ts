@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  REPORT_DECISIONS,
+  reportDecisionParamsSchema,
   reportDecisionSchema,
   reportQueueQuerySchema,
-  reportTargetParamsSchema,
   type ReportDecisionInput,
+  type ReportDecisionParams,
   type ReportQueueQuery,
-  type ReportTargetParams,
 } from '../../../contracts/reports.contract.js';
 import { AdminOnly, CurrentUser, type AuthUser } from '../../../platform/http/auth-context.js';
 import { ZBody, ZParams, ZQuery } from '../../../platform/http/zod.js';
@@ -29,25 +30,18 @@ export class ReportsController {
     return this.reports.queue(query);
   }
 
-  /** Body `{ reason }`: every open report of the target closed as dismissed; the reporters are told. */
-  @Post(':kind/:targetId/dismiss')
+  /**
+   * POST /admin/reports/{kind}/{targetId}/dismiss|act, body `{ reason }`: every open report of the
+   * target closed, after removing the post, comment or review (taking the event down, suspending
+   * the person) for act; the reporters are told.
+   */
+  @Post(':kind/:targetId/:decision')
   @HttpCode(200)
-  dismiss(
+  decide(
     @CurrentUser() admin: AuthUser,
-    @ZParams(reportTargetParamsSchema) target: ReportTargetParams,
+    @ZParams(reportDecisionParamsSchema) { decision, ...target }: ReportDecisionParams,
     @ZBody(reportDecisionSchema) body: ReportDecisionInput,
   ) {
-    return this.reports.decide(admin, target, 'dismissed', body.reason);
-  }
-
-  /** Body `{ reason }`: the post, comment or review removed (the event taken down, the person suspended), the reports closed. */
-  @Post(':kind/:targetId/act')
-  @HttpCode(200)
-  act(
-    @CurrentUser() admin: AuthUser,
-    @ZParams(reportTargetParamsSchema) target: ReportTargetParams,
-    @ZBody(reportDecisionSchema) body: ReportDecisionInput,
-  ) {
-    return this.reports.decide(admin, target, 'acted', body.reason);
+    return this.reports.decide(admin, target, REPORT_DECISIONS[decision], body.reason);
   }
 }
