@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { REPORT_SOURCES, type ReportSource } from './modules/admin/reports/report-sources.port.js';
 import { SUPPORT_RECORD_SOURCES, type SupportRecordSource } from './modules/admin/support/support-records.port.js';
 import { ApplicationSupportRecords } from './modules/applications/application-support-records.adapter.js';
 import { ApplicationsDeletionStep } from './modules/applications/applications-deletion.step.js';
@@ -15,12 +16,14 @@ import { ChatMediaReferences } from './modules/chat/chat-media-references.adapte
 import { ChatModule } from './modules/chat/chat.module.js';
 import { CommunityErasureStep } from './modules/community/community-erasure.step.js';
 import { CommunityMediaReferences } from './modules/community/community-media-references.adapter.js';
+import { CommentReportSource, PostReportSource } from './modules/community/content-report-sources.adapter.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { SessionsDeletionStep } from './modules/auth/sessions-deletion.step.js';
 import { SessionsErasureStep } from './modules/auth/sessions-erasure.step.js';
 import { EventsDeletionStep } from './modules/events/events-deletion.step.js';
 import { EventsErasureStep } from './modules/events/events-erasure.step.js';
 import { EventApplicants } from './modules/events/event-applicants.port.js';
+import { EventReportSource } from './modules/events/event-report-source.adapter.js';
 import { EventSupportRecords } from './modules/events/event-support-records.adapter.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
@@ -36,6 +39,7 @@ import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { RatableAttendances } from './modules/ratings/ratable-attendances.port.js';
 import { RatingsErasureStep } from './modules/ratings/ratings-erasure.step.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
+import { ReviewReportSource } from './modules/ratings/review-report-source.adapter.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
 import { UploadsErasureStep } from './modules/uploads/uploads-erasure.step.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
@@ -48,6 +52,7 @@ import { PaidOutCover } from './modules/payments/paid-out-cover.port.js';
 import { PaidOutCoverAdapter } from './modules/payouts/paid-out-cover.adapter.js';
 import { GenderPricedBookings } from './modules/users/gender-priced-bookings.port.js';
 import { HostedEvents } from './modules/users/hosted-events.port.js';
+import { PersonReportSource } from './modules/users/person-report-source.adapter.js';
 import { UserMediaReferences } from './modules/users/user-media-references.adapter.js';
 import { UsersModule } from './modules/users/users.module.js';
 
@@ -111,6 +116,12 @@ import { UsersModule } from './modules/users/users.module.js';
       useFactory: (...sources: SupportRecordSource[]) => sources,
     },
     {
+      provide: REPORT_SOURCES,
+      inject: [EventReportSource, PersonReportSource, PostReportSource, CommentReportSource, ReviewReportSource],
+      // Every kind of report the admin queue shows, each answered by the module that owns it.
+      useFactory: (...sources: ReportSource[]) => sources,
+    },
+    {
       provide: MEDIA_REFERENCES,
       inject: [UserMediaReferences, EventMediaReferences, ChatMediaReferences, CommunityMediaReferences],
       // Every module whose records show uploads: the uploads sweep deletes only what none of them references.
@@ -130,6 +141,7 @@ import { UsersModule } from './modules/users/users.module.js';
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,
     SUPPORT_RECORD_SOURCES,
+    REPORT_SOURCES,
   ],
 })
 export class PortsModule {}

@@ -105,6 +105,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   new_post: 'New posts from hosts you follow',
   rating_prompt: 'Asking you to rate events you attended',
   review_reply: 'Hosts replying to your reviews',
+  report_outcome: 'What became of things you reported',
   admin_announcement: 'Announcements from Tribe',
   platform_update: 'Tribe app updates',
   city_specific: 'News for your city',

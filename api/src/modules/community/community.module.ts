@@ -7,6 +7,7 @@ import { CommentsService } from './comments.service.js';
 import { CommunityErasureStep } from './community-erasure.step.js';
 import { CommunityMediaReferences } from './community-media-references.adapter.js';
 import { CommunityRate } from './community-rate.js';
+import { CommentReportSource, PostReportSource } from './content-report-sources.adapter.js';
 import { ContentReportsRepository } from './content-reports.repository.js';
 import { ContentReportsService } from './content-reports.service.js';
 import { CommunityNotifyRepository } from './jobs/community-notify.repository.js';
@@ -41,6 +42,8 @@ import { PostsService } from './posts.service.js';
     ContentReportsService,
     CommunityMediaReferences,
     CommunityErasureStep,
+    PostReportSource,
+    CommentReportSource,
     CommunityNotifyRepository,
     PostAuthorNotice,
     NotifyLikeHandler,
@@ -48,6 +51,6 @@ import { PostsService } from './posts.service.js';
     NotifyEventPostHandler,
   ],
   // CommunityRate: the users module counts follows with it (follows move users.follower_count, so they live there).
-  exports: [CommunityMediaReferences, CommunityErasureStep, CommunityRate],
+  exports: [CommunityMediaReferences, CommunityErasureStep, CommunityRate, PostReportSource, CommentReportSource],
 })
 export class CommunityModule {}

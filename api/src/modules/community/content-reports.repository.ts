@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AdminContentReportView, type ContentReportReason } from '../../contracts/community.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 
 export interface NewContentReport {
   reporterId: string;
@@ -73,3 +74,31 @@ export class ContentReportsRepository {
     await tx.query('UPDATE community_report SET details = NULL WHERE reporter_id = $1 AND details IS NOT NULL', [reporterId]);
   }
 }
+
+/** The author of the reported post or comment `x`, and whether it is already hidden. */
+const contentOfPostOrComment = (x: string, details: string) => `json_build_object(
+    'title', NULL, 'text', ${x}.text, 'details', ${details},
+    'author', json_build_object('id', author.id, 'name', author.name),
+    'gone', ${x}.removed_at IS NOT NULL,
+    'link', '/post/' || ${x === 'p' ? 'p.id' : `${x}.post_id`})`;
+
+/** community_report about posts in the admin reports queue. */
+export const POST_REPORT_GROUPS: ReportGroupSpec = {
+  table: 'community_report',
+  target: 'post_id',
+  where: 'r.post_id IS NOT NULL',
+  joins: 'JOIN community_post p ON p.id = g.target_id JOIN users author ON author.id = p.author_id',
+  content: contentOfPostOrComment(
+    'p',
+    `concat_ws(' · ', p.city, CASE WHEN cardinality(p.photos) > 0 THEN cardinality(p.photos) || ' photos' END)`,
+  ),
+};
+
+/** community_report about comments in the admin reports queue. */
+export const COMMENT_REPORT_GROUPS: ReportGroupSpec = {
+  table: 'community_report',
+  target: 'comment_id',
+  where: 'r.comment_id IS NOT NULL',
+  joins: 'JOIN community_comment c ON c.id = g.target_id JOIN users author ON author.id = c.author_id',
+  content: contentOfPostOrComment('c', `'A comment'`),
+};

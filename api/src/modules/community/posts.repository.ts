@@ -151,9 +151,9 @@ export class PostsRepository {
   }
 
   /** Hides the post for good (its row stays until its author's account is erased); false when it already was. */
-  async remove(postId: string, removedBy: string): Promise<boolean> {
+  async remove(postId: string, removedBy: string, runner: DataSource | EntityManager = this.dataSource): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
-      this.dataSource,
+      runner,
       'UPDATE community_post SET removed_at = now(), removed_by = $2 WHERE id = $1 AND removed_at IS NULL RETURNING id',
       [postId, removedBy],
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 import { EventReport } from './entities/event-report.entity.js';
 
 /** The event_report table. */
@@ -12,3 +13,18 @@ export class EventReportsRepository {
     return this.dataSource.getRepository(EventReport).save(report);
   }
 }
+
+/** event_report in the admin reports queue: the event as it is now (title, description, host, whether it still runs). */
+export const EVENT_REPORT_GROUPS: ReportGroupSpec = {
+  table: 'event_report',
+  target: 'event_id',
+  details: 'NULL',
+  joins: 'JOIN event e ON e.id = g.target_id JOIN users host ON host.id = e.host_id',
+  content: `json_build_object(
+    'title', e.title, 'text', e.description,
+    'details', concat_ws(' · ', to_char(e.date AT TIME ZONE 'Asia/Kolkata', 'DD Mon YYYY'), e.location, e.status, e.moderation_status),
+    'author', json_build_object('id', host.id, 'name', host.name),
+    'gone', e.status <> 'active' OR e.deleted_at IS NOT NULL,
+    'link', '/admin/events/' || e.id)`,
+  closedAs: `status = CASE $2::text WHEN 'dismissed' THEN 'dismissed' ELSE 'resolved' END`,
+};

@@ -5,6 +5,7 @@ import { EventAdmission } from './event-admission.service.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
 import { EventSupportRecords } from './event-support-records.adapter.js';
+import { EventReportSource } from './event-report-source.adapter.js';
 import { EventReportsRepository } from './event-reports.repository.js';
 import { EventsController } from './events.controller.js';
 import { EventMediaReferences } from './event-media-references.adapter.js';
@@ -25,6 +26,7 @@ import { UserEventsController } from './user-events.controller.js';
   controllers: [EventsController, UserEventsController],
   providers: [
     EventSupportRecords,
+    EventReportSource,
     EventsRepository,
     EventReportsRepository,
     EventsService,
@@ -39,6 +41,7 @@ import { UserEventsController } from './user-events.controller.js';
   ],
   exports: [
     EventSupportRecords,
+    EventReportSource,
     EventsService,
     EventListingService,
     EventAdmission,

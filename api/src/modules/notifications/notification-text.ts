@@ -40,6 +40,8 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
       return '/community';
     case 'rating_prompt':
       return eventId ? `/event/${eventId}?rate=1` : '/my-bookings';
+    case 'report_outcome':
+      return '/notifications';
     default:
       return eventPage;
   }
@@ -93,6 +95,8 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: `How was ${event}?`, body: 'Rate the host and the event: it helps others choose.' };
     case 'review_reply':
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
+    case 'report_outcome':
+      return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
     default:
       return { title: 'Tribe', body: eventTitle ?? '' };
   }
@@ -106,4 +110,27 @@ export function notificationText(notification: Worded): NotificationText {
     body: notification.body ?? fromFields.body,
     link: notification.link ?? linkFor(notification),
   };
+}
+
+/** What a reported thing is called, and what acting on it did, in the reporter's words. */
+const REPORTED: Readonly<Record<string, { thing: string; acted: string }>> = {
+  event: { thing: 'event', acted: 'took down' },
+  person: { thing: 'account', acted: 'suspended' },
+  post: { thing: 'post', acted: 'removed' },
+  comment: { thing: 'comment', acted: 'removed' },
+  review: { thing: 'review', acted: 'removed' },
+};
+
+/**
+ * A report_outcome notification's words: what became of what the person reported. The admin's
+ * reason is not told (it is written for the audit log and may say things about the reported person).
+ */
+export function reportOutcomeText(kind: string, outcome: 'dismissed' | 'acted'): Pick<NotificationText, 'title' | 'body'> {
+  const { thing, acted } = REPORTED[kind] ?? { thing: 'content', acted: 'removed' };
+  return outcome === 'acted'
+    ? { title: 'We acted on your report', body: `We ${acted} the ${thing} you reported. Thank you for helping keep Tribe safe.` }
+    : {
+        title: 'Your report was reviewed',
+        body: `We reviewed the ${thing} you reported and found it within our community guidelines, so it stays. Thank you for telling us.`,
+      };
 }

@@ -18,11 +18,14 @@ export class HostRating {
   ) {}
 
   change<T>(hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (tx) => {
-      await this.accounts.lockHostRating(tx, hostId);
-      const result = await work(tx);
-      await this.accounts.setHostRating(tx, hostId, await this.ratings.hostSummary(tx, hostId));
-      return result;
-    });
+    return this.dataSource.transaction((tx) => this.changeWithin(tx, hostId, work));
+  }
+
+  /** The same inside the caller's transaction (an admin removing a reported review closes the reports with it). */
+  async changeWithin<T>(tx: EntityManager, hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    await this.accounts.lockHostRating(tx, hostId);
+    const result = await work(tx);
+    await this.accounts.setHostRating(tx, hostId, await this.ratings.hostSummary(tx, hostId));
+    return result;
   }
 }

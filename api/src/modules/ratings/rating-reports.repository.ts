@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AdminRatingReportView, type RatingReportReason } from '../../contracts/ratings.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 
 export interface NewRatingReport {
   reporterId: string;
@@ -69,3 +70,17 @@ export class RatingReportsRepository {
     await tx.query('UPDATE rating_report SET details = NULL WHERE reporter_id = $1 AND details IS NOT NULL', [reporterId]);
   }
 }
+
+/** rating_report in the admin reports queue: the review's words and stars, the rater, and the event it is about. */
+export const REVIEW_REPORT_GROUPS: ReportGroupSpec = {
+  table: 'rating_report',
+  target: 'rating_id',
+  joins: 'JOIN rating rt ON rt.id = g.target_id JOIN users rater ON rater.id = rt.rater_id JOIN event e ON e.id = rt.event_id',
+  content: `json_build_object(
+    'title', NULL,
+    'text', NULLIF(concat_ws(E'\n', rt.host_review, rt.event_review), ''),
+    'details', 'Host ' || rt.host_rating || '★ · Event ' || rt.event_rating || '★ · ' || e.title,
+    'author', json_build_object('id', rater.id, 'name', rater.name),
+    'gone', rt.status = 'removed',
+    'link', '/profile-preview/' || rt.rated_influencer_id || '/reviews/' || rt.event_id)`,
+};

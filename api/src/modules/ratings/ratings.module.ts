@@ -12,6 +12,7 @@ import { RatingsController } from './ratings.controller.js';
 import { RatingsErasureStep } from './ratings-erasure.step.js';
 import { RatingsRepository } from './ratings.repository.js';
 import { RatingsService } from './ratings.service.js';
+import { ReviewReportSource } from './review-report-source.adapter.js';
 import { RepliesService } from './replies.service.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -35,7 +36,8 @@ import { ReviewsService } from './reviews.service.js';
     RatingReportsService,
     RatingsErasureStep,
     RatingPromptsHandler,
+    ReviewReportSource,
   ],
-  exports: [RatingsErasureStep],
+  exports: [RatingsErasureStep, ReviewReportSource],
 })
 export class RatingsModule {}

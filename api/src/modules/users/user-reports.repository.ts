@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type UserReportReason, type UserReportStatus } from '../../contracts/user-report.contract.js';
+import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
 
 export interface NewUserReport {
@@ -67,3 +68,15 @@ export class UserReportsRepository {
     await this.dataSource.query('UPDATE user_report SET details = NULL WHERE reporter_id = $1 AND details IS NOT NULL', [reporterId]);
   }
 }
+
+/** user_report in the admin reports queue: the person as their profile is now. */
+export const PERSON_REPORT_GROUPS: ReportGroupSpec = {
+  table: 'user_report',
+  target: 'reported_id',
+  joins: 'JOIN users person ON person.id = g.target_id',
+  content: `json_build_object(
+    'title', person.name, 'text', person.bio,
+    'details', concat_ws(' · ', person.role, person.location, CASE WHEN person.deleted_at IS NOT NULL THEN 'account deleted' END),
+    'author', NULL, 'gone', person.deleted_at IS NOT NULL,
+    'link', '/admin/users/' || person.id)`,
+};

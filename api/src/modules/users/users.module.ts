@@ -9,6 +9,7 @@ import { InfluencersController } from './influencers.controller.js';
 import { InfluencersService } from './influencers.service.js';
 import { AccountEraseHandler } from './jobs/account-erase.job.js';
 import { UserAccounts } from './user-accounts.service.js';
+import { PersonReportSource } from './person-report-source.adapter.js';
 import { UserReportsRepository } from './user-reports.repository.js';
 import { UserReportsService } from './user-reports.service.js';
 import { UserMediaReferences } from './user-media-references.adapter.js';
@@ -37,7 +38,8 @@ import { UsersService } from './users.service.js';
     UserMediaReferences,
     UserReportsRepository,
     UserReportsService,
+    PersonReportSource,
   ],
-  exports: [UserAccounts, UserMediaReferences],
+  exports: [UserAccounts, UserMediaReferences, PersonReportSource],
 })
 export class UsersModule {}

@@ -1,0 +1,31 @@
+import { Messages } from '../../../contracts/messages.js';
+import { ReportErrorCodes, ReportMessages } from '../../../contracts/reports.contract.js';
+import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../../../platform/http/domain-error.js';
+
+/** Nothing was open when the admin decided: another admin closed the reports first, or none were sent. */
+export class ReportsAlreadyClosedError extends ConflictError {
+  constructor() {
+    super(ReportMessages.alreadyClosed, ReportErrorCodes.alreadyClosed);
+  }
+}
+
+/** Taking an event down needs the delete_events flag, as deleting one does. */
+export class TakeDownPermissionError extends ForbiddenError {
+  constructor() {
+    super(Messages.auth.permissionRequired('delete_events'));
+  }
+}
+
+/** Acting on this kind goes through a port not bound in this build (see PortedActs). */
+export class ReportActionUnavailableError extends DomainError {
+  constructor() {
+    super(501, ReportMessages.actionUnavailable, ReportErrorCodes.actionUnavailable);
+  }
+}
+
+/** The target does not exist (a deleted event or post takes its reports with it). */
+export class NothingReportedError extends NotFoundError {
+  constructor() {
+    super(ReportMessages.nothingOpen);
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { RATING_REPORT_REASONS } from '../../contracts/ratings.contract.js';
+import { TableReportSource, type ActedChange } from '../admin/reports/report-sources.port.js';
+import { HostRating } from './host-rating.js';
+import { REVIEW_REPORT_GROUPS } from './rating-reports.repository.js';
+import { RatingsRepository } from './ratings.repository.js';
+
+/**
+ * Reports of reviews in the admin queue. Acting removes the review by moderation (it stays, marked
+ * removed, out of every list), and the host's average loses it in the same transaction.
+ */
+@Injectable()
+export class ReviewReportSource extends TableReportSource {
+  readonly kind = 'review';
+  readonly recordType = 'review';
+  protected readonly spec = REVIEW_REPORT_GROUPS;
+  protected override readonly reasonLabels = RATING_REPORT_REASONS;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly ratings: RatingsRepository,
+    private readonly hostRating: HostRating,
+  ) {
+    super(dataSource);
+  }
+
+  async act(tx: EntityManager, ratingId: string): Promise<ActedChange> {
+    const rating = await this.ratings.findLive(ratingId);
+    const removedNow = rating
+      ? await this.hostRating.changeWithin(tx, rating.ratedInfluencerId, () => this.ratings.markRemoved(tx, ratingId))
+      : false;
+    return { action: 'review.removed', before: { status: removedNow ? 'published' : 'removed' }, after: { status: 'removed' } };
+  }
+}
