@@ -1,6 +1,6 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, and the ratings' rating_prompt and review_reply are ours (docs/decisions.md).
+ * below) the community's post_liked, post_commented and new_post, and the ratings' rating_prompt and review_reply, and the people console's influencer_verified and verification_refused are ours (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
   'new_application',
@@ -27,6 +27,8 @@ export const NOTIFICATION_TYPES = [
   'new_post',
   'rating_prompt',
   'review_reply',
+  'influencer_verified',
+  'verification_refused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

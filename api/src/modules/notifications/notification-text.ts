@@ -40,6 +40,9 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
       return '/community';
     case 'rating_prompt':
       return eventId ? `/event/${eventId}?rate=1` : '/my-bookings';
+    case 'influencer_verified':
+    case 'verification_refused':
+      return '/profile';
     default:
       return eventPage;
   }
@@ -93,6 +96,10 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: `How was ${event}?`, body: 'Rate the host and the event: it helps others choose.' };
     case 'review_reply':
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
+    case 'influencer_verified':
+      return { title: 'You are verified', body: 'Your profile now shows the verified badge.' };
+    case 'verification_refused':
+      return { title: 'Verification refused', body: 'We could not verify your profile.' };
     default:
       return { title: 'Tribe', body: eventTitle ?? '' };
   }
