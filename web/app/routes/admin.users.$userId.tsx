@@ -10,6 +10,7 @@ import { requireAdmin } from '~/lib/admin.server';
 import { formatInstant } from '~/lib/format-event';
 import { actOnPerson, loadGovernmentIdLink, loadPerson, type PersonAction } from '~/lib/people.server';
 import { flashToast } from '~/lib/session.server';
+import { Messages } from '../../../api/src/contracts/messages.js';
 import { type PersonPageView } from '../../../api/src/contracts/people.contract.js';
 import { PersonBadges } from './admin.users._index';
 
@@ -69,7 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (!isAction(intent) || form.get('confirm') !== 'true') return data({ error: 'Unknown action' }, { status: 400 });
-  const result = await actOnPerson(token, userId, intent, String(form.get('reason') ?? '').trim());
+  const reason = String(form.get('reason') ?? '').trim();
+  if (!reason && intent !== 'verify') return data({ error: Messages.people.reasonRequired }, { status: 400 });
+  const result = await actOnPerson(token, userId, intent, reason);
   if (!result.ok) return data({ error: result.error }, { status: result.status });
   const cookie = await flashToast(request, { kind: 'success', message: ACTIONS[intent].done });
   return redirect(`/admin/users/${userId}`, { headers: { 'Set-Cookie': cookie } });
