@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { AdminErrorBoundary } from '~/components/admin/admin-error-boundary';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
@@ -270,8 +270,4 @@ function ConfirmAction({ intent, cancelTo }: { intent: PersonAction; cancelTo: s
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

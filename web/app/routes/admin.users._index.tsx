@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { AdminErrorBoundary } from '~/components/admin/admin-error-boundary';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { SelectField, TextField } from '~/components/ui/field';
@@ -87,8 +87,4 @@ export function PersonBadges({ person }: { person: Pick<PersonSummaryView, 'role
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
-  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { AdminErrorBoundary as ErrorBoundary };

@@ -15,8 +15,6 @@ import { HostCardChanges } from './host-card-changes.port.js';
 import { GovernmentIdLinkInvalidError, NoGovernmentIdError, NotAnInfluencerError } from './users.errors.js';
 import { UsersRepository, type ModerationState } from './users.repository.js';
 
-const badgeOf = (person: ModerationState) => ({ verified: person.verified, verified_at: person.verifiedAt?.toISOString() ?? null });
-
 /**
  * An admin holding verify_influencers vouches for an influencer (the badge on their cards, event
  * pages and profile) or refuses with a reason the influencer reads in their inbox, after looking at
@@ -37,15 +35,7 @@ export class InfluencerVerification {
   async approve(admin: AuthUser, userId: string, note: string | null | undefined): Promise<void> {
     await this.decide(userId, async (tx, person) => {
       await this.users.markVerified(tx, userId);
-      await this.audit.record(tx, {
-        adminId: admin.id,
-        action: 'user.verified',
-        recordType: 'user',
-        recordId: userId,
-        reason: note ?? null,
-        before: badgeOf(person),
-        after: { verified: true },
-      });
+      await this.recordBadge(tx, admin, person, 'user.verified', note ?? null);
       if (!person.verified) await this.notifications.notify(tx, { userId, type: 'influencer_verified', link: '/profile' });
     });
   }
@@ -53,15 +43,7 @@ export class InfluencerVerification {
   async refuse(admin: AuthUser, userId: string, reason: string): Promise<void> {
     await this.decide(userId, async (tx, person) => {
       await this.users.clearVerified(tx, userId, reason);
-      await this.audit.record(tx, {
-        adminId: admin.id,
-        action: 'user.verification_refused',
-        recordType: 'user',
-        recordId: userId,
-        reason,
-        before: badgeOf(person),
-        after: { verified: false },
-      });
+      await this.recordBadge(tx, admin, person, 'user.verification_refused', reason);
       await this.notifications.notify(tx, {
         userId,
         type: 'verification_refused',
@@ -76,14 +58,7 @@ export class InfluencerVerification {
   async withdraw(admin: AuthUser, userId: string): Promise<void> {
     await this.decide(userId, async (tx, person) => {
       await this.users.clearVerified(tx, userId);
-      await this.audit.record(tx, {
-        adminId: admin.id,
-        action: 'user.unverified',
-        recordType: 'user',
-        recordId: userId,
-        before: badgeOf(person),
-        after: { verified: false },
-      });
+      await this.recordBadge(tx, admin, person, 'user.unverified', null);
     });
   }
 
@@ -109,6 +84,19 @@ export class InfluencerVerification {
     const stored = isStorageKey(key) && this.storage.publicUrl(key) === idUrl ? await this.storage.read(key) : null;
     if (!stored) throw new NoGovernmentIdError();
     return { ...stored, key };
+  }
+
+  /** The decision's audit row: the badge before, and after (verified only when approved). */
+  private recordBadge(tx: EntityManager, admin: AuthUser, person: ModerationState, action: string, reason: string | null) {
+    return this.audit.record(tx, {
+      adminId: admin.id,
+      action,
+      recordType: 'user',
+      recordId: person.id,
+      reason,
+      before: { verified: person.verified, verified_at: person.verifiedAt?.toISOString() ?? null },
+      after: { verified: action === 'user.verified' },
+    });
   }
 
   /** Only influencers carry the badge; the decision runs with the person's row locked. */
