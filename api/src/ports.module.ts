@@ -55,6 +55,10 @@ import { HostedEvents } from './modules/users/hosted-events.port.js';
 import { PersonReportSource } from './modules/users/person-report-source.adapter.js';
 import { UserMediaReferences } from './modules/users/user-media-references.adapter.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { PersonSuspension } from './modules/admin/reports/report-actions.port.js';
+import { EventsSuspensionStep } from './modules/events/events-suspension.step.js';
+import { SUSPENSION_STEPS, type SuspensionStep } from './modules/users/suspension-steps.port.js';
+import { Suspensions } from './modules/users/suspensions.service.js';
 
 /**
  * Binds each module's ports to the module that answers them. Auth and events depend on users, never
@@ -86,6 +90,14 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: GenderPricedBookings, useExisting: GenderPricedBookingsAdapter },
     { provide: PaidOutCover, useExisting: PaidOutCoverAdapter },
     { provide: SessionConnections, useExisting: ChatSessionConnections },
+    { provide: PersonSuspension, useExisting: Suspensions },
+    {
+      provide: SUSPENSION_STEPS,
+      inject: [SessionsDeletionStep, EventsSuspensionStep, ApplicationsDeletionStep],
+      // In this order, inside the suspension's transaction: signed out, events out of the lists,
+      // pending applications released (sockets close and lists drop after it commits).
+      useFactory: (...steps: SuspensionStep[]) => steps,
+    },
     {
       provide: ACCOUNT_DELETION_STEPS,
       inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
@@ -137,6 +149,8 @@ import { UsersModule } from './modules/users/users.module.js';
     GenderPricedBookings,
     PaidOutCover,
     SessionConnections,
+    PersonSuspension,
+    SUSPENSION_STEPS,
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { expect, logInThroughScreen, signIn, test, uniqueMobile } from './fixtures.js';
-import { apiAs, apiUrl, daysFromNow, png, register, seedEvent } from './seed.js';
+import { apiAs, apiUrl, daysFromNow, dbQuery, png, register, seedEvent } from './seed.js';
 
 interface OwnProfile {
   id: string;
@@ -147,6 +147,7 @@ test.describe('profiles', () => {
     const fan = await register('fan', 'Card Reader');
     const admin = await accounts.create();
     await accounts.makeAdmin(admin);
+    await dbQuery(`UPDATE users SET admin_permissions = '{"verify_influencers": true}' WHERE id = $1`, [admin.id]);
     const event = await seedEvent(host, {
       title: `Sunset cycling ${randomBytes(3).toString('hex')}`,
       date: daysFromNow(5),

@@ -55,6 +55,12 @@ export const ErrorCodes = {
     cannotReportSelf: 'cannot_report_self',
     notAnInfluencer: 'not_an_influencer',
     genderLocked: 'gender_locked_by_booking',
+    accountSuspended: 'account_suspended',
+    alreadySuspended: 'already_suspended',
+    notSuspended: 'not_suspended',
+    cannotSuspendAdmin: 'cannot_suspend_admin',
+    noGovernmentId: 'no_government_id',
+    governmentIdLinkInvalid: 'government_id_link_invalid',
   },
   payments: {
     verificationFailed: 'payment_verification_failed',

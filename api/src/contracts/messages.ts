@@ -13,6 +13,7 @@ export const Messages = {
     adminRequired: 'Admin access required',
     permissionRequired: (permission: string) => `This needs the ${permission.replace(/_/g, ' ')} admin permission`,
     accountDeleted: 'This account has been deleted',
+    accountSuspended: 'This account has been suspended. Please contact support if you think this is a mistake.',
     enterEmailAndPassword: 'Please enter email and password',
     acceptTerms: 'Please accept the Terms and Conditions to continue',
     corruptSession: 'Your session data is corrupted. Please log in again.',
@@ -77,6 +78,15 @@ export const Messages = {
     reported: 'Thanks for telling us. Our team will review this report.',
     genderLocked:
       'Your gender cannot be changed while you have an open booking or payment for an event priced by gender. You can change it once that event is over, or ask support.',
+  },
+  people: {
+    alreadySuspended: 'This person is already suspended.',
+    notSuspended: 'This person is not suspended.',
+    cannotSuspendSelf: 'You cannot suspend yourself.',
+    cannotSuspendAdmin: 'Admins cannot be suspended. Take away their admin rights first.',
+    reasonRequired: 'Please give a reason.',
+    noGovernmentId: 'This person has not uploaded a government id.',
+    governmentIdLinkInvalid: 'This link has expired or is not valid. Open the government id again from the person’s page.',
   },
   events: {
     notFound: 'Event not found.',

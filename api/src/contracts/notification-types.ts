@@ -1,6 +1,6 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, and the reports queue's report_outcome are ours (docs/decisions.md).
+ * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused are ours (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
   'new_application',
@@ -28,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   'rating_prompt',
   'review_reply',
   'report_outcome',
+  'influencer_verified',
+  'verification_refused',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -31,8 +31,11 @@ export type MeetupType = (typeof MEETUP_TYPES)[number];
 export const EVENT_STATUSES = ['active', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** Only published events are listed publicly; the admin issue moves events between these. */
-export const MODERATION_STATUSES = ['published', 'pending_review', 'rejected'] as const;
+/**
+ * Only published events are listed publicly; the admin issue moves events between these.
+ * 'host_suspended': a published event of a suspended host, published again when the host is restored.
+ */
+export const MODERATION_STATUSES = ['published', 'pending_review', 'rejected', 'host_suspended'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 /** "In person", "in_person" and "in-person" are one event type. */

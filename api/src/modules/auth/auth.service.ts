@@ -9,7 +9,7 @@ import { ConflictError, UnauthorizedError, ValidationError } from '../../platfor
 import { PushDevicesService } from '../notifications/push-devices.service.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
 import { AuthThrottle } from './auth-throttle.service.js';
-import { CurrentPasswordIncorrectError } from './auth.errors.js';
+import { AccountSuspendedError, CurrentPasswordIncorrectError } from './auth.errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionConnections } from './session-connections.port.js';
 import { SessionsService } from './sessions.service.js';
@@ -52,6 +52,7 @@ export class AuthService {
     // Both refusals stay counted as failures (admit counted them already).
     if (!account || !valid) throw new UnauthorizedError(Messages.auth.invalidCredentials);
     if (account.deleted) throw new UnauthorizedError(Messages.auth.accountDeleted);
+    if (account.suspended) throw new AccountSuspendedError();
     await this.throttle.succeeded(email, ip);
     return { user: account.view, token: await this.sessions.issue(account.id) };
   }

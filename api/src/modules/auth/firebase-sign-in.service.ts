@@ -14,6 +14,7 @@ import {
 import { UserAccounts, type GoogleProof, type ProvenSignIn } from '../users/user-accounts.service.js';
 import { type SelfUserView } from '../users/user.views.js';
 import { AuthThrottle } from './auth-throttle.service.js';
+import { AccountSuspendedError } from './auth.errors.js';
 import { SessionConnections } from './session-connections.port.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -79,6 +80,7 @@ export class FirebaseSignInService {
   private async signIn(reach: (tx: EntityManager) => Promise<ProvenSignIn>): Promise<{ user: SelfUserView; token: string }> {
     const reached = await this.reachAccount(reach);
     if (reached.outcome === 'deleted') throw new UnauthorizedError(Messages.auth.accountDeleted);
+    if (reached.outcome === 'suspended') throw new AccountSuspendedError();
     await this.throttle.admitExchange('sign-in', reached.view.id);
     return { user: reached.view, token: await this.sessions.issue(reached.view.id) };
   }

@@ -7,8 +7,8 @@ import { preparedStatement, queryPrepared } from '../../platform/database/prepar
 
 /**
  * The live session of a token hash with the caller it signs in. It reads the users table's access
- * columns in the same query, on purpose: every authenticated request pays it, and a deleted account's
- * sessions stop working at once.
+ * columns in the same query, on purpose: every authenticated request pays it, and a deleted or
+ * suspended account's sessions stop working at once.
  */
 const LIVE_SESSION = preparedStatement(
   'sessions.live-by-token-hash',
@@ -17,7 +17,7 @@ const LIVE_SESSION = preparedStatement(
             ARRAY(SELECT flag FROM jsonb_each_text(coalesce(u.admin_permissions, '{}')) AS p (flag, held) WHERE held = 'true' AND flag <> 'support')
           END AS permissions
      FROM session s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL`,
+    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL AND u.suspended_at IS NULL`,
 );
 
 interface LiveSessionRow {

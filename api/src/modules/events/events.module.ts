@@ -10,6 +10,7 @@ import { EventReportsRepository } from './event-reports.repository.js';
 import { EventsController } from './events.controller.js';
 import { EventMediaReferences } from './event-media-references.adapter.js';
 import { EventsDeletionStep } from './events-deletion.step.js';
+import { EventsSuspensionStep } from './events-suspension.step.js';
 import { EventsErasureStep } from './events-erasure.step.js';
 import { EventsRepository } from './events.repository.js';
 import { EventsService } from './events.service.js';
@@ -34,6 +35,7 @@ import { UserEventsController } from './user-events.controller.js';
     EventListCache,
     ListedEventCounts,
     EventsDeletionStep,
+    EventsSuspensionStep,
     EventsErasureStep,
     EventMediaReferences,
     EventAdmission,
@@ -47,6 +49,7 @@ import { UserEventsController } from './user-events.controller.js';
     EventAdmission,
     ListedEventCounts,
     EventsDeletionStep,
+    EventsSuspensionStep,
     EventsErasureStep,
     EventMediaReferences,
     EventListsOnHostCardChange,

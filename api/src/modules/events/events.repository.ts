@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type ModerationStatus } from '../../contracts/event/catalogue.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
+import { queryRows } from '../../platform/database/returning.js';
 import { Event } from './entities/event.entity.js';
 import { type AdmissionEvent, type InvoiceSubject } from './event-admission.service.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
@@ -67,6 +69,20 @@ export class EventsRepository {
       .where('event.id = :id AND event.deletedAt IS NULL', { id })
       .getOne();
     return event ?? undefined;
+  }
+
+  /**
+   * Moves the host's events from one moderation status to another (published ones to
+   * 'host_suspended' and back, when their host is suspended and restored); answers how many moved.
+   */
+  async moveHostedModeration(tx: EntityManager, hostId: string, from: ModerationStatus, to: ModerationStatus): Promise<number> {
+    const rows = await queryRows(
+      tx,
+      `UPDATE event SET moderation_status = $3, updated_at = now()
+        WHERE host_id = $1 AND moderation_status = $2 AND deleted_at IS NULL RETURNING id`,
+      [hostId, from, to],
+    );
+    return rows.length;
   }
 
   /** The ids of the host's upcoming active events, locked for the caller's transaction. */

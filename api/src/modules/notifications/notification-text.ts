@@ -42,6 +42,9 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
       return eventId ? `/event/${eventId}?rate=1` : '/my-bookings';
     case 'report_outcome':
       return '/notifications';
+    case 'influencer_verified':
+    case 'verification_refused':
+      return '/profile';
     default:
       return eventPage;
   }
@@ -97,6 +100,10 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
     case 'report_outcome':
       return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
+    case 'influencer_verified':
+      return { title: 'You are verified', body: 'Your profile now shows the verified badge.' };
+    case 'verification_refused':
+      return { title: 'Verification refused', body: 'We could not verify your profile.' };
     default:
       return { title: 'Tribe', body: eventTitle ?? '' };
   }

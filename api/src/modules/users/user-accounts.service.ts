@@ -20,6 +20,7 @@ export interface SignInAccount {
   id: string;
   passwordHash: string | null;
   deleted: boolean;
+  suspended: boolean;
   view: SelfUserView;
 }
 
@@ -27,7 +28,8 @@ export interface SignInAccount {
 export type ProvenSignIn =
   | { outcome: 'existing' | 'created'; view: SelfUserView }
   | { outcome: 'linked'; view: SelfUserView; passwordCleared: boolean }
-  | { outcome: 'deleted' };
+  | { outcome: 'deleted' }
+  | { outcome: 'suspended' };
 
 /** What a Google sign-in proved: an email, and the name and picture Google has for it. */
 export interface GoogleProof {
@@ -89,7 +91,14 @@ export class UserAccounts {
   async signInAccount(email: string): Promise<SignInAccount | undefined> {
     const found = await this.users.findByEmailWithPassword(email);
     if (!found) return undefined;
-    return { id: found.user.id, passwordHash: found.passwordHash, deleted: found.user.deletedAt !== null, view: toSelfUser(found.user) };
+    const { user } = found;
+    return {
+      id: user.id,
+      passwordHash: found.passwordHash,
+      deleted: user.deletedAt !== null,
+      suspended: user.suspendedAt !== null,
+      view: toSelfUser(user),
+    };
   }
 
   credentials(id: string): Promise<{ email: string | null; passwordHash: string | null } | undefined> {
@@ -108,6 +117,7 @@ export class UserAccounts {
   async signInWithGoogle(tx: EntityManager, proof: GoogleProof): Promise<ProvenSignIn> {
     const found = await this.users.findByEmailForUpdate(tx, proof.email);
     if (found?.user.deletedAt) return { outcome: 'deleted' };
+    if (found?.user.suspendedAt) return { outcome: 'suspended' };
     if (found?.user.emailVerifiedAt) return { outcome: 'existing', view: toSelfUser(found.user) };
     if (found) {
       const linked = await this.users.markEmailVerified(tx, found.user.id, found.hasPassword);
@@ -128,6 +138,7 @@ export class UserAccounts {
    */
   async signInWithMobile(tx: EntityManager, mobileNumber: string): Promise<ProvenSignIn> {
     const found = await this.users.findByVerifiedMobileForUpdate(tx, mobileNumber);
+    if (found?.suspendedAt) return { outcome: 'suspended' };
     if (found) return { outcome: 'existing', view: toSelfUser(found) };
     const created = await this.users.insert(tx, { mobileNumber, mobileVerifiedAt: new Date() });
     return { outcome: 'created', view: toSelfUser(created) };

@@ -35,3 +35,34 @@ export class GenderLockedError extends ConflictError {
     super(Messages.users.genderLocked, ErrorCodes.users.genderLocked);
   }
 }
+
+export class AlreadySuspendedError extends ConflictError {
+  constructor() {
+    super(Messages.people.alreadySuspended, ErrorCodes.users.alreadySuspended);
+  }
+}
+
+export class NotSuspendedError extends ConflictError {
+  constructor() {
+    super(Messages.people.notSuspended, ErrorCodes.users.notSuspended);
+  }
+}
+
+/** Admins answer to each other, not to suspension: an admin's rights are taken away first, another way. */
+export class CannotSuspendAdminError extends ForbiddenError {
+  constructor(self: boolean) {
+    super(self ? Messages.people.cannotSuspendSelf : Messages.people.cannotSuspendAdmin, ErrorCodes.users.cannotSuspendAdmin);
+  }
+}
+
+export class NoGovernmentIdError extends NotFoundError {
+  constructor() {
+    super(Messages.people.noGovernmentId, ErrorCodes.users.noGovernmentId);
+  }
+}
+
+export class GovernmentIdLinkInvalidError extends ForbiddenError {
+  constructor() {
+    super(Messages.people.governmentIdLinkInvalid, ErrorCodes.users.governmentIdLinkInvalid);
+  }
+}

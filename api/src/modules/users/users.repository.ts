@@ -39,6 +39,8 @@ const COLUMNS = {
   verified: 'verified',
   governmentIdUrl: 'government_id_url',
   verifiedAt: 'verified_at',
+  verificationRefusedAt: 'verification_refused_at',
+  verificationRefusalReason: 'verification_refusal_reason',
   walletBalance: 'wallet_balance',
   eventsAttended: 'events_attended',
   eventsHosted: 'events_hosted',
@@ -47,6 +49,8 @@ const COLUMNS = {
   ratingCount: 'rating_count',
   deletedAt: 'deleted_at',
   erasedAt: 'erased_at',
+  suspendedAt: 'suspended_at',
+  suspensionReason: 'suspension_reason',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const satisfies Record<keyof UserRecord, string>;
@@ -56,8 +60,8 @@ const USER_COLUMNS = Object.entries(COLUMNS)
   .map(([property, column]) => `u.${column} AS "${property}"`)
   .join(', ');
 
-/** An influencer is a person whose role is influencer (not deleted); see users_influencer_directory_idx. */
-const IS_INFLUENCER = `u.role = 'influencer' AND u.deleted_at IS NULL`;
+/** An influencer is a person whose role is influencer (not deleted nor suspended); see users_influencer_directory_idx. */
+const IS_INFLUENCER = `u.role = 'influencer' AND u.deleted_at IS NULL AND u.suspended_at IS NULL`;
 
 const ACTIVE_BY_ID = preparedStatement(
   'users.active-by-id',
@@ -82,6 +86,27 @@ const INFLUENCER_COUNT = preparedStatement('users.influencer-count', `SELECT cou
  */
 const KEEP_VERIFICATION_OF_SAME_NUMBER = () =>
   'CASE WHEN mobile_number IS NOT DISTINCT FROM :typedMobileNumber THEN mobile_verified_at END';
+
+/** What moderating a person reads of them, under lock. */
+export interface ModerationState {
+  id: string;
+  role: UserRecord['role'];
+  isAdmin: boolean;
+  verified: boolean;
+  verifiedAt: Date | null;
+  governmentIdUrl: string | null;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
+  verificationRefusedAt: Date | null;
+}
+
+export interface PeopleFilter {
+  q?: string;
+  city?: string;
+  role?: UserRecord['role'];
+  suspended?: boolean;
+  after?: string;
+}
 
 /** A host's rating on their cards and how many ratings it is the mean of. */
 export interface HostRatingSummary {
@@ -230,24 +255,69 @@ export class UsersRepository {
       .execute();
   }
 
-  /**
-   * Marks an influencer verified (keeping the first verification's time when it already was); false
-   * when the person is no influencer, or gone, by the time of the write.
-   */
-  async markVerified(id: string): Promise<boolean> {
-    const rows = await queryRows(
-      this.dataSource,
-      `UPDATE users SET verified = true, verified_at = COALESCE(verified_at, now()), updated_at = now()
-        WHERE id = $1 AND role = 'influencer' AND deleted_at IS NULL RETURNING id`,
+  /** The person's moderation state, their row locked until the caller's transaction ends (live accounts only). */
+  async lockForModeration(tx: EntityManager, id: string): Promise<ModerationState | undefined> {
+    const rows = await tx.query<ModerationState[]>(
+      `SELECT u.id, u.role, u.is_admin AS "isAdmin", u.verified, u.verified_at AS "verifiedAt",
+              u.government_id_url AS "governmentIdUrl", u.suspended_at AS "suspendedAt", u.suspension_reason AS "suspensionReason",
+              u.verification_refused_at AS "verificationRefusedAt"
+         FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL FOR UPDATE`,
       [id],
     );
-    return rows.length === 1;
+    return rows[0];
   }
 
-  async clearVerified(id: string): Promise<void> {
-    await this.dataSource.query(
-      'UPDATE users SET verified = false, verified_at = NULL, updated_at = now() WHERE id = $1 AND deleted_at IS NULL',
+  /** Answers when the suspension began. */
+  async markSuspended(tx: EntityManager, id: string, reason: string): Promise<Date> {
+    const rows = await queryRows<{ suspended_at: Date }>(
+      tx,
+      'UPDATE users SET suspended_at = now(), suspension_reason = $2, updated_at = now() WHERE id = $1 RETURNING suspended_at',
+      [id, reason],
+    );
+    return rows[0]!.suspended_at;
+  }
+
+  async clearSuspension(tx: EntityManager, id: string): Promise<void> {
+    await tx.query('UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1', [id]);
+  }
+
+  /** The badge, keeping the first verification's time when it already was; a refusal before it is cleared. */
+  async markVerified(tx: EntityManager, id: string): Promise<void> {
+    await tx.query(
+      `UPDATE users SET verified = true, verified_at = COALESCE(verified_at, now()),
+              verification_refused_at = NULL, verification_refusal_reason = NULL, updated_at = now()
+        WHERE id = $1`,
       [id],
+    );
+  }
+
+  /** No badge; with a `refusal`, the admin's reason is kept beside it. */
+  async clearVerified(tx: EntityManager, id: string, refusal: string | null = null): Promise<void> {
+    await tx.query(
+      `UPDATE users SET verified = false, verified_at = NULL, updated_at = now(),
+              verification_refused_at = CASE WHEN $2::text IS NULL THEN verification_refused_at ELSE now() END,
+              verification_refusal_reason = COALESCE($2, verification_refusal_reason)
+        WHERE id = $1`,
+      [id, refusal],
+    );
+  }
+
+  /**
+   * The admin search: live accounts whose name, username, email or phone number contains `q` and
+   * whose city or location contains `city`, newest first, after the account `after`.
+   */
+  async search(filter: PeopleFilter, limit: number): Promise<UserRecord[]> {
+    const contains = (value: string | undefined) => (value === undefined ? null : `%${value.replace(/[\\%_]/g, '\\$&')}%`);
+    return this.dataSource.query<UserRecord[]>(
+      `SELECT ${USER_COLUMNS} FROM users u
+        WHERE u.deleted_at IS NULL
+          AND ($1::text IS NULL OR u.name ILIKE $1 OR u.username ILIKE $1 OR u.email ILIKE $1 OR u.mobile_number ILIKE $1)
+          AND ($2::text IS NULL OR u.city ILIKE $2 OR u.location ILIKE $2)
+          AND ($3::text IS NULL OR u.role = $3)
+          AND ($4::boolean IS NULL OR (u.suspended_at IS NOT NULL) = $4)
+          AND ($5::uuid IS NULL OR (u.created_at, u.id) < (SELECT created_at, id FROM users WHERE id = $5))
+        ORDER BY u.created_at DESC, u.id DESC LIMIT $6`,
+      [contains(filter.q), contains(filter.city), filter.role ?? null, filter.suspended ?? null, filter.after ?? null, limit],
     );
   }
 

@@ -11,7 +11,7 @@ import { GenderPricedBookings } from './gender-priced-bookings.port.js';
 import { HostCardChanges } from './host-card-changes.port.js';
 import { HostedEvents } from './hosted-events.port.js';
 import { profileFieldsToEntity } from './profile-fields.js';
-import { AdminRoleSwitchError, GenderLockedError, NotAnInfluencerError, profileConflict } from './users.errors.js';
+import { AdminRoleSwitchError, GenderLockedError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { UsersRepository } from './users.repository.js';
 import { hostedFields, toPublicUser, toSelfUser } from './user.views.js';
@@ -66,24 +66,6 @@ export class UsersService {
     const current = await this.users.lockGender(tx, userId);
     if (current === null || current === gender) return;
     if (await this.genderPricedBookings.hasOpen(userId, tx)) throw new GenderLockedError();
-  }
-
-  /** An admin vouches for an influencer (the badge on their cards, event pages and profile). */
-  async verify(id: string, admin: AuthUser) {
-    if (!(await this.users.markVerified(id))) {
-      const user = await this.users.findActive(id);
-      if (!user) throw new NotFoundError(Messages.users.notFound);
-      throw new NotAnInfluencerError();
-    }
-    this.hostCards.changed();
-    return this.view(id, admin);
-  }
-
-  async unverify(id: string, admin: AuthUser) {
-    if (!(await this.users.isActive(id))) throw new NotFoundError(Messages.users.notFound);
-    await this.users.clearVerified(id);
-    this.hostCards.changed();
-    return this.view(id, admin);
   }
 
   /**

@@ -116,6 +116,13 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   verifiedAt: Date | null;
 
+  /** An admin refused the influencer's verification (cleared when one approves it). */
+  @Column({ type: 'timestamptz', nullable: true })
+  verificationRefusedAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  verificationRefusalReason: string | null;
+
   @Column({ type: 'integer', default: 0 })
   walletBalance: number;
 
@@ -140,6 +147,13 @@ export class User {
 
   @Column({ type: 'timestamptz', nullable: true })
   erasedAt: Date | null;
+
+  /** Set by an admin: no sign-in, no session, no listed events until an admin restores the person. */
+  @Column({ type: 'timestamptz', nullable: true })
+  suspendedAt: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  suspensionReason: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
