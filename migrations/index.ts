@@ -22,6 +22,7 @@ import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
 import { Community1763701500000 } from './1763701500000-community.js';
 import { Ratings1763701600000 } from './1763701600000-ratings.js';
 import { AdminAudit1763701700000 } from './1763701700000-admin-audit.js';
+import { EventModeration1763701710000 } from './1763701710000-event-moderation.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   Community1763701500000,
   Ratings1763701600000,
   AdminAudit1763701700000,
+  EventModeration1763701710000,
 ];

@@ -23,6 +23,8 @@ import { EventsErasureStep } from './modules/events/events-erasure.step.js';
 import { EventApplicants } from './modules/events/event-applicants.port.js';
 import { EventSupportRecords } from './modules/events/event-support-records.adapter.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { EventModerationService } from './modules/events/event-moderation.service.js';
+import { EventTakeDown } from './modules/admin/reports/report-actions.port.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { EventListsOnHostCardChange } from './modules/events/host-card-changes.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
@@ -81,6 +83,7 @@ import { UsersModule } from './modules/users/users.module.js';
     { provide: GenderPricedBookings, useExisting: GenderPricedBookingsAdapter },
     { provide: PaidOutCover, useExisting: PaidOutCoverAdapter },
     { provide: SessionConnections, useExisting: ChatSessionConnections },
+    { provide: EventTakeDown, useExisting: EventModerationService },
     {
       provide: ACCOUNT_DELETION_STEPS,
       inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
@@ -126,6 +129,7 @@ import { UsersModule } from './modules/users/users.module.js';
     GenderPricedBookings,
     PaidOutCover,
     SessionConnections,
+    EventTakeDown,
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,
