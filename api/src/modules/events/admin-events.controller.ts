@@ -39,7 +39,11 @@ export class AdminEventsController {
   @RequiresPermission('approve_events')
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@CurrentUser() admin: AuthUser, @ZParams(uuidParam) { id }: { id: string }, @ZBody(moderationDecisionSchema) body: ModerationDecisionInput) {
+  reject(
+    @CurrentUser() admin: AuthUser,
+    @ZParams(uuidParam) { id }: { id: string },
+    @ZBody(moderationDecisionSchema) body: ModerationDecisionInput,
+  ) {
     return this.moderation.reject(id, admin, body.reason);
   }
 

@@ -62,15 +62,13 @@ export class EventModerationService extends EventTakeDown {
     const ids = shown.map((position) => position.id);
     const [rows, reports] = await Promise.all([this.events.viewRows(ids), this.reports.openReportsOf(ids, ModerationLimits.reportsShown)]);
     const since = new Map(shown.map((position) => [position.id, new Date(position.at).toISOString()]));
-    const items = rows.map(
-      (row): ReviewQueueItem => ({
-        event: toEventView(row, 'public'),
-        waiting_since: since.get(row.id)!,
-        changes: row.pending_changes,
-        open_reports: reports.get(row.id)?.count ?? 0,
-        reports: reports.get(row.id)?.reports ?? [],
-      }),
-    );
+    const items = rows.map((row): ReviewQueueItem => ({
+      event: toEventView(row, 'public'),
+      waiting_since: since.get(row.id)!,
+      changes: row.pending_changes,
+      open_reports: reports.get(row.id)?.count ?? 0,
+      reports: reports.get(row.id)?.reports ?? [],
+    }));
     return { filter, items, next_cursor: found.length > limit ? encodeQueueCursor(shown.at(-1)!) : null };
   }
 

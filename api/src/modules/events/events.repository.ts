@@ -178,7 +178,8 @@ export class EventsRepository {
    * last one a page showed). Cancelled events leave the queue.
    */
   async reviewQueue(filter: 'new' | 'edited', after: QueuePosition | null, limit: number): Promise<QueuePosition[]> {
-    const waiting = filter === 'new' ? `e.moderation_status = 'pending_review'` : `e.moderation_status = 'published' AND e.pending_changes IS NOT NULL`;
+    const waiting =
+      filter === 'new' ? `e.moderation_status = 'pending_review'` : `e.moderation_status = 'published' AND e.pending_changes IS NOT NULL`;
     const rows: Array<{ id: string; at: Date }> = await this.dataSource.query(
       `SELECT e.id, e.review_requested_at AS at FROM event e
         WHERE e.review_requested_at IS NOT NULL AND e.deleted_at IS NULL AND e.status = 'active' AND ${waiting}

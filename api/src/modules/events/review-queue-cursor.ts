@@ -9,8 +9,7 @@ export interface QueuePosition {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The opaque cursor of the last event a page showed. */
-export const encodeQueueCursor = (last: QueuePosition): string =>
-  Buffer.from(`${last.at.toISOString()}|${last.id}`).toString('base64url');
+export const encodeQueueCursor = (last: QueuePosition): string => Buffer.from(`${last.at.toISOString()}|${last.id}`).toString('base64url');
 
 /** The position a client's cursor names (null for the first page); one this API did not write is a 400. */
 export function decodeQueueCursor(cursor: string | undefined): QueuePosition | null {
