@@ -22,6 +22,7 @@ import { ExactlyOnce1763701400000 } from './1763701400000-exactly-once.js';
 import { Community1763701500000 } from './1763701500000-community.js';
 import { Ratings1763701600000 } from './1763701600000-ratings.js';
 import { AdminAudit1763701700000 } from './1763701700000-admin-audit.js';
+import { EventModeration1763701710000 } from './1763701710000-event-moderation.js';
 import { PeopleModeration1763701720000 } from './1763701720000-people-moderation.js';
 import { ReportOutcomes1763701730000 } from './1763701730000-report-outcomes.js';
 import { Analytics1763701740000 } from './1763701740000-analytics.js';
@@ -52,6 +53,7 @@ export const MIGRATIONS = [
   Community1763701500000,
   Ratings1763701600000,
   AdminAudit1763701700000,
+  EventModeration1763701710000,
   PeopleModeration1763701720000,
   ReportOutcomes1763701730000,
   Analytics1763701740000,

@@ -26,6 +26,8 @@ import { EventApplicants } from './modules/events/event-applicants.port.js';
 import { EventReportSource } from './modules/events/event-report-source.adapter.js';
 import { EventSupportRecords } from './modules/events/event-support-records.adapter.js';
 import { EventsModule } from './modules/events/events.module.js';
+import { EventModerationService } from './modules/events/event-moderation.service.js';
+import { EventTakeDown } from './modules/admin/reports/report-actions.port.js';
 import { EventMediaReferences } from './modules/events/event-media-references.adapter.js';
 import { EventListsOnHostCardChange } from './modules/events/host-card-changes.adapter.js';
 import { ListedEventCounts } from './modules/events/listed-event-counts.adapter.js';
@@ -98,6 +100,7 @@ import { Suspensions } from './modules/users/suspensions.service.js';
       // pending applications released (sockets close and lists drop after it commits).
       useFactory: (...steps: SuspensionStep[]) => steps,
     },
+    { provide: EventTakeDown, useExisting: EventModerationService },
     {
       provide: ACCOUNT_DELETION_STEPS,
       inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
@@ -151,6 +154,7 @@ import { Suspensions } from './modules/users/suspensions.service.js';
     SessionConnections,
     PersonSuspension,
     SUSPENSION_STEPS,
+    EventTakeDown,
     ACCOUNT_DELETION_STEPS,
     ACCOUNT_ERASURE_STEPS,
     MEDIA_REFERENCES,

@@ -5,7 +5,7 @@ import request, { type Response } from 'supertest';
 import { createApiApp } from '../../api/src/bootstrap.js';
 import { type AgeGroup } from '../../api/src/contracts/event.contract.js';
 import { matchesAgePlan, planAgeFilter } from '../../api/src/modules/events/age-filter.js';
-import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { bearer, makeAdmin, markVerifiedHost, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -65,6 +65,8 @@ describe('event lists: filters, role rules, pagination', () => {
     me = await signUpHost(api, { name: 'Me Host' });
     hostB = await signUpHost(api, { name: 'Bee Host' });
     fan = await signUp(api, { name: 'Fan' });
+    // The fan hosts one event too (fan-own): verified, so it is listed at once like the hosts' events.
+    await markVerifiedHost(api, fan.user.id);
     admin = await signUp(api, { name: 'Admin' });
     await makeAdmin(api, admin.user.id);
 

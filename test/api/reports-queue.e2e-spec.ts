@@ -129,10 +129,19 @@ describe('reports queue and audit log', () => {
       expect(refused.body).toMatchObject({ error: Messages.auth.permissionRequired('delete_events') });
       expect(await statuses('event_report', 'event_id', event.id)).toEqual([{ status: 'open', outcome: null, resolution: null }]);
 
-      // With the flag the take-down goes through EventTakeDown, which this build does not bind yet.
-      const unwired = await as(admin).act('event', event.id).expect(501);
-      expect(unwired.body).toEqual({ error: ReportMessages.actionUnavailable, code: ReportErrorCodes.actionUnavailable });
-      expect(await statuses('event_report', 'event_id', event.id)).toEqual([{ status: 'open', outcome: null, resolution: null }]);
+      // With the flag the take-down goes through the events module: cancelled, out of the lists, the reports closed.
+      await as(admin).act('event', event.id, 'Fake venue').expect(200);
+      expect(await statuses('event_report', 'event_id', event.id)).toEqual([
+        { status: 'resolved', outcome: null, resolution: 'Fake venue' },
+      ]);
+      const takenDown = await api.db.query<{ status: string }>('SELECT status FROM event WHERE id = $1', [event.id]);
+      expect(takenDown.rows).toEqual([{ status: 'cancelled' }]);
+      // Two rows, one transaction: the take-down as the event's own page records it, and the reports it closed.
+      expect((await auditOf(event.id)).map((entry) => [entry.action, entry.reason])).toEqual([
+        ['report.acted', 'Fake venue'],
+        ['event.taken_down', 'Fake venue'],
+      ]);
+      expect((await reportOutcomes(fan)).map((told) => told.title)).toContain('We acted on your report');
 
       await as(limited).dismiss('event', other.id, 'A real event').expect(200);
       expect(await statuses('event_report', 'event_id', other.id)).toEqual([
@@ -313,6 +322,18 @@ describe('reports queue and audit log', () => {
 
       await reportOf.person(later!, reported!.user.id, 'spam');
       expect(await queueItem('person', reported!.user.id)).toMatchObject({ count: 1, reports: [{ reporter: { id: later!.user.id } }] });
+    });
+
+    it('suspends a reported person: signed out at once, the reports closed, the suspension audited', async () => {
+      const [reporter, reported] = await Promise.all(times(2, () => signUp(api)));
+      await reportOf.person(reporter!, reported!.user.id);
+      await as(admin).act('person', reported!.user.id, 'Scam messages').expect(200);
+      await as(reported!).inbox().expect(401);
+      expect(await statuses('user_report', 'reported_id', reported!.user.id)).toEqual([
+        { status: 'closed', outcome: 'acted', resolution: 'Scam messages' },
+      ]);
+      expect((await auditOf(reported!.user.id)).map((entry) => entry.action)).toEqual(['report.acted', 'user.suspended']);
+      expect(await reportOutcomes(reporter!)).toHaveLength(1);
     });
 
     it('lets one of two admins deciding at once win; the other gets a 409 and nothing is done twice', async () => {

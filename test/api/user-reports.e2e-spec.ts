@@ -1,4 +1,4 @@
-import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { bearer, makeAdmin, signUp, signUpHost, signUpNewHost, type SignedUp } from '../support/factories.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
 /** Reports about people (POST /users/{id}/report, GET /admin/user-reports) and the verified badge. */
@@ -167,7 +167,7 @@ describe('user reports and influencer verification', () => {
       };
 
     it('marks an influencer verified, and their event cards show the badge at once', async () => {
-      const host = await signUpHost(api, { name: 'Verified Vik' });
+      const host = await signUpNewHost(api, { name: 'Verified Vik' });
       const created = await api
         .http()
         .post('/api/v1/events')
@@ -182,6 +182,8 @@ describe('user reports and influencer verification', () => {
           capacity: 10,
         })
         .expect(201);
+      // An unverified host's event is listed once an admin approves it.
+      await api.http().post(`/api/v1/admin/events/${created.body.id}/approve`).set(bearer(admin.token)).expect(200);
       const hostOnPublicList = async () =>
         (
           (await api.http().get('/api/v1/events/public?limit=100').expect(200)).body.data as Array<{
@@ -229,7 +231,7 @@ describe('user reports and influencer verification', () => {
     });
 
     it('is for admins only', async () => {
-      const host = await signUpHost(api);
+      const host = await signUpNewHost(api);
       for (const person of [await signUp(api), host]) {
         expect((await verify(person.token, host.user.id).expect(403)).body).toMatchObject({ error: 'Admin access required' });
         await unverify(person.token, host.user.id).expect(403);

@@ -143,7 +143,7 @@ test.describe('profiles', () => {
   });
 
   test('the verified badge shows on the event card and the host block once an admin verifies the host', async ({ page, accounts }) => {
-    const host = await register('influencer', 'Verified Vikram');
+    const host = await register('influencer', 'Verified Vikram', { verified: false });
     const fan = await register('fan', 'Card Reader');
     const admin = await accounts.create();
     await accounts.makeAdmin(admin);
@@ -153,6 +153,8 @@ test.describe('profiles', () => {
       date: daysFromNow(5),
       location: 'Marine Drive, Mumbai',
     });
+    // An unverified host's event waits for review: an admin approved it (event-moderation.spec.ts shows how).
+    await dbQuery(`UPDATE event SET moderation_status = 'published', review_requested_at = NULL WHERE id = $1`, [event.id]);
     await signIn(page, fan);
     await expect(page).toHaveURL(/\/home/);
     const card = page.getByTestId('event-card').filter({ hasText: event.title });

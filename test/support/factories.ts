@@ -25,9 +25,25 @@ export async function signUp(api: TestApi, fields: Record<string, unknown> = {})
 /** A complete profile: needs_profile is false. */
 export const completeProfile = { age: 27, gender: 'female', mobile_number: '9876543210' };
 
+/**
+ * A verified host (the badge an admin gives): their new events are listed at once, as most tests
+ * need (docs/decisions.md "Event moderation"). signUpNewHost makes one nobody has verified yet.
+ */
 export async function signUpHost(api: TestApi, fields: Record<string, unknown> = {}): Promise<SignedUp> {
+  const host = await signUpNewHost(api, fields);
+  await markVerifiedHost(api, host.user.id);
+  return { ...host, user: { ...host.user, verified: true } };
+}
+
+/** A host nobody has verified: their new events, and their edits of a listed event's words and photos, wait for review. */
+export async function signUpNewHost(api: TestApi, fields: Record<string, unknown> = {}): Promise<SignedUp> {
   const mobile = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   return signUp(api, { ...completeProfile, mobile_number: mobile, role: 'influencer', name: 'Host Person', ...fields });
+}
+
+/** Gives the person the verified badge, as an admin holding verify_influencers would. */
+export async function markVerifiedHost(api: TestApi, userId: string): Promise<void> {
+  await api.db.query('UPDATE users SET verified = true, verified_at = now() WHERE id = $1', [userId]);
 }
 
 /** Marks the person's number verified, as phone sign-in's one-time code will; the API offers no other way. */

@@ -39,13 +39,11 @@ export const ReportMessages = {
   reasonRequired: 'Say in a few words why (it goes in the audit log)',
   alreadyClosed: 'These reports were already closed, perhaps by another admin. Reload the queue to see what is still open.',
   nothingOpen: 'Nothing open is reported about this.',
-  actionUnavailable: 'This action is not available yet.',
   badCursor: 'cursor: must be a cursor from the previous page',
 } as const;
 
 export const ReportErrorCodes = {
   alreadyClosed: 'reports_already_closed',
-  actionUnavailable: 'report_action_unavailable',
 } as const;
 
 const limitParam = (defaultLimit: number) =>

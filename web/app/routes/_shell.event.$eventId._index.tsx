@@ -17,6 +17,7 @@ import { EventRatingPanel } from '~/components/ratings/event-rating-panel';
 import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { useRecordRecentlyViewed } from '~/components/events/recently-viewed';
 import { NotFoundPage } from '~/components/layout/error-page';
+import { ModerationNotice } from '~/components/events/moderation-notice';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { requireUser } from '~/lib/auth.server';
@@ -136,6 +137,7 @@ export default function EventPage() {
         <div className="px-4 sm:px-0">
           <EventHeading event={event} shareUrl={shareUrl} showMenu={Boolean(user) && !isHost} />
 
+          {isHost ? <ModerationNotice event={event} className="mt-4" /> : null}
           {cancelled ? <Alert className="mt-4">This event has been cancelled.</Alert> : null}
           {actionData && 'error' in actionData ? <Alert className="mt-4">{actionData.error}</Alert> : null}
 

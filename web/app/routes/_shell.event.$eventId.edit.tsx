@@ -4,6 +4,7 @@ import { EventForm } from '~/components/events/event-form';
 import { eventToFormValues, type EventFormErrors, type EventFormValues } from '~/components/events/event-form-values';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
+import { moderationNotice } from '~/lib/event-moderation';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
 import { loadOwnEvent } from '~/lib/event-detail.server';
@@ -21,7 +22,16 @@ export const handle: ShellHandle = { title: 'Edit Event' };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   const event = await loadOwnEvent(params.eventId ?? '', auth);
-  return { id: event.id, title: event.title, cancelled: isCancelled(event), values: eventToFormValues(event) };
+  // The host goes on from their changes still waiting for review, not from what is listed.
+  const shown = { ...event, ...event.moderation?.pending_changes };
+  return {
+    id: event.id,
+    title: event.title,
+    cancelled: isCancelled(event),
+    values: eventToFormValues(shown),
+    notice: moderationNotice(event.moderation),
+    resubmits: event.moderation?.status === 'rejected',
+  };
 }
 
 type ActionResult = { values: EventFormValues; errors: EventFormErrors };
@@ -47,6 +57,12 @@ export default function EditEventPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-4 sm:px-6">
       {loaded.cancelled ? <Alert className="mb-4">This event has been cancelled and can no longer be changed.</Alert> : null}
+      {loaded.notice && !loaded.cancelled ? (
+        <Alert tone={loaded.notice.tone} className="mb-4">
+          <bdi>{loaded.notice.text}</bdi>
+          {loaded.resubmits ? ' Fix what the reviewer asked and save: your event goes back for review.' : null}
+        </Alert>
+      ) : null}
       <p className="mb-4 text-sm text-slate-500">
         Editing{' '}
         <Link to={`/event/${loaded.id}`} className="font-medium text-brand-700 hover:underline">
@@ -56,7 +72,7 @@ export default function EditEventPage() {
       <EventForm
         values={actionData?.values ?? loaded.values}
         errors={actionData?.errors ?? null}
-        submitLabel="Save changes"
+        submitLabel={loaded.resubmits ? 'Save and resubmit' : 'Save changes'}
         busyLabel="Saving…"
       />
     </div>

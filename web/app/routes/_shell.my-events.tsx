@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { ConfirmAction } from '~/components/events/confirm-action';
 import { useNow } from '~/components/events/event-bits';
 import { EventCard, EventGrid } from '~/components/events/event-card';
+import { ModerationNotice } from '~/components/events/moderation-notice';
 import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
@@ -159,7 +160,12 @@ function EventSection({ title, events, now, refusal }: { title: string; events: 
             key={event.id}
             event={event}
             now={now}
-            footer={<HostActions event={event} dateRefusal={refusal?.onDate && refusal.eventId === event.id ? refusal.error : null} />}
+            footer={
+              <>
+                <ModerationNotice event={event} className="mb-2" />
+                <HostActions event={event} dateRefusal={refusal?.onDate && refusal.eventId === event.id ? refusal.error : null} />
+              </>
+            }
           />
         ))}
       </EventGrid>

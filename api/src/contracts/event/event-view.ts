@@ -1,5 +1,6 @@
 import type { EventCategory, EventStatus, MeetupType, ModerationStatus, PricingType } from './catalogue.js';
 import type { Pagination } from './pagination.js';
+import type { EventModerationView } from '../event-moderation.contract.js';
 
 export interface EventHostView {
   id: string;
@@ -64,6 +65,8 @@ export interface EventView {
   host_social_link: string | null;
   attendees_count: number;
   is_date_to_be_decided: boolean;
+  /** Only in the host's and admins' views: waiting for review, the reason of a refusal, pending changes. */
+  moderation?: EventModerationView;
 }
 
 /** Fields only a signed-in caller receives. */

@@ -76,7 +76,8 @@ export class EventListingService {
   /**
    * `version` is the most the caller may see. Lists of other people's events are always the public
    * version: the host's phone and the meeting link are read one event at a time, never harvested
-   * a hundred per page. A host's own lists (and an admin's view of them) keep the full version.
+   * a hundred per page. A host's own lists (and an admin's view of them) keep the full version, and
+   * show each event's moderation.
    */
   private async list(scope: ListScope, filter: ListFilter, page: PageQuery, allowed: EventVersion): Promise<EventPageJson> {
     const version: EventVersion = scope.includeUnpublished ? allowed : 'public';
@@ -96,7 +97,7 @@ export class EventListingService {
     ]);
     const body = found.bodies[version];
     if (body?.total === total) return body.json;
-    const data = body?.data ?? JSON.stringify(found.rows.map((row) => toEventView(row, version)));
+    const data = body?.data ?? JSON.stringify(found.rows.map((row) => toEventView(row, version, scope.includeUnpublished)));
     const json = new PreparedJson(pageJson(data, paginate(page.page, page.limit, total)));
     found.bodies[version] = { data, total, json };
     return json;

@@ -1,4 +1,5 @@
 import { categoryLabel, isDateToBeDecided, type EventView, type ResponsiveImage } from '../../contracts/event.contract.js';
+import { type EventModerationView, type PendingEventChanges } from '../../contracts/event-moderation.contract.js';
 import { type MediaVariant } from '../uploads/entities/media.entity.js';
 
 /** The name of an uploaded original (`<media id>.<extension>`) at the end of its URL; group 1 is the id. */
@@ -15,6 +16,7 @@ export const EVENT_VIEW_COLUMNS = `
   e.age_groups, e.custom_age_min, e.custom_age_max, e.event_type, e.meeting_link, e.enable_bidding,
   e.show_attendees, e.meetup_type, e.estimated_location, e.estimated_latitude, e.estimated_longitude,
   e.host_contact_number, e.host_social_link, e.attendees_count,
+  e.pending_changes, e.review_requested_at, e.moderation_reason, e.taken_down_at,
   u.name AS host_name, u.avatar_url AS host_avatar_url, u.rating AS host_rating, u.rating_count AS host_rating_count,
   u.instagram_handle AS host_instagram_handle, u.verified AS host_verified,
   (SELECT jsonb_object_agg(m.storage_key, m.variants) FROM media m
@@ -47,7 +49,8 @@ type DerivedFields =
   | 'custom_age_range'
   | 'meeting_link'
   | 'host_contact_number'
-  | 'is_date_to_be_decided';
+  | 'is_date_to_be_decided'
+  | 'moderation';
 
 /** A row selected with EVENT_VIEW_COLUMNS, as node-postgres returns it. */
 export type EventRow = Omit<EventView, DerivedFields> & {
@@ -69,11 +72,17 @@ export type EventRow = Omit<EventView, DerivedFields> & {
   host_verified: boolean | null;
   image_variants: Record<string, MediaVariant[]> | null;
   host_avatar_variants: MediaVariant[] | null;
+  pending_changes: PendingEventChanges | null;
+  review_requested_at: Date | null;
+  moderation_reason: string | null;
+  taken_down_at: Date | null;
 };
 
 /** An EventRow as JSON carries its timestamps as ISO text (and numeric columns as numbers). */
-export type EventRowJson = Omit<EventRow, 'date' | 'end_date' | 'created_at' | 'updated_at'> & {
+export type EventRowJson = Omit<EventRow, 'date' | 'end_date' | 'created_at' | 'updated_at' | 'review_requested_at' | 'taken_down_at'> & {
   date: string;
+  review_requested_at: string | null;
+  taken_down_at: string | null;
   end_date: string | null;
   created_at: string;
   updated_at: string;
@@ -86,6 +95,8 @@ export function eventRowFromJson(row: EventRowJson): EventRow {
     end_date: row.end_date === null ? null : new Date(row.end_date),
     created_at: new Date(row.created_at),
     updated_at: new Date(row.updated_at),
+    review_requested_at: row.review_requested_at === null ? null : new Date(row.review_requested_at),
+    taken_down_at: row.taken_down_at === null ? null : new Date(row.taken_down_at),
   };
 }
 
@@ -117,8 +128,22 @@ function responsiveImage(url: string, variants: MediaVariant[]): ResponsiveImage
 
 const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-/** Built in one go (no `delete`), so every view keeps one object shape and serialises fast. */
-export function toEventView(row: EventRow, version: EventVersion): EventView {
+/** What the host and admins see of the event's moderation (docs/decisions.md "Event moderation"). */
+export function toModerationView(row: EventRow): EventModerationView {
+  return {
+    status: row.moderation_status,
+    reason: row.moderation_reason,
+    pending_changes: row.pending_changes,
+    waiting_since: iso(row.review_requested_at),
+    taken_down: row.taken_down_at !== null,
+  };
+}
+
+/**
+ * Built in one go (no `delete`), so every view keeps one object shape and serialises fast.
+ * `withModeration`: for the host's and admins' views only.
+ */
+export function toEventView(row: EventRow, version: EventVersion, withModeration = false): EventView {
   const images = stringList(row.images);
   const shared = {
     id: row.id,
@@ -173,6 +198,7 @@ export function toEventView(row: EventRow, version: EventVersion): EventView {
     attendees_count: row.attendees_count,
     is_date_to_be_decided: isDateToBeDecided(row.date),
   };
-  if (version === 'public') return shared;
-  return { ...shared, meeting_link: row.meeting_link, host_contact_number: row.host_contact_number };
+  const moderated = withModeration ? { ...shared, moderation: toModerationView(row) } : shared;
+  if (version === 'public') return moderated;
+  return { ...moderated, meeting_link: row.meeting_link, host_contact_number: row.host_contact_number };
 }

@@ -1,5 +1,6 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import type { EventRuleViolation } from '../../contracts/event.contract.js';
+import { ModerationErrorCodes, ModerationMessages } from '../../contracts/event-moderation.contract.js';
 import { Messages } from '../../contracts/messages.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
 
@@ -77,5 +78,25 @@ export class EventStartNotFutureError extends ValidationError {
 export class EventRuleError extends ValidationError {
   constructor(violation: EventRuleViolation) {
     super(violation.message, violation.code);
+  }
+}
+
+/** Approving or refusing an event with nothing waiting for review: decided already (perhaps by another admin a moment ago). */
+export class EventNotUnderReviewError extends ConflictError {
+  constructor() {
+    super(ModerationMessages.notUnderReview, ModerationErrorCodes.notUnderReview);
+  }
+}
+
+/** Taking down an event that is already cancelled (by its host, or taken down already). */
+export class EventAlreadyCancelledError extends ConflictError {
+  constructor() {
+    super(ModerationMessages.alreadyCancelled, ModerationErrorCodes.alreadyCancelled);
+  }
+}
+
+export class BadReviewCursorError extends ValidationError {
+  constructor() {
+    super(ModerationMessages.badCursor, ModerationErrorCodes.badCursor);
   }
 }

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AdminEventsController } from './admin-events.controller.js';
 import { EventAdmission } from './event-admission.service.js';
+import { EventModerationService } from './event-moderation.service.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventListingService } from './event-listing.service.js';
 import { EventSupportRecords } from './event-support-records.adapter.js';
@@ -19,12 +22,13 @@ import { ListedEventCounts } from './listed-event-counts.adapter.js';
 import { UserEventsController } from './user-events.controller.js';
 
 /**
- * Events and their lists. Depends on users (UserAccounts); answers the users and uploads modules' ports,
- * and asks applications about applicants through EventApplicants (bound in api/src/ports.module.ts).
+ * Events, their lists and their moderation. Depends on users (UserAccounts) and tells hosts through
+ * notifications; answers the users, uploads and admin reports modules' ports, and asks applications
+ * about applicants through EventApplicants (bound in api/src/ports.module.ts).
  */
 @Module({
-  imports: [UsersModule, UploadsModule],
-  controllers: [EventsController, UserEventsController],
+  imports: [UsersModule, UploadsModule, NotificationsModule],
+  controllers: [EventsController, UserEventsController, AdminEventsController],
   providers: [
     EventSupportRecords,
     EventReportSource,
@@ -40,8 +44,10 @@ import { UserEventsController } from './user-events.controller.js';
     EventMediaReferences,
     EventAdmission,
     EventListsOnHostCardChange,
+    EventModerationService,
   ],
   exports: [
+    EventModerationService,
     EventSupportRecords,
     EventReportSource,
     EventsService,

@@ -6,6 +6,7 @@ import { queryRows } from '../../platform/database/returning.js';
 import { Event } from './entities/event.entity.js';
 import { type AdmissionEvent, type InvoiceSubject } from './event-admission.service.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
+import { type QueuePosition } from './review-queue-cursor.js';
 import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
 
 /** Listed events: active, published, not deleted (the same literals as the listing indexes). */
@@ -186,6 +187,23 @@ export class EventsRepository {
     if (hostIds.length === 0) return new Map();
     const rows = await queryPrepared<{ host_id: string; count: number }>(this.dataSource, LISTED_COUNTS_BY_HOST, [hostIds]);
     return new Map(rows.map((row) => [row.host_id, row.count]));
+  }
+
+  /**
+   * One page of the review queue's new or edited events, oldest request first, after `after` (the
+   * last one a page showed). Cancelled events leave the queue.
+   */
+  async reviewQueue(filter: 'new' | 'edited', after: QueuePosition | null, limit: number): Promise<QueuePosition[]> {
+    const waiting =
+      filter === 'new' ? `e.moderation_status = 'pending_review'` : `e.moderation_status = 'published' AND e.pending_changes IS NOT NULL`;
+    const rows: Array<{ id: string; at: Date }> = await this.dataSource.query(
+      `SELECT e.id, e.review_requested_at AS at FROM event e
+        WHERE e.review_requested_at IS NOT NULL AND e.deleted_at IS NULL AND e.status = 'active' AND ${waiting}
+          AND ($1::timestamptz IS NULL OR (e.review_requested_at, e.id) > ($1::timestamptz, $2::uuid))
+        ORDER BY e.review_requested_at, e.id LIMIT $3`,
+      [after?.at ?? null, after?.id ?? null, limit],
+    );
+    return rows;
   }
 
   async listTotal(query: ListQuery): Promise<number> {

@@ -33,6 +33,8 @@ import {
 } from './events.errors.js';
 import { EventCancelled, EventPublished } from './events.events.js';
 import { EventsRepository } from './events.repository.js';
+import { initialModerationStatus, moderateEdit, type Author } from './moderation-policy.js';
+import { UserAccounts } from '../users/user-accounts.service.js';
 
 /** The event fields a request may send (a create sends them all, an edit some). */
 type EventFields = Omit<UpdateEventInput, 'status'>;
@@ -90,10 +92,13 @@ export class EventsService {
     private readonly outbox: OutboxService,
     private readonly applicants: EventApplicants,
     private readonly listCache: EventListCache,
+    private readonly accounts: UserAccounts,
   ) {}
 
+  /** Listed at once when a verified host (or an admin) creates it; otherwise it waits for review. */
   async create(host: AuthUser, input: CreateEventInput): Promise<EventView> {
     const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
+    const moderationStatus = initialModerationStatus(await this.authorOf(host));
     const id = await this.dataSource.transaction(async (tx) => {
       const created = await this.events.insert(tx, {
         ...toEntityChanges(input),
@@ -101,8 +106,10 @@ export class EventsService {
         ageGroups: ages.age_groups,
         customAgeMin: ages.custom_age_range?.[0] ?? null,
         customAgeMax: ages.custom_age_range?.[1] ?? null,
+        moderationStatus,
+        reviewRequestedAt: moderationStatus === 'pending_review' ? new Date() : null,
       });
-      await this.outbox.publish(tx, EventPublished, { eventId: created });
+      if (moderationStatus === 'published') await this.outbox.publish(tx, EventPublished, { eventId: created });
       return created;
     });
     this.listCache.clear();
@@ -120,16 +127,19 @@ export class EventsService {
     if (row.moderation_status !== 'published' && !privileged) throw new EventNotFoundError();
     // The joining details (meeting link, host's phone) are for the host, admins and accepted attendees.
     const full = version === 'full' && viewer !== null && (privileged || (await this.applicants.isAcceptedAttendee(id, viewer.id)));
-    return toEventView(row, full ? 'full' : 'public');
+    return toEventView(row, full ? 'full' : 'public', privileged && version === 'full');
   }
 
   /**
    * PUT /events/{id}: sent fields change, absent ones stay. status "cancelled" cancels (with its
-   * domain event); a cancelled event cannot be edited or made active again.
+   * domain event); a cancelled event cannot be edited or made active again. A host's edit may wait
+   * for review (moderation-policy.ts): a rejected event goes back to the queue, and an unverified
+   * host's new title, description or photos are held until an admin approves them.
    */
   async update(id: string, user: AuthUser, input: UpdateEventInput): Promise<EventView> {
     const { status, ...fields } = input;
     const edits = Object.values(fields).some((value) => value !== undefined);
+    const author = edits ? await this.authorOf(user) : 'admin';
     await this.dataSource.transaction(async (tx) => {
       const event = await this.lockManaged(tx, id, user);
       if (event.status === 'cancelled') {
@@ -139,7 +149,8 @@ export class EventsService {
       }
       if (edits) {
         await this.refuseWithAcceptedApplicants(tx, event.id);
-        await this.events.update(tx, event.id, this.mergedChanges(event, fields));
+        const edit = moderateEdit(event, this.mergedChanges(event, fields), author, new Date());
+        await this.events.update(tx, event.id, { ...edit.applied, ...edit.moderation });
       }
       if (status === 'cancelled') await this.markCancelled(tx, event.id);
     });
@@ -235,11 +246,18 @@ export class EventsService {
     return event;
   }
 
+  /** Whose rules an edit or a new event follows: an admin's, a verified host's, or an unverified host's. */
+  private async authorOf(user: AuthUser): Promise<Author> {
+    if (isAdmin(user)) return 'admin';
+    return (await this.accounts.selfView(user.id)).verified ? 'verified' : 'unverified';
+  }
+
   private async refuseWithAcceptedApplicants(tx: EntityManager, eventId: string): Promise<void> {
     if ((await this.applicants.acceptedApplicantCount(eventId, tx)) > 0) throw new EventHasAcceptedApplicantsError();
   }
 
-  private async markCancelled(tx: EntityManager, eventId: string): Promise<void> {
+  /** Cancels inside the caller's transaction, with its event.cancelled (fans told and refunded once); the row must be locked and active. */
+  async markCancelled(tx: EntityManager, eventId: string): Promise<void> {
     await this.events.markCancelled(tx, eventId);
     await this.outbox.publish(tx, EventCancelled, { eventId });
   }

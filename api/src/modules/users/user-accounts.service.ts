@@ -51,6 +51,14 @@ export class UserAccounts {
     return this.users.isActive(id);
   }
 
+  /**
+   * Whether the host is suspended now, their row held until `tx` ends: an event listed in `tx`
+   * cannot slip past a suspension that is hiding their events at the same moment.
+   */
+  isSuspendedHeld(tx: EntityManager, id: string): Promise<boolean> {
+    return this.users.isSuspendedHeld(tx, id);
+  }
+
   /** 404 "User not found." unless the person exists and has not deleted their account. */
   async requireActive(id: string): Promise<void> {
     if (!(await this.users.isActive(id))) throw new NotFoundError(Messages.users.notFound);

@@ -124,6 +124,15 @@ export class UsersRepository {
   }
 
   /** The person's gender, their row locked until the caller's transaction ends. */
+  /** Whether the person is suspended, holding their row against a suspension or restore until `tx` ends. */
+  async isSuspendedHeld(tx: EntityManager, id: string): Promise<boolean> {
+    const rows: Array<{ suspended: boolean }> = await tx.query(
+      'SELECT suspended_at IS NOT NULL AS suspended FROM users WHERE id = $1 FOR SHARE',
+      [id],
+    );
+    return rows[0]?.suspended ?? false;
+  }
+
   async lockGender(tx: EntityManager, id: string): Promise<string | null> {
     const rows: Array<{ gender: string | null }> = await tx.query('SELECT gender FROM users WHERE id = $1 FOR UPDATE', [id]);
     return rows[0]?.gender ?? null;

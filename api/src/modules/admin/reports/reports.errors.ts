@@ -16,13 +16,6 @@ export class TakeDownPermissionError extends ForbiddenError {
   }
 }
 
-/** Acting on this kind goes through a port not bound in this build (see PortedActs). */
-export class ReportActionUnavailableError extends DomainError {
-  constructor() {
-    super(501, ReportMessages.actionUnavailable, ReportErrorCodes.actionUnavailable);
-  }
-}
-
 /** The target does not exist (a deleted event or post takes its reports with it). */
 export class NothingReportedError extends NotFoundError {
   constructor() {

@@ -6,6 +6,7 @@ import {
   type ModerationStatus,
   type PricingType,
 } from '../../../contracts/event.contract.js';
+import { type PendingEventChanges } from '../../../contracts/event-moderation.contract.js';
 
 /**
  * An event (SPEC §3). The generated columns city_key, price_low and price_high exist only in the
@@ -79,6 +80,21 @@ export class Event {
 
   @Column({ type: 'text', default: 'published' })
   moderationStatus: ModerationStatus;
+
+  /** Title, description or photos an unverified host changed on a published event, until an admin decides. */
+  @Column({ type: 'jsonb', nullable: true })
+  pendingChanges: PendingEventChanges | null;
+
+  /** Since when the event (new, resubmitted or with pending changes) waits in the review queue; null when it does not. */
+  @Column({ type: 'timestamptz', nullable: true })
+  reviewRequestedAt: Date | null;
+
+  /** Why an admin last refused it (or its changes) or took it down; cleared when approved. */
+  @Column({ type: 'text', nullable: true })
+  moderationReason: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  takenDownAt: Date | null;
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   ageGroups: string[];

@@ -1,0 +1,42 @@
+import { api } from './api.server';
+import { write, type WriteResult } from './event-writes.server';
+import { readForPage as read, type PageRead } from './page-reads.server';
+import type { SelfUser } from './user';
+import type { EventReviewView, ReviewQueueFilter, ReviewQueuePage } from '../../../api/src/contracts/event-moderation.contract.js';
+
+type ModerationFlag = 'approve_events' | 'delete_events';
+
+/** Whether the admin holds this admin_permissions flag (the API checks it again on every decision). */
+export function holdsPermission(user: SelfUser, permission: ModerationFlag): boolean {
+  const flags = user.admin_permissions as Partial<Record<ModerationFlag, boolean>> | null | undefined;
+  return flags?.[permission] === true;
+}
+
+/** GET /admin/events/review: one queue, oldest first, from `cursor` on. */
+export function loadReviewQueue(token: string, filter: ReviewQueueFilter, cursor: string | null): Promise<PageRead<ReviewQueuePage>> {
+  const query = new URLSearchParams({ filter, ...(cursor ? { cursor } : {}) });
+  return read(() => api<ReviewQueuePage>(`/admin/events/review?${query}`, { token }), 'Failed to load the review queue');
+}
+
+/** GET /admin/events/{id}/review: the event, its moderation, open reports and admin history. */
+export function loadEventReview(token: string, eventId: string): Promise<PageRead<EventReviewView>> {
+  return read(() => api<EventReviewView>(`/admin/events/${encodeURIComponent(eventId)}/review`, { token }), 'Failed to load the event');
+}
+
+export type ModerationDecision = 'approve' | 'reject' | 'take-down';
+
+/** POST /admin/events/{id}/approve | reject | take-down (the last two with the reason). */
+export function decideEvent(
+  token: string,
+  eventId: string,
+  decision: ModerationDecision,
+  reason?: string,
+): Promise<WriteResult<EventReviewView>> {
+  return write(() =>
+    api<EventReviewView>(`/admin/events/${encodeURIComponent(eventId)}/${decision}`, {
+      method: 'POST',
+      token,
+      body: decision === 'approve' ? {} : { reason },
+    }),
+  );
+}
