@@ -10,7 +10,9 @@ import { ValidationError } from './domain-error.js';
 
 /** Catalogue messages are whole sentences written for people; they are not prefixed with a field. */
 const CATALOGUE = new Set<string>([
-  ...Object.values(Messages).flatMap((group) => Object.values(group)),
+  ...Object.values(Messages)
+    .flatMap((group) => Object.values(group) as unknown[])
+    .filter((message) => typeof message === 'string'),
   ...Object.values(ChatMessages),
   ...Object.values(CommunityMessages).filter((message) => typeof message === 'string'),
 ]);

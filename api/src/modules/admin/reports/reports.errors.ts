@@ -1,6 +1,6 @@
 import { Messages } from '../../../contracts/messages.js';
 import { ReportErrorCodes, ReportMessages } from '../../../contracts/reports.contract.js';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError } from '../../../platform/http/domain-error.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/http/domain-error.js';
 
 /** Nothing was open when the admin decided: another admin closed the reports first, or none were sent. */
 export class ReportsAlreadyClosedError extends ConflictError {
