@@ -3,7 +3,7 @@ import autocannon, { type Request } from 'autocannon';
 /**
  * Runs one autocannon scenario in its own process, so the load generator does not share an event
  * loop with the servers it measures. Reads { url, connections, seconds, warmupSeconds, requests } as
- * JSON on stdin; prints the autocannon result as JSON on stdout. Each connection starts at its own
+ * JSON on stdin (and `overallRate` to pace them); prints the autocannon result as JSON on stdout. Each connection starts at its own
  * place in the request list, as independent users would.
  *
  * autocannon times a connection's first request from when it creates the connection, and every
@@ -17,6 +17,8 @@ interface Scenario {
   seconds: number;
   warmupSeconds: number;
   requests: Request[];
+  /** Requests per second over all connections (autocannon's overallRate); flat out when absent. */
+  overallRate?: number;
 }
 
 async function readStdin(): Promise<string> {
@@ -32,7 +34,13 @@ const setupClient = (client: { setRequests(requests: Request[]): void }) => {
   const start = Math.floor((next++ * requests.length) / scenario.connections) % requests.length;
   client.setRequests([...requests.slice(start), ...requests.slice(0, start)]);
 };
-const options = { url: scenario.url, connections: scenario.connections, requests: requests.slice(0, 1), setupClient };
+const options = {
+  url: scenario.url,
+  connections: scenario.connections,
+  requests: requests.slice(0, 1),
+  setupClient,
+  ...(scenario.overallRate ? { overallRate: scenario.overallRate } : {}),
+};
 if (scenario.warmupSeconds > 0) await autocannon({ ...options, duration: scenario.warmupSeconds });
 next = 0;
 const result = await autocannon({ ...options, duration: scenario.seconds });

@@ -46,6 +46,7 @@ const ROLES: Record<string, 'server' | 'web'> = {
 /** Queues that more workers would not drain faster, so they are no scaling trigger. */
 const NOT_SCALED_ON_DEPTH: Record<string, string> = {
   invoices: 'paced to a fixed rate over all workers together (INVOICES_PACE)',
+  analytics: 'one partition-making run a day: never a backlog',
 };
 
 const PLACEHOLDER = 'REPLACE_ME';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
+import pg from 'pg';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { APP_ENTITIES } from '../../api/src/app.entities.js';
@@ -213,8 +214,12 @@ describe('image upload to responsive variants', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `media.${Date.now()}@example.in`, password: 'a-good-password', name: 'Asha Rao' }),
     });
-    const { token } = (await registered.json()) as { token: string };
+    const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
     const auth = { authorization: `Bearer ${token}` };
+    // A verified host: the event made below is listed at once, without waiting for review.
+    const db = new pg.Client({ connectionString: stack.config.DATABASE_URL });
+    await db.connect();
+    await db.query('UPDATE users SET verified = true, verified_at = now() WHERE id = $1', [user.id]).finally(() => db.end());
 
     const form = new FormData();
     form.append('image', new Blob([await gradient(800, 400)], { type: 'image/jpeg' }), 'sunset.jpg');
