@@ -324,6 +324,21 @@ describe('reports queue and audit log', () => {
       expect(await queueItem('person', reported!.user.id)).toMatchObject({ count: 1, reports: [{ reporter: { id: later!.user.id } }] });
     });
 
+    it('closes the reports of an event already taken down from its review page, without taking it down twice', async () => {
+      const event = await createEvent(api, host, { title: 'Fake giveaway' });
+      await reportOf.event(fan, event.id);
+      await auth(admin, api.http().post(`/api/v1/admin/events/${event.id}/take-down`))
+        .send({ reason: 'Scam' })
+        .expect(200);
+      await as(admin).act('event', event.id, 'Scam').expect(200);
+      expect(await statuses('event_report', 'event_id', event.id)).toEqual([{ status: 'resolved', outcome: null, resolution: 'Scam' }]);
+      expect((await auditOf(event.id)).map((entry) => entry.action)).toEqual(['report.acted', 'event.taken_down']);
+      const cancellations = await api.db.query(`SELECT 1 FROM outbox_event WHERE type = 'event.cancelled' AND payload ->> 'eventId' = $1`, [
+        event.id,
+      ]);
+      expect(cancellations.rowCount).toBe(1);
+    });
+
     it('suspends a reported person: signed out at once, the reports closed, the suspension audited', async () => {
       const [reporter, reported] = await Promise.all(times(2, () => signUp(api)));
       await reportOf.person(reporter!, reported!.user.id);

@@ -154,21 +154,35 @@ export class EventModerationService extends EventTakeDown {
     return this.review(id);
   }
 
+  /** From the event's review page: a second take-down (or one of a cancelled event) is refused, and refunds nothing. */
   async takeDownNow(id: string, admin: AuthUser, reason: string): Promise<EventReviewView> {
-    const afterCommit = await this.dataSource.transaction((tx) => this.takeDown(tx, id, admin, reason));
+    const afterCommit = await this.dataSource.transaction(async (tx) => {
+      const event = await this.lockExisting(tx, id);
+      if (event.status === 'cancelled') throw new EventAlreadyCancelledError();
+      return this.takeDownLocked(tx, event, admin, reason);
+    });
     await afterCommit();
     return this.review(id);
   }
 
   /**
-   * Cancels the event through the one cancellation path (event.cancelled: its fans refunded exactly
-   * once), in the caller's transaction, with its audit row and the host told why. An event already
-   * cancelled is refused, so a second take-down refunds nothing.
+   * Acting on the event's reports (EventTakeDown), in the caller's transaction. One already taken
+   * down (from its review page, say) is left as it is, so its reports close as acted on; one its host
+   * cancelled is refused (the reports can be dismissed).
    */
   async takeDown(tx: EntityManager, id: string, admin: AuthUser, reason: string): Promise<AfterCommit> {
-    const event = await this.events.lockForUpdate(tx, id);
-    if (!event) throw new EventNotFoundError();
+    const event = await this.lockExisting(tx, id);
+    if (event.takenDownAt) return () => undefined;
     if (event.status === 'cancelled') throw new EventAlreadyCancelledError();
+    return this.takeDownLocked(tx, event, admin, reason);
+  }
+
+  /**
+   * Cancels the event through the one cancellation path (event.cancelled: its fans refunded exactly
+   * once), with its audit row and the host told why.
+   */
+  private async takeDownLocked(tx: EntityManager, event: Event, admin: AuthUser, reason: string): Promise<AfterCommit> {
+    const id = event.id;
     await this.eventsService.markCancelled(tx, id);
     await this.events.update(tx, id, { takenDownAt: new Date(), moderationReason: reason, pendingChanges: null, reviewRequestedAt: null });
     await this.audit.record(tx, {
@@ -192,11 +206,13 @@ export class EventModerationService extends EventTakeDown {
   }
 
   private async decide(id: string, decision: (tx: EntityManager, event: Event) => Promise<void>): Promise<void> {
-    await this.dataSource.transaction(async (tx) => {
-      const event = await this.events.lockForUpdate(tx, id);
-      if (!event) throw new EventNotFoundError();
-      await decision(tx, event);
-    });
+    await this.dataSource.transaction(async (tx) => decision(tx, await this.lockExisting(tx, id)));
     this.listCache.clear();
+  }
+
+  private async lockExisting(tx: EntityManager, id: string): Promise<Event> {
+    const event = await this.events.lockForUpdate(tx, id);
+    if (!event) throw new EventNotFoundError();
+    return event;
   }
 }
