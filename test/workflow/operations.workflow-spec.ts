@@ -75,9 +75,15 @@ describe('what operators watch: metrics and logs', () => {
       )
       .then((result) => result.rows);
     expect(requested!.request_id).toBe(requestId);
-    // ...the API's lines for the request carry its id...
-    const apiLines = logLines(stack.processes.api!.output()).filter((line) => line.reqId === requestId);
-    expect(apiLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    // ...the API's lines for the request carry its id (the completion line is written once the answer
+    // has gone, so it may reach the process's output a moment after the answer reached the test)...
+    const apiMessages = await waitUntil(async () => {
+      const messages = logLines(stack.processes.api!.output())
+        .filter((line) => line.reqId === requestId)
+        .map((line) => line.msg);
+      return messages.includes('request completed') ? messages : undefined;
+    }, "the API's completion line of the request");
+    expect(apiMessages).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     // ...and so do the jobs it started, down to the invoice the capture leads to, with their own ids.
     const issued = await waitUntil(
       async () => logLines(stack.processes.workers!.output()).find((line) => line.msg === 'document issued'),
