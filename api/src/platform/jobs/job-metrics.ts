@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Counter, Histogram } from 'prom-client';
 import { Metrics } from '../metrics/metrics.js';
-import { JobQueues } from './job-queues.js';
+import { JobQueues, QUEUE_STATES } from './job-queues.js';
 import { JobRegistry } from './job-registry.js';
 
 export type JobOutcome = 'completed' | 'failed';
-
-const QUEUE_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
 
 /** Job runs: duration and attempts by job name. */
 @Injectable()
@@ -62,12 +60,8 @@ export class QueueMetrics {
    */
   export(): void {
     this.metrics.asyncGauge({ name: 'tribe_queue_jobs', help: 'Jobs per queue and state', labelNames: ['queue', 'state'] }, async () => {
-      const perQueue = await Promise.all(
-        this.registry.queueNames().map(async (queue) => ({ queue, counts: await this.queues.queue(queue).getJobCounts(...QUEUE_STATES) })),
-      );
-      return perQueue.flatMap(({ queue, counts }) =>
-        QUEUE_STATES.map((state) => ({ labels: { queue, state }, value: counts[state] ?? 0 })),
-      );
+      const perQueue = await this.queues.countsOf(this.registry.queueNames());
+      return perQueue.flatMap((counts) => QUEUE_STATES.map((state) => ({ labels: { queue: counts.queue, state }, value: counts[state] })));
     });
   }
 }

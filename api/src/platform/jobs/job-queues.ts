@@ -14,6 +14,9 @@ export interface QueuedJob {
   data: JobData<JobDefinition>;
 }
 
+export const QUEUE_STATES = ['waiting', 'active', 'failed', 'delayed'] as const;
+export type QueueCounts = { queue: string } & Record<(typeof QUEUE_STATES)[number], number>;
+
 const RETENTION: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
   removeOnFail: { age: 30 * 24 * 3600 },
@@ -43,6 +46,16 @@ export class JobQueues implements OnApplicationShutdown {
       this.queues.set(name, queue);
     }
     return queue;
+  }
+
+  /** Jobs waiting, active, failed and delayed in each of `queues` (what the metrics and the admin dashboard show). */
+  countsOf(queues: readonly string[]): Promise<QueueCounts[]> {
+    return Promise.all(
+      queues.map(async (queue) => {
+        const { waiting = 0, active = 0, failed = 0, delayed = 0 } = await this.queue(queue).getJobCounts(...QUEUE_STATES);
+        return { queue, waiting, active, failed, delayed };
+      }),
+    );
   }
 
   /** Adds the job an outbox event starts; a second add of the same (job, event) is a no-op. */
