@@ -43,12 +43,14 @@ const DAILY = `
     ${series('refunded', 'processed_at', 'sum(amount)', 'payment_refund', `status = 'processed'`)}
    ORDER BY day`;
 
+// Events awaiting review: the review queue's new and edited events (review_requested_at is set while one waits).
 const BACKLOG = `
   SELECT (SELECT count(*) FROM event_report WHERE status = 'open')
        + (SELECT count(*) FROM user_report WHERE status = 'open')
        + (SELECT count(*) FROM community_report WHERE status = 'open')
        + (SELECT count(*) FROM rating_report WHERE status = 'open') AS "openReports",
-         (SELECT count(*) FROM event WHERE moderation_status = 'pending_review' AND deleted_at IS NULL) AS "eventsAwaitingReview"`;
+         (SELECT count(*) FROM event
+           WHERE review_requested_at IS NOT NULL AND deleted_at IS NULL AND status = 'active') AS "eventsAwaitingReview"`;
 
 @Injectable()
 export class DashboardRepository {
