@@ -1,8 +1,10 @@
+import { type CancellationPolicy } from './cancellation-policy.js';
+
 /**
  * Applications (bids). pending → accepted | rejected | expired (the capture window passed) |
- * cancelled (the event was cancelled) | withdrawn (the fan left Tribe). Shown as "Pending Approval" while pending.
+ * cancelled (the event was cancelled) | withdrawn (the fan left Tribe) | left (the fan left the booking). Shown as "Pending Approval" while pending.
  */
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled', 'withdrawn'] as const;
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled', 'withdrawn', 'left'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** The fan as the event's host sees them. */
@@ -37,6 +39,8 @@ export interface ApplicationView {
   message: string | null;
   status: ApplicationStatus;
   transactionId: string | null;
+  /** What leaving the booking gives back (the policy the fan joined under). */
+  cancellationPolicy: CancellationPolicy;
   createdAt: string;
   updatedAt: string;
 }
@@ -89,4 +93,31 @@ export function amountFits(price: JoinPrice, amount: number): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * GET /applications/{id}/leave: what leaving the booking now would do, for the fan to confirm. A
+ * pending application's held amount is released; an accepted one gets `refund` back of `paid`.
+ */
+export interface LeavingPreview {
+  applicationId: string;
+  status: ApplicationStatus;
+  policy: CancellationPolicy;
+  /** Rupees taken and not yet refunded (accepted); what is held (pending). */
+  paid: number;
+  /** What leaving now gives back of an accepted booking's payment. */
+  refund: number;
+  /** What leaving now releases of a pending application's held payment. */
+  released: number;
+  /** Until when the policy's share comes back (ISO); null when it gives nothing back. */
+  refundableUntil: string | null;
+  /** Why it cannot be left now, when it cannot. */
+  refusal: string | null;
+}
+
+/** POST /applications/{id}/leave. */
+export interface LeaveResult {
+  application: ApplicationView;
+  /** Rupees refunded now (a credit note follows once the provider processes the refund). */
+  refunded: number;
 }

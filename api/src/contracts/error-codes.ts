@@ -109,6 +109,9 @@ export const ErrorCodes = {
     attendeesHidden: 'attendees_hidden',
     illegalTransition: 'illegal_application_transition',
     eventClosed: 'event_no_longer_admits',
+    leaveAfterStart: 'booking_event_started',
+    leaveWhileCancelled: 'booking_event_cancelled',
+    paymentSettling: 'booking_payment_settling',
   },
   events: {
     notFound: 'event_not_found',

@@ -150,6 +150,9 @@ export const Messages = {
     eventClosed: 'This event was cancelled or is over, so no one can be accepted to it. The payment will be released.',
     attendeesHidden: 'The host keeps the attendee list of this event private.',
     pendingApproval: 'Pending Approval',
+    leaveAfterStart: 'This event has started, so the booking can no longer be cancelled.',
+    leaveWhileCancelled: 'This event was cancelled: your booking is being cancelled and your payment returned in full.',
+    paymentSettling: 'Your payment is still being processed. Try again in a minute.',
   },
   payouts: {
     profileNotFound: 'You have not set up your payment profile yet. Add your PAN and a bank account or UPI id to get paid.',

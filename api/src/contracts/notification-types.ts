@@ -1,6 +1,7 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused are ours (docs/decisions.md).
+ * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, and attendance's booking_left are ours
+ * (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
   'new_application',
@@ -30,6 +31,7 @@ export const NOTIFICATION_TYPES = [
   'report_outcome',
   'influencer_verified',
   'verification_refused',
+  'booking_left',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

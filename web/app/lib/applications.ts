@@ -21,6 +21,7 @@ const APPLICATION_STATUS: Record<ApplicationStatus, StatusBadgeText> = {
   expired: { label: 'Expired', tone: 'neutral' },
   cancelled: { label: 'Cancelled', tone: 'neutral' },
   withdrawn: { label: 'Withdrawn', tone: 'neutral' },
+  left: { label: 'Cancelled by you', tone: 'neutral' },
 };
 
 /** An application's status as shown: "Pending Approval" while pending (SPEC §3). Unknown values read as they are. */

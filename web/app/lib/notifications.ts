@@ -106,6 +106,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   rating_prompt: 'Asking you to rate events you attended',
   review_reply: 'Hosts replying to your reviews',
   report_outcome: 'What became of things you reported',
+  booking_left: 'Fans cancelling their place at your events',
   influencer_verified: 'Your influencer verification was approved',
   verification_refused: 'Your influencer verification was refused',
   admin_announcement: 'Announcements from Tribe',

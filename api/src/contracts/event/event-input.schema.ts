@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation-policy.js';
 import { ErrorCodes } from '../error-codes.js';
 import { mediaUrl } from '../media-url.js';
 import { mobileNumberSchema } from '../user.contract.js';
@@ -97,6 +98,7 @@ const eventFields = {
   meeting_link: optionalUrl,
   enable_bidding: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })),
   show_attendees: z.preprocess(booleanish, z.boolean({ message: 'must be true or false' })),
+  cancellation_policy: z.enum(CANCELLATION_POLICIES, { message: `must be one of ${CANCELLATION_POLICIES.join(', ')}` }),
   meetup_type: z.enum(MEETUP_TYPES, { message: `must be one of ${MEETUP_TYPES.join(', ')}` }),
   estimated_location: optionalText(300),
   estimated_latitude: coordinate(90),
@@ -114,6 +116,7 @@ export const createEventSchema = z
     pricing_type: eventFields.pricing_type.default('standard'),
     enable_bidding: eventFields.enable_bidding.default(false),
     show_attendees: eventFields.show_attendees.default(true),
+    cancellation_policy: eventFields.cancellation_policy.default(DEFAULT_CANCELLATION_POLICY),
     meetup_type: eventFields.meetup_type.default('confirmed'),
   })
   .superRefine((event, ctx) => {
@@ -156,6 +159,7 @@ export const updateEventSchema = z.object({
   meeting_link: eventFields.meeting_link,
   enable_bidding: eventFields.enable_bidding.optional(),
   show_attendees: eventFields.show_attendees.optional(),
+  cancellation_policy: eventFields.cancellation_policy.optional(),
   meetup_type: eventFields.meetup_type.optional(),
   estimated_location: eventFields.estimated_location,
   estimated_latitude: eventFields.estimated_latitude,

@@ -1,5 +1,6 @@
 import type { EventCategory, EventStatus, MeetupType, ModerationStatus, PricingType } from './catalogue.js';
 import type { Pagination } from './pagination.js';
+import type { CancellationPolicy } from '../cancellation-policy.js';
 import type { EventModerationView } from '../event-moderation.contract.js';
 
 export interface EventHostView {
@@ -57,6 +58,8 @@ export interface EventView {
   meeting_link?: string | null;
   enable_bidding: boolean;
   show_attendees: boolean;
+  /** What leaving an accepted booking gives back (contracts/cancellation-policy.ts). */
+  cancellation_policy: CancellationPolicy;
   meetup_type: MeetupType;
   estimated_location: string | null;
   estimated_latitude: number | null;

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { type ApplicationStatus } from '../../contracts/applications.contract.js';
+import { leavingTerms } from '../../contracts/cancellation-policy.js';
 import { type NotificationType } from '../../contracts/notification-types.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
@@ -12,15 +13,18 @@ import {
   ApplicationAlreadyDecidedError,
   ApplicationNotFoundError,
   EventNoLongerAdmitsError,
+  LeaveAfterStartError,
+  LeaveWhileCancelledError,
   NoSeatsToAcceptError,
   PaymentNotAuthorizedError,
+  PaymentSettlingError,
 } from './applications.errors.js';
 import { ApplicationAccepted, ApplicationEnded } from './applications.events.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { type Application } from './entities/application.entity.js';
 
 /** The moves that end an application (accepting is the one move that does not). */
-export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn';
+export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn' | 'left';
 
 export type MoveOutcome =
   /** The application moved, with its money request, seat, domain event and notifications. */
@@ -40,6 +44,7 @@ const TOLD: Record<'accepted' | Ending, (event: AdmissionEvent | undefined) => A
   ],
   cancelled: () => [{ to: 'fan', type: 'event_cancelled' }],
   withdrawn: () => [],
+  left: () => [{ to: 'host', type: 'booking_left' }],
 };
 
 /**
@@ -87,6 +92,7 @@ export class ApplicationLifecycle {
       bidAmount: payment.amount,
       message: payment.message,
       paymentAuthorizedAt: payment.authorizedAt,
+      cancellationPolicy: event!.cancellationPolicy,
     });
     if (!application) return void (await this.giveUpAuthorisation(tx, payment, 'the fan already has a live application'));
     await this.notifications.notify(tx, {
@@ -127,30 +133,65 @@ export class ApplicationLifecycle {
    * capture took. An accepted application gives its seat back.
    */
   async end(tx: EntityManager, applicationId: string, to: Ending, reason: string): Promise<MoveOutcome> {
-    const { event, application } = await this.lockBoth(tx, applicationId);
-    if (application.status === to) return 'unchanged';
+    return (await this.finish(tx, await this.lockBoth(tx, applicationId), to, reason)).outcome;
+  }
+
+  /**
+   * The fan leaves their own booking. A pending one's authorisation is released; an accepted one,
+   * before its event starts, gets back what the cancellation policy it was made under gives at this
+   * moment, and its seat frees. The host is told. Leaving again changes nothing (one refund).
+   */
+  async leave(tx: EntityManager, applicationId: string, now = new Date()): Promise<{ outcome: MoveOutcome; refunded: number }> {
+    const locked = await this.lockBoth(tx, applicationId);
+    const { event, application } = locked;
+    if (application.status === 'left') return { outcome: 'unchanged', refunded: 0 };
+    this.refuseIllegal(application, 'left');
+    if (event?.cancelled) throw new LeaveWhileCancelledError();
+    if (application.status === 'accepted' && (!event || event.date <= now)) throw new LeaveAfterStartError();
+    const refundOf = (rest: number) => leavingTerms(application.cancellationPolicy, event!.date, now, rest).refund;
+    const left = await this.finish(tx, locked, 'left', 'the fan cancelled their booking', refundOf);
+    if (left.outcome === 'money_in_flight') throw new PaymentSettlingError();
+    return left;
+  }
+
+  private async finish(
+    tx: EntityManager,
+    { event, application }: Locked,
+    to: Ending,
+    reason: string,
+    refundOf?: (rest: number) => number,
+  ): Promise<{ outcome: MoveOutcome; refunded: number }> {
+    const unchanged = { outcome: 'unchanged', refunded: 0 } as const;
+    if (application.status === to) return unchanged;
     // The host's rejection of a decided application is refused; a job or a deletion that finds the
     // application already moved on (decided meanwhile, or ended another way) has nothing to do.
-    if (to !== 'rejected' && !canMoveApplication(application.status, to)) return 'unchanged';
+    if (to !== 'rejected' && !canMoveApplication(application.status, to)) return unchanged;
     this.refuseIllegal(application, to);
+    let refunded = 0;
     if (application.transactionId) {
       if (to === 'rejected') {
         if (!(await this.payments.requestRelease(tx, application.transactionId))) throw new PaymentNotAuthorizedError();
-      } else if ((await this.payments.returnAll(tx, application.transactionId, reason)) === 'in_flight') {
-        return 'money_in_flight';
+      } else {
+        const returned = await this.payments.returnAll(tx, application.transactionId, reason, refundOf);
+        if (returned.state === 'in_flight') return { outcome: 'money_in_flight', refunded: 0 };
+        refunded = returned.refunded;
       }
     }
     await this.applications.move(tx, application.id, to);
     if (application.status === 'accepted') {
       await this.events.changeAttendees(tx, application.eventId, -1);
-      await this.outbox.publish(tx, ApplicationEnded, { applicationId, eventId: application.eventId, fanId: application.fanId });
+      await this.outbox.publish(tx, ApplicationEnded, {
+        applicationId: application.id,
+        eventId: application.eventId,
+        fanId: application.fanId,
+      });
     }
     await this.tell(tx, to, application, event);
-    return 'moved';
+    return { outcome: 'moved', refunded };
   }
 
   /** Event first, then application: every move takes the locks in this order, so none deadlock. */
-  private async lockBoth(tx: EntityManager, applicationId: string) {
+  private async lockBoth(tx: EntityManager, applicationId: string): Promise<Locked> {
     const found = await this.applications.find(applicationId, tx);
     if (!found) throw new ApplicationNotFoundError();
     // A deleted event is no longer found: its applications still end.
@@ -187,6 +228,11 @@ export class ApplicationLifecycle {
       })),
     );
   }
+}
+
+interface Locked {
+  event: AdmissionEvent | undefined;
+  application: Application;
 }
 
 const hasSeat = (event: Pick<AdmissionEvent, 'capacity' | 'attendeesCount'>) =>

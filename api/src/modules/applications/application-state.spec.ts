@@ -12,12 +12,17 @@ describe('the application state machine', () => {
 
   it('lets only pending applications lapse, and never brings an ended one back', () => {
     expect(applicationSourcesOf('expired')).toEqual(['pending']);
-    for (const ended of ['rejected', 'expired', 'cancelled', 'withdrawn'] as const) {
+    for (const ended of ['rejected', 'expired', 'cancelled', 'withdrawn', 'left'] as const) {
       for (const to of APPLICATION_STATUSES) expect(canMoveApplication(ended, to)).toBe(false);
     }
   });
 
   it('ends pending and accepted applications with their event', () => {
     expect(applicationSourcesOf('cancelled')).toEqual(['pending', 'accepted']);
+  });
+
+  it('lets a fan leave a pending or an accepted application, once', () => {
+    expect(applicationSourcesOf('left')).toEqual(['pending', 'accepted']);
+    expect(canMoveApplication('left', 'left')).toBe(false);
   });
 });

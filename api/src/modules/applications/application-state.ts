@@ -3,15 +3,17 @@ import { type ApplicationStatus } from '../../contracts/applications.contract.js
 /**
  * The application state machine: a pending application is decided once (accepted, rejected),
  * lapses (expired: the capture window passed), or ends with its event (cancelled) or its fan's
- * account (withdrawn). An accepted one can still end with its event or its fan's account.
+ * account (withdrawn), or its fan leaves it (left). An accepted one can still end with its event, its fan's
+ * account or its fan leaving.
  */
 export const APPLICATION_MOVES = {
-  pending: ['accepted', 'rejected', 'expired', 'cancelled', 'withdrawn'],
-  accepted: ['cancelled', 'withdrawn'],
+  pending: ['accepted', 'rejected', 'expired', 'cancelled', 'withdrawn', 'left'],
+  accepted: ['cancelled', 'withdrawn', 'left'],
   rejected: [],
   expired: [],
   cancelled: [],
   withdrawn: [],
+  left: [],
 } as const satisfies Record<ApplicationStatus, readonly ApplicationStatus[]>;
 
 export const canMoveApplication = (from: ApplicationStatus, to: ApplicationStatus): boolean =>

@@ -12,6 +12,7 @@ export function toApplicationView(row: ApplicationRow): ApplicationView {
     message: row.message,
     status: row.status,
     transactionId: row.transactionId,
+    cancellationPolicy: row.cancellationPolicy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -98,3 +98,24 @@ export class NothingToPayError extends ConflictError {
     super(Messages.payments.nothingToPay, pay.nothingToPay);
   }
 }
+
+/** An accepted booking is left before its event starts, never after. */
+export class LeaveAfterStartError extends ConflictError {
+  constructor() {
+    super(messages.leaveAfterStart, codes.leaveAfterStart);
+  }
+}
+
+/** The event's cancellation ends the booking with everything given back: leaving would give less. */
+export class LeaveWhileCancelledError extends ConflictError {
+  constructor() {
+    super(messages.leaveWhileCancelled, codes.leaveWhileCancelled);
+  }
+}
+
+/** The host's acceptance is still taking the payment: leaving waits until it is taken, then refunds it. */
+export class PaymentSettlingError extends ConflictError {
+  constructor() {
+    super(messages.paymentSettling, codes.paymentSettling);
+  }
+}

@@ -21,6 +21,7 @@ import { ApplicationsExpireHandler } from './jobs/applications-expire.job.js';
 import { EventRemindersHandler } from './jobs/event-reminders.job.js';
 import { JoinController } from './join.controller.js';
 import { JoinService } from './join.service.js';
+import { LeavingService } from './leaving.service.js';
 import { MyEventsService } from './my-events.service.js';
 
 /**
@@ -38,6 +39,7 @@ import { MyEventsService } from './my-events.service.js';
     ApplicationsRepository,
     ApplicationsService,
     JoinService,
+    LeavingService,
     MyEventsService,
     ApplicationCreateHandler,
     ApplicationsCancelHandler,

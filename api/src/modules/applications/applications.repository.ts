@@ -7,9 +7,13 @@ import { type Application } from './entities/application.entity.js';
 
 const COLUMNS = `a.id, a.event_id AS "eventId", a.fan_id AS "fanId", a.transaction_id AS "transactionId", a.bid_amount AS "bidAmount",
   a.message, a.status, a.payment_authorized_at AS "paymentAuthorizedAt", a.decided_at AS "decidedAt",
+  a.cancellation_policy AS "cancellationPolicy",
   a.created_at AS "createdAt", a.updated_at AS "updatedAt"`;
 
-export type NewApplication = Pick<Application, 'eventId' | 'fanId' | 'transactionId' | 'bidAmount' | 'message' | 'paymentAuthorizedAt'>;
+export type NewApplication = Pick<
+  Application,
+  'eventId' | 'fanId' | 'transactionId' | 'bidAmount' | 'message' | 'paymentAuthorizedAt' | 'cancellationPolicy'
+>;
 
 /** An application with what its views show of its event and fan (read joins; the rows belong to their modules). */
 export interface ApplicationRow extends Application {
@@ -39,8 +43,8 @@ export class ApplicationsRepository {
   async insert(tx: EntityManager, application: NewApplication): Promise<Application | undefined> {
     const [row] = await queryRows<Application>(
       tx,
-      `INSERT INTO application AS a (event_id, fan_id, transaction_id, bid_amount, message, payment_authorized_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+      `INSERT INTO application AS a (event_id, fan_id, transaction_id, bid_amount, message, payment_authorized_at, cancellation_policy)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       [
         application.eventId,
         application.fanId,
@@ -48,6 +52,7 @@ export class ApplicationsRepository {
         application.bidAmount,
         application.message,
         application.paymentAuthorizedAt,
+        application.cancellationPolicy,
       ],
     );
     return row;

@@ -80,6 +80,7 @@ export class JoinService {
         bidAmount: 0,
         message: input.message,
         paymentAuthorizedAt: null,
+        cancellationPolicy: locked.cancellationPolicy,
       });
       if (!application) throw new AlreadyAppliedError();
       await this.notifications.notify(tx, {

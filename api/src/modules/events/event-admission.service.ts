@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { type CancellationPolicy } from '../../contracts/cancellation-policy.js';
 import { type PricingType } from '../../contracts/event.contract.js';
 import { EventListCache } from './event-list-cache.js';
 import { EventsRepository } from './events.repository.js';
@@ -16,6 +17,8 @@ export interface AdmissionEvent {
   open: boolean;
   /** Its host can still accept people: not cancelled (nor deleted: then it is not found) and not over. */
   admitsDecisions: boolean;
+  /** Cancelled by its host or an admin: its applications are being ended with everything given back. */
+  cancelled: boolean;
   capacity: number | null;
   attendeesCount: number;
   pricingType: PricingType;
@@ -24,6 +27,7 @@ export interface AdmissionEvent {
   femalePrice: number | null;
   enableBidding: boolean;
   showAttendees: boolean;
+  cancellationPolicy: CancellationPolicy;
 }
 
 /** What a tax invoice says of the event paid for. */

@@ -105,10 +105,11 @@ export class EventsRepository {
     const rows: AdmissionEvent[] = await runner.query(
       `SELECT e.id, e.host_id AS "hostId", e.title, e.date, e.capacity, e.attendees_count AS "attendeesCount",
               e.pricing_type AS "pricingType", e.min_bid AS "minBid", e.male_price AS "malePrice", e.female_price AS "femalePrice",
-              e.enable_bidding AS "enableBidding", e.show_attendees AS "showAttendees",
+              e.enable_bidding AS "enableBidding", e.show_attendees AS "showAttendees", e.cancellation_policy AS "cancellationPolicy",
               e.moderation_status = 'published' AS published,
               (e.status = 'active' AND e.moderation_status = 'published' AND e.date > now()) AS open,
-              (e.status = 'active' AND coalesce(e.end_date, e.date) > now()) AS "admitsDecisions"
+              (e.status = 'active' AND coalesce(e.end_date, e.date) > now()) AS "admitsDecisions",
+              e.status = 'cancelled' AS cancelled
          FROM event e WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );

@@ -62,6 +62,7 @@ const DIRECT_FIELDS = {
   meeting_link: 'meetingLink',
   enable_bidding: 'enableBidding',
   show_attendees: 'showAttendees',
+  cancellation_policy: 'cancellationPolicy',
   meetup_type: 'meetupType',
   estimated_location: 'estimatedLocation',
   estimated_latitude: 'estimatedLatitude',

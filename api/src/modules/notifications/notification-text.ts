@@ -24,6 +24,7 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
   const eventPage = eventId ? `/event/${eventId}` : '/my-bookings';
   switch (type) {
     case 'new_application':
+    case 'booking_left':
       return eventId ? `/event/${eventId}/applications` : '/applications';
     case 'application_expired':
       return userId === fanId ? '/my-bookings' : eventId ? `/event/${eventId}/applications` : '/applications';
@@ -98,6 +99,8 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: `How was ${event}?`, body: 'Rate the host and the event: it helps others choose.' };
     case 'review_reply':
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
+    case 'booking_left':
+      return { title: 'A booking was cancelled', body: `${fan} cancelled their place at ${event}.` };
     case 'report_outcome':
       return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
     case 'influencer_verified':

@@ -243,22 +243,30 @@ export class PaymentsService {
   }
 
   /**
-   * Inside the caller's transaction: gives the payer everything back — releases an authorisation,
-   * refunds what a capture took and no refund returned yet. 'in_flight' when a capture is under way
-   * (the caller retries once it settles); 'settled' otherwise.
+   * Inside the caller's transaction: gives the payer their money back — releases an authorisation;
+   * of what a capture took and no refund returned yet, refunds the part `refundOf` says (all of it
+   * unless told otherwise). 'in_flight' when a capture is under way (the caller retries once it
+   * settles); otherwise 'settled' with the rupees refunded now.
    */
-  async returnAll(tx: EntityManager, transactionId: string, reason: string): Promise<'settled' | 'in_flight'> {
+  async returnAll(
+    tx: EntityManager,
+    transactionId: string,
+    reason: string,
+    refundOf: (rest: number) => number = (rest) => rest,
+  ): Promise<{ state: 'settled' | 'in_flight'; refunded: number }> {
     const transaction = await this.transactions.lock(tx, transactionId);
-    if (!transaction) return 'settled';
-    if (transaction.state === 'capturing') return 'in_flight';
+    if (!transaction) return { state: 'settled', refunded: 0 };
+    if (transaction.state === 'capturing') return { state: 'in_flight', refunded: 0 };
     if (transaction.state === 'authorized') await this.requestRelease(tx, transactionId);
     if (transaction.state === 'captured') {
       const rest = transaction.capturedAmount - transaction.refundedAmount;
-      if (rest > 0 && (await this.transactions.reserveRefund(tx, transactionId, rest))) {
-        await this.recordRefund(tx, transactionId, rest, reason, null);
+      const amount = Math.min(rest, Math.max(0, refundOf(rest)));
+      if (amount > 0 && (await this.transactions.reserveRefund(tx, transactionId, amount))) {
+        await this.recordRefund(tx, transactionId, amount, reason, null);
+        return { state: 'settled', refunded: amount };
       }
     }
-    return 'settled';
+    return { state: 'settled', refunded: 0 };
   }
 
   /** Read under the payout hold, so every earlier refund of the event is in the ledger (this one is not yet). */

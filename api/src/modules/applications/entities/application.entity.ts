@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { type ApplicationStatus } from '../../../contracts/applications.contract.js';
+import { type CancellationPolicy } from '../../../contracts/cancellation-policy.js';
 
 /** A fan's application (bid) to an event, made from an authorised payment or, for a free event, directly. */
 @Entity('application')
@@ -32,6 +33,10 @@ export class Application {
 
   @Column({ type: 'timestamptz', nullable: true })
   decidedAt: Date | null;
+
+  /** The event's cancellation policy when the fan joined: what leaving gives back. */
+  @Column({ type: 'text', default: 'full_refund_24h' })
+  cancellationPolicy: CancellationPolicy;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

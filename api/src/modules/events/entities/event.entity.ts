@@ -6,6 +6,7 @@ import {
   type ModerationStatus,
   type PricingType,
 } from '../../../contracts/event.contract.js';
+import { type CancellationPolicy } from '../../../contracts/cancellation-policy.js';
 import { type PendingEventChanges } from '../../../contracts/event-moderation.contract.js';
 
 /**
@@ -116,6 +117,10 @@ export class Event {
 
   @Column({ type: 'boolean', default: true })
   showAttendees: boolean;
+
+  /** What a fan who leaves an accepted booking gets back (contracts/cancellation-policy.ts). */
+  @Column({ type: 'text', default: 'full_refund_24h' })
+  cancellationPolicy: CancellationPolicy;
 
   @Column({ type: 'text', default: 'confirmed' })
   meetupType: MeetupType;
