@@ -156,11 +156,15 @@ describe('a fan leaves their booking: the cancellation policy says what comes ba
   });
 
   it('refuses an unknown cancellation policy on an event with the list of choices', async () => {
-    const response = await api.http().post('/api/v1/events').set(bearer(host.token)).send({
-      title: 'Policy test',
-      date: startingIn(96 * HOUR),
-      cancellation_policy: 'whenever',
-    });
+    const response = await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(host.token))
+      .send({
+        title: 'Policy test',
+        date: startingIn(96 * HOUR),
+        cancellation_policy: 'whenever',
+      });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain('must be one of full_refund_24h, half_refund_24h, no_refund');
   });
