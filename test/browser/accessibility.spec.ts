@@ -35,6 +35,8 @@ interface World {
   roomId: string;
   /** The other host's post about their event, with a photo, the host's like and comment. */
   postId: string;
+  /** The host's own accepted booking of the other host's event (partly refunded). */
+  bookingId: string;
   /** The host's browser state once signed in, shared by every signed-in page test. */
   signedIn: NonNullable<BrowserContextOptions['storageState']>;
 }
@@ -73,6 +75,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'report event': (world) => `/event/${world.otherEventId}/report`,
   "host's past events": (world) => `/host-past-events/${world.otherHost.id}`,
   'my bookings': () => '/my-bookings',
+  'cancel a booking': (world) => `/booking/${world.bookingId}/leave`,
   'application status': () => '/application-status',
   transactions: () => '/transactions',
   'pending applications': () => '/manage-application',
@@ -116,7 +119,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   });
   const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
   await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
-  await seedMoney(host, otherHost, other.id);
+  const bookingId = await seedMoney(host, otherHost, other.id);
   const room = await apiAs<{ id: string }>(host, 'POST', '/chat/rooms', { event_id: own.id, members: [otherHost.id] });
   await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [otherHost.id] });
   await apiAs(otherHost, 'POST', `/chat/rooms/${room.id}/messages`, {
@@ -146,6 +149,7 @@ async function makeWorld(browser: Browser): Promise<World> {
       otherEventId: other.id,
       roomId: room.id,
       postId: post.id,
+      bookingId,
       signedIn: await context.storageState(),
     };
   } finally {
@@ -160,7 +164,7 @@ async function makeWorld(browser: Browser): Promise<World> {
  * profile is set up (/payment-profile shows it masked). Done before the host signs in, so no
  * new-application sheet opens over the pages.
  */
-async function seedMoney(host: Person, otherHost: Person, otherEventId: string): Promise<void> {
+async function seedMoney(host: Person, otherHost: Person, otherEventId: string): Promise<string> {
   const jazz = await seedEvent(host, {
     title: 'Jazz on the terrace',
     date: daysFromNow(12),
@@ -172,7 +176,8 @@ async function seedMoney(host: Person, otherHost: Person, otherEventId: string):
   await apiAs(host, 'POST', `/applications/${await pendingApplicationOf(host, fan)}/accept`);
 
   await paidApplicant(host, otherEventId, 800);
-  await apiAs(otherHost, 'POST', `/applications/${await pendingApplicationOf(otherHost, host)}/accept`);
+  const bookingId = await pendingApplicationOf(otherHost, host);
+  await apiAs(otherHost, 'POST', `/applications/${bookingId}/accept`);
   const captured = async () =>
     (await apiAs<Array<{ id: string; eventId: string; state: string }>>(host, 'GET', '/payments/transactions')).find(
       (transaction) => transaction.eventId === otherEventId && transaction.state === 'captured',
@@ -196,6 +201,7 @@ async function seedMoney(host: Person, otherHost: Person, otherEventId: string):
     account_number: '001234567890',
     ifsc: 'HDFC0001234',
   });
+  return bookingId;
 }
 
 async function expectPageWithoutAxeViolations(page: Page, path: string): Promise<void> {

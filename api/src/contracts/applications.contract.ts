@@ -101,6 +101,10 @@ export function amountFits(price: JoinPrice, amount: number): boolean {
  */
 export interface LeavingPreview {
   applicationId: string;
+  eventId: string;
+  eventTitle: string;
+  /** The event's start (ISO). */
+  eventDate: string;
   status: ApplicationStatus;
   policy: CancellationPolicy;
   /** Rupees taken and not yet refunded (accepted); what is held (pending). */

@@ -6,7 +6,13 @@ import type { WriteResult } from './event-writes.server';
 import { flashToast } from './session.server';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
-import type { ApplicationView, AttendeeView, HostApplicationView } from '../../../api/src/contracts/applications.contract.js';
+import type {
+  ApplicationView,
+  AttendeeView,
+  HostApplicationView,
+  LeaveResult,
+  LeavingPreview,
+} from '../../../api/src/contracts/applications.contract.js';
 import type { TransactionView } from '../../../api/src/contracts/payments.contract.js';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 import type { Pagination } from '../../../api/src/contracts/event/pagination.js';
@@ -149,4 +155,19 @@ export async function loadEventApplicationsPage(request: Request, eventId: strin
   const event = await loadOwnEvent(eventId, auth);
   const applications = await loadEventApplications(auth.token, event.id);
   return { event: { id: event.id, title: event.title }, applications, now: Date.now() };
+}
+
+/** GET /applications/{id}/leave: what leaving the fan's own booking now gives back. */
+export function loadLeavingPreview(token: string, id: string): Promise<LeavingPreview> {
+  return api<LeavingPreview>(`/applications/${encodeURIComponent(id)}/leave`, { token });
+}
+
+/** POST /applications/{id}/leave: the fan leaves their own booking. */
+export async function leaveBooking(token: string, id: string): Promise<WriteResult<LeaveResult>> {
+  try {
+    return { ok: true, value: await api<LeaveResult>(`/applications/${encodeURIComponent(id)}/leave`, { method: 'POST', token }) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, status: failureInit(error).status, error: error.message, code: error.code };
+    throw error;
+  }
 }

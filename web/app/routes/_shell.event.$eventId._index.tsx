@@ -1,3 +1,4 @@
+import { CancellationPolicyNote } from '~/components/applications/cancellation-policy-note';
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -144,6 +145,9 @@ export default function EventPage() {
           {isHost ? <HostActions eventId={event.id} cancelled={cancelled} /> : null}
           <EventFacts event={event} now={now} cancelled={cancelled} />
           <PricePanel event={event} />
+          {open && event.cancellation_policy ? (
+            <CancellationPolicyNote policy={event.cancellation_policy} className="mt-4 rounded-2xl bg-slate-50 px-4 py-3" />
+          ) : null}
           {user && !isHost ? (
             <JoinPanel
               event={event}

@@ -44,6 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A pending application can be withdrawn until it is decided; an accepted booking is left before the start. */
+const canLeave = (event: { bid_status: string | null; date: string }, now: number) =>
+  event.bid_status === 'pending' || (event.bid_status === 'accepted' && Date.parse(event.date) > now);
+
 export default function MyBookingsPage() {
   const { bookings, invoices, ratings, rating: rateFromUrl, ratingStars, now: loadedAt } = useLoaderData<typeof loader>();
   const now = useNow(loadedAt);
@@ -97,6 +101,15 @@ export default function MyBookingsPage() {
                       ) : null}
                     </div>
                     {invoice ? <InvoiceDownloadLink target={invoice} context={event.title} /> : null}
+                    {event.application_id && canLeave(event, now) ? (
+                      <Link
+                        to={`/booking/${event.application_id}/leave`}
+                        className="text-sm font-medium text-rose-700 underline-offset-2 hover:underline"
+                        aria-label={`Cancel booking: ${event.title}`}
+                      >
+                        Cancel booking
+                      </Link>
+                    ) : null}
                     <BookingRating
                       mine={myRatingOf(ratings, event.id)}
                       applicationId={event.application_id}

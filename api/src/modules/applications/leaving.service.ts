@@ -28,7 +28,8 @@ export class LeavingService {
 
   async preview(user: AuthUser, id: string, now = new Date()): Promise<LeavingPreview> {
     const application = await this.ownApplication(user, id);
-    const [event, payment] = await Promise.all([
+    const [row, event, payment] = await Promise.all([
+      this.applications.row(id),
       this.events.find(application.eventId),
       application.transactionId ? this.payments.find(application.transactionId) : undefined,
     ]);
@@ -38,6 +39,9 @@ export class LeavingService {
     const terms = event ? leavingTerms(application.cancellationPolicy, event.date, now, paid) : { refund: 0, refundableUntil: null };
     return {
       applicationId: application.id,
+      eventId: application.eventId,
+      eventTitle: row!.eventTitle,
+      eventDate: row!.eventDate.toISOString(),
       status: application.status,
       policy: application.cancellationPolicy,
       paid: accepted ? paid : held,

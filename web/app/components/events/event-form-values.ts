@@ -3,6 +3,7 @@
  * submitted form becomes the API body (snake_case fields of SPEC §3). Its validation lives in
  * ~/lib/event-form-validation. Plain module, used by the route actions and the form.
  */
+import { DEFAULT_CANCELLATION_POLICY } from '../../../../api/src/contracts/cancellation-policy.js';
 import { DATE_TO_BE_DECIDED } from '../../../../api/src/contracts/event/dates.js';
 import type { EventFormErrors } from '~/lib/event-form-validation';
 import { normaliseAgeChoices, type AgeChoice } from '~/lib/filters';
@@ -51,6 +52,7 @@ export interface EventFormValues {
   female_price: string;
   enable_bidding: boolean;
   show_attendees: boolean;
+  cancellation_policy: string;
   capacity: string;
   age_groups: AgeChoice[];
   custom_age_min: string;
@@ -87,6 +89,7 @@ export function emptyEventForm(): EventFormValues {
     female_price: '',
     enable_bidding: false,
     show_attendees: true,
+    cancellation_policy: DEFAULT_CANCELLATION_POLICY,
     capacity: '',
     age_groups: [],
     custom_age_min: '18',
@@ -126,6 +129,7 @@ export function eventToFormValues(event: EventView): EventFormValues {
     female_price: text(event.female_price),
     enable_bidding: Boolean(event.enable_bidding),
     show_attendees: event.show_attendees !== false,
+    cancellation_policy: event.cancellation_policy ?? DEFAULT_CANCELLATION_POLICY,
     capacity: text(event.capacity),
     age_groups: eventAgeGroups(event).filter((group): group is AgeChoice =>
       ['18-30', '31-40', '41-50', '50+', 'open', 'custom'].includes(group),
@@ -176,6 +180,7 @@ export function readEventForm(form: FormData): EventFormValues {
     female_price: field(form, 'female_price'),
     enable_bidding: flag(form, 'enable_bidding'),
     show_attendees: flag(form, 'show_attendees'),
+    cancellation_policy: field(form, 'cancellation_policy') || DEFAULT_CANCELLATION_POLICY,
     capacity: field(form, 'capacity'),
     age_groups: ageGroups,
     custom_age_min: field(form, 'custom_age_min') || '18',
@@ -222,6 +227,7 @@ export function eventFormToBody(values: EventFormValues): Record<string, unknown
     female_price: gender ? orNull(values.female_price) : null,
     enable_bidding: planTogether ? false : values.enable_bidding,
     show_attendees: values.show_attendees,
+    cancellation_policy: values.cancellation_policy,
     capacity: orNull(values.capacity),
     age_groups: values.age_groups,
     custom_age_range: custom ? [values.custom_age_min, values.custom_age_max] : null,

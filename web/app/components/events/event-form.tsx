@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS } from '../../../../api/src/contracts/cancellation-policy.js';
 import { Form, useNavigation } from '@remix-run/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert } from '~/components/ui/alert';
@@ -329,6 +330,19 @@ export function EventForm({
           label="Show who is going"
           hint="Guests can see the attendee count"
         />
+        <SelectField
+          label="Cancellation policy"
+          name="cancellation_policy"
+          defaultValue={values.cancellation_policy}
+          error={fieldErrors.cancellation_policy}
+          hint="Shown on the event page before anyone pays. Bookings keep the policy they were made under."
+        >
+          {CANCELLATION_POLICIES.map((policy) => (
+            <option key={policy} value={policy}>
+              {CANCELLATION_POLICY_LABELS[policy].title}
+            </option>
+          ))}
+        </SelectField>
       </Section>
 
       <Section title="Who it's for">

@@ -1,3 +1,4 @@
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS } from '../../../../api/src/contracts/cancellation-policy.js';
 import { Link, useNavigate, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '~/components/ui/icons';
@@ -226,12 +227,29 @@ const CONTENT: Record<LegalSection, (company: Company) => ReactNode> = {
         You are never charged for an application a host rejects or does not answer. The payment authorisation is released and the amount
         returns to your account, usually within 5–7 working days depending on your bank.
       </p>
+      <h3>If you withdraw a pending application</h3>
+      <p>
+        You can withdraw an application the host has not decided on yet from My Bookings or the event page. Nothing was charged: the
+        authorisation is released at once.
+      </p>
       <h3>If you cancel an accepted booking</h3>
+      <p>
+        Each host picks one of these policies for their event. It is shown on the event page before you pay, and your booking keeps the
+        policy it was made under even if the host changes it later:
+      </p>
       <ul>
-        <li>More than 48 hours before the event: full refund of the amount paid.</li>
-        <li>Between 24 and 48 hours before the event: 50% refund.</li>
-        <li>Less than 24 hours before the event, or not turning up: no refund, unless the host agrees otherwise.</li>
+        {CANCELLATION_POLICIES.map((policy) => (
+          <li key={policy}>
+            <strong>{CANCELLATION_POLICY_LABELS[policy].title}.</strong> {CANCELLATION_POLICY_LABELS[policy].summary}
+          </li>
+        ))}
       </ul>
+      <p>
+        "24 hours before" is counted to the minute from the event's start: cancelling exactly 24 hours before still counts. A refund is that
+        share of everything you paid, the platform fee included, rounded up to the whole rupee in your favour, and a credit note is issued
+        for it. Bookings cannot be cancelled once the event has started. Cancel from My Bookings or the event page; you see what you will
+        get back before you confirm.
+      </p>
       <h3>If the host cancels or the event does not happen</h3>
       <p>
         You receive a full refund, including any platform fee, automatically. If an event is materially different from its listing, contact

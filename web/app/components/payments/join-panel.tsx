@@ -48,7 +48,9 @@ export function JoinPanel({
   pageResult: JoinActionData | undefined;
 }) {
   usePaymentReceived(event.id);
-  if (join?.application) return <ApplicationStanding application={join.application} now={now} />;
+  // A fan who left their booking may apply again while the event is open.
+  const standing = join?.application && !(join.application.status === 'left' && open) ? join.application : null;
+  if (standing) return <ApplicationStanding application={standing} started={!open} now={now} />;
   if (join?.processing) return <PaymentProcessing />;
   if (!open) return null;
   const terms = joinTerms(event, gender);
@@ -133,7 +135,17 @@ function PaymentProcessing() {
   );
 }
 
-function ApplicationStanding({ application, now }: { application: NonNullable<JoinState['application']>; now: number }) {
+function ApplicationStanding({
+  application,
+  started,
+  now,
+}: {
+  application: NonNullable<JoinState['application']>;
+  /** The event started (or is off): an accepted booking can no longer be left. */
+  started: boolean;
+  now: number;
+}) {
+  const leavable = application.status === 'pending' || (application.status === 'accepted' && !started);
   useEffect(() => {
     if (application.status === 'accepted') recordFunnel('accepted', { applicationId: application.id });
   }, [application.id, application.status]);
@@ -153,9 +165,16 @@ function ApplicationStanding({ application, now }: { application: NonNullable<Jo
         {application.bidAmount > 0 ? `${formatRupees(application.bidAmount)} · ` : ''}
         Applied {formatRelativeTime(application.createdAt, now).toLowerCase()}
       </p>
-      <Link to="/application-status" className="mt-2 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
-        All your applications
-      </Link>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+        <Link to="/application-status" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          All your applications
+        </Link>
+        {leavable ? (
+          <Link to={`/booking/${application.id}/leave`} className="text-sm font-medium text-rose-700 underline underline-offset-2">
+            Cancel booking
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -122,14 +122,21 @@ export function SelectField({
   label,
   name,
   error,
+  hint,
   className,
   id,
   children,
   ...props
-}: { label: string; name: string; error?: string | null; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { controlId, aria, border } = useControl(name, id, error);
+}: {
+  label: string;
+  name: string;
+  error?: string | null;
+  hint?: ReactNode;
+  children: ReactNode;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { controlId, aria, border } = useControl(name, id, error, hint);
   return (
-    <FieldFrame label={label} controlId={controlId} error={error} className={className}>
+    <FieldFrame label={label} controlId={controlId} error={error} hint={hint} className={className}>
       <select id={controlId} name={name} {...aria} className={cn(inputClasses, 'h-12', border)} {...props}>
         {children}
       </select>
