@@ -39,6 +39,8 @@ describe('status labels', () => {
     expect(applicationStatusBadge('expired').label).toBe('Expired');
     expect(applicationStatusBadge('cancelled').label).toBe('Cancelled');
     expect(applicationStatusBadge('withdrawn').label).toBe('Withdrawn');
+    expect(applicationStatusBadge('left').label).toBe('Cancelled by you');
+    expect(applicationStatusBadge('left', 'host').label).toBe('Cancelled by fan');
     expect(applicationStatusBadge('waitlisted')).toEqual({ label: 'Waitlisted', tone: 'neutral' });
     expect(applicationStatusBadge(null).label).toBe('Unknown');
   });

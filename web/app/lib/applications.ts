@@ -24,8 +24,12 @@ const APPLICATION_STATUS: Record<ApplicationStatus, StatusBadgeText> = {
   left: { label: 'Cancelled by you', tone: 'neutral' },
 };
 
-/** An application's status as shown: "Pending Approval" while pending (SPEC §3). Unknown values read as they are. */
-export function applicationStatusBadge(status: string | null | undefined): StatusBadgeText {
+/**
+ * An application's status as shown: "Pending Approval" while pending (SPEC §3). Unknown values read
+ * as they are. A booking the fan left reads from where it is seen: the fan's own, or the host's.
+ */
+export function applicationStatusBadge(status: string | null | undefined, seenBy: 'fan' | 'host' = 'fan'): StatusBadgeText {
+  if (status === 'left' && seenBy === 'host') return { label: 'Cancelled by fan', tone: 'neutral' };
   if (status && status in APPLICATION_STATUS) return APPLICATION_STATUS[status as ApplicationStatus];
   return { label: capitalise(status ?? 'Unknown'), tone: 'neutral' };
 }

@@ -95,7 +95,7 @@ export function ApplicationRow({
     <li className="space-y-3 px-4 py-4" data-testid="application-row" data-application-id={application.id}>
       <div className="flex items-start justify-between gap-3">
         <ApplicantLine application={application} />
-        <StatusBadge status={applicationStatusBadge(application.status)} />
+        <StatusBadge status={applicationStatusBadge(application.status, 'host')} />
       </div>
       {showEvent ? (
         <p className="text-sm text-slate-600">
