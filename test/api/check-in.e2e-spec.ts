@@ -83,7 +83,7 @@ describe('tickets and check-in', () => {
     const { token } = await ticket(fan!, applications[0]!);
 
     const first = await checkedIn(eventId, { token });
-    expect(first).toMatchObject({ result: 'checked_in', attendee: { name: 'Fan 1' } });
+    expect(first).toMatchObject({ result: 'checked_in', applicationId: applications[0], attendee: { name: 'Fan 1' } });
     const again = await checkedIn(eventId, { token });
     expect(again).toEqual({ ...first, result: 'already_checked_in' });
     expect(await checkInRows(eventId)).toHaveLength(1);
@@ -96,7 +96,7 @@ describe('tickets and check-in', () => {
     const { token } = await ticket(fan!, applications[0]!);
     const otherToken = (await ticket(other!, elsewhere.applications[0]!)).token;
 
-    const notATicket = { result: 'not_a_ticket', checkedInAt: null, attendee: null };
+    const notATicket = { result: 'not_a_ticket', applicationId: null, checkedInAt: null, attendee: null };
     const [id, signature] = token.split('.');
     const forged = [
       signTicketToken('a-secret-the-server-does-not-hold', applications[0]!),

@@ -79,6 +79,8 @@ export interface CheckInAttendee {
 
 export interface CheckInView {
   result: CheckInResult;
+  /** The booking checked in (null for not_a_ticket): the door device marks it in its list. */
+  applicationId: string | null;
   /** When the ticket was (first) checked in; null for not_a_ticket. */
   checkedInAt: string | null;
   attendee: CheckInAttendee | null;

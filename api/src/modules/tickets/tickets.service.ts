@@ -18,7 +18,7 @@ import { readTicketToken, signTicketToken, ticketTokenHash } from './ticket-toke
 import { NotCheckInHostError, TicketNotAvailableError, TicketNotFoundError } from './tickets.errors.js';
 import { TicketsRepository } from './tickets.repository.js';
 
-const NOT_A_TICKET: CheckInView = { result: 'not_a_ticket', checkedInAt: null, attendee: null };
+const NOT_A_TICKET: CheckInView = { result: 'not_a_ticket', applicationId: null, checkedInAt: null, attendee: null };
 
 interface Scan {
   token?: string;
@@ -119,6 +119,7 @@ export class TicketsService {
     });
     return {
       result: stored.created ? 'checked_in' : 'already_checked_in',
+      applicationId,
       checkedInAt: stored.checkedInAt.toISOString(),
       attendee: { name: holder.fanName, photoUrl: holder.fanPhotoUrl },
     };
