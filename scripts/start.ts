@@ -17,7 +17,7 @@ const say = (message: string) => console.log(`[tribe] ${message}`);
 
 /**
  * A secret the product needs and production must set (SESSION_SECRET signs the web's cookie,
- * KYC_ENCRYPTION_KEY encrypts hosts' bank details, INVOICE_URL_SECRET signs invoice links). Unset,
+ * KYC_ENCRYPTION_KEY encrypts hosts' bank details, INVOICE_URL_SECRET signs invoice links, TICKET_SECRET signs tickets). Unset,
  * this machine gets its own random value, kept in .data so that a restart keeps sessions, data and
  * links readable.
  */
@@ -104,6 +104,7 @@ async function main() {
     SESSION_SECRET: await keptSecret('SESSION_SECRET', '.data/session-secret'),
     KYC_ENCRYPTION_KEY: await keptSecret('KYC_ENCRYPTION_KEY', '.data/kyc-key'),
     INVOICE_URL_SECRET: await keptSecret('INVOICE_URL_SECRET', '.data/invoice-url-secret'),
+    TICKET_SECRET: await keptSecret('TICKET_SECRET', '.data/ticket-secret'),
     ...(await keptVapidKeys('.data/vapid-keys.json')),
   };
   // The payment sandbox (the default provider) takes no real money and refuses NODE_ENV=production,

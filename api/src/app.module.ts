@@ -14,6 +14,7 @@ import { PushSenderModule } from './modules/notifications/push/push-sender.modul
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AdminAuditModule } from './platform/audit/admin-audit.js';
@@ -53,6 +54,7 @@ export function domainModules(config: AppConfig) {
     PaymentProviderModule.forRoot(config),
     PushSenderModule.forRoot(config),
     PaymentsModule,
+    TicketsModule,
     ApplicationsModule,
     InvoicesModule,
     PayoutsModule,

@@ -81,6 +81,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'pending applications': () => '/manage-application',
   "an event's applications": (world) => `/event/${world.ownEventId}/applications`,
   attendees: (world) => `/event/${world.ownEventId}/attendees`,
+  'check-in at the door': (world) => `/event/${world.ownEventId}/check-in`,
   'payment profile': () => '/payment-profile',
   'edit payment profile': () => '/payment-profile/edit',
   payouts: () => '/payouts',

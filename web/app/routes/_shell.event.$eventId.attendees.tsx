@@ -7,7 +7,8 @@ import { ArrowLeftIcon } from '~/components/ui/icons';
 import { loadAttendees } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
-import { canManageEvent } from '~/lib/format-event';
+import { canManageEvent, formatTime } from '~/lib/format-event';
+import { loadDoorTickets } from '~/lib/tickets.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Attendees${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
@@ -15,18 +16,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * /event/{eventId}/attendees (SPEC §2): the fans whose applications were accepted. The host may
- * keep the list private (show_attendees off): others are told so. The top bar is hidden here, so
+ * keep the list private (show_attendees off): others are told so. The host sees who came (checked
+ * in at the door, and when) and opens the check-in page from here. The top bar is hidden here, so
  * the page has its own back link.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   const { event } = await loadEvent(params.eventId ?? '', auth.token);
-  const attendees = await loadAttendees(auth.token, event.id);
-  return { event: { id: event.id, title: event.title }, isHost: canManageEvent(event, auth.user), attendees };
+  const isHost = canManageEvent(event, auth.user);
+  const [attendees, door] = await Promise.all([loadAttendees(auth.token, event.id), isHost ? loadDoorTickets(auth.token, event.id) : null]);
+  const checkedInAt: Record<string, string> = {};
+  for (const ticket of door?.tickets ?? []) if (ticket.checkedInAt) checkedInAt[ticket.fanId] = ticket.checkedInAt;
+  return { event: { id: event.id, title: event.title }, isHost, attendees, checkedInAt };
 }
 
 export default function AttendeesPage() {
-  const { event, isHost, attendees } = useLoaderData<typeof loader>();
+  const { event, isHost, attendees, checkedInAt } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
@@ -64,21 +69,34 @@ export default function AttendeesPage() {
               {attendees.attendees.map((attendee) => (
                 <li key={attendee.id} className="flex items-center gap-3 px-4 py-3" data-testid="attendee">
                   <Avatar name={attendee.name} url={attendee.photoUrl} size={40} />
-                  <span className="truncate text-[15px] font-medium text-slate-900">
+                  <span className="min-w-0 flex-1 truncate text-[15px] font-medium text-slate-900">
                     <bdi>{attendee.name || 'Tribe member'}</bdi>
                   </span>
+                  {checkedInAt[attendee.id] ? (
+                    <span className="shrink-0 text-sm font-medium text-emerald-800" data-testid="checked-in">
+                      Checked in at {formatTime(checkedInAt[attendee.id]!)}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
           </>
         )}
         {isHost ? (
-          <Link
-            to={`/event/${event.id}/applications`}
-            className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
-          >
-            Applications to this event
-          </Link>
+          <div className="flex flex-wrap gap-4">
+            <Link
+              to={`/event/${event.id}/check-in`}
+              className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              Check people in at the door
+            </Link>
+            <Link
+              to={`/event/${event.id}/applications`}
+              className="inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
+              Applications to this event
+            </Link>
+          </div>
         ) : null}
       </div>
     </div>

@@ -8,6 +8,7 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
 import { BookingRating } from '~/components/ratings/booking-rating';
 import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
+import { BookingTicket } from '~/components/tickets/booking-ticket';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { applicationStatusBadge } from '~/lib/applications';
@@ -19,6 +20,7 @@ import { loadDocuments } from '~/lib/invoices.server';
 import { myRatingOf } from '~/lib/ratings';
 import { loadMyRatings } from '~/lib/ratings.server';
 import type { ShellHandle } from '~/lib/route-handle';
+import { loadTicket, type ShownTicket } from '~/lib/tickets.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Tribe' }];
 export const handle: ShellHandle = { title: 'My Bookings', ownHeading: true };
@@ -26,7 +28,8 @@ export const handle: ShellHandle = { title: 'My Bookings', ownHeading: true };
 /**
  * /my-bookings (SPEC §2): the events the signed-in fan applied to, each with its application's
  * status and their bid, the invoice of each one they paid for, and for the ones they attended
- * once over, Rate (or their rating, to change). ?rate={eventId} opens the rating sheet.
+ * once over, Rate (or their rating, to change), and each accepted one's ticket (QR code and short
+ * code). ?rate={eventId} opens the rating sheet.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireUser(request);
@@ -34,8 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [bookings, documents, mine] = await Promise.all([loadBookedEvents(token), loadDocuments(token, user.id), loadMyRatings(token)]);
   const ratings = mine.ok ? mine.value : null;
   const rateId = params.get('rate');
+  const accepted = bookings.ok ? bookings.items.filter((event) => event.bid_status === 'accepted' && event.application_id) : [];
+  const tickets: Record<string, ShownTicket> = {};
+  await Promise.all(
+    accepted.map(async (event) => {
+      const ticket = await loadTicket(token, event.application_id!);
+      if (ticket) tickets[event.application_id!] = ticket;
+    }),
+  );
   return {
     bookings,
+    tickets,
     invoices: invoicesByApplication(documents),
     ratings,
     rating: rateId ? (myRatingOf(ratings, rateId)?.subject ?? null) : null,
@@ -49,7 +61,7 @@ const canLeave = (event: { bid_status: string | null; date: string }, now: numbe
   event.bid_status === 'pending' || (event.bid_status === 'accepted' && Date.parse(event.date) > now);
 
 export default function MyBookingsPage() {
-  const { bookings, invoices, ratings, rating: rateFromUrl, ratingStars, now: loadedAt } = useLoaderData<typeof loader>();
+  const { bookings, tickets, invoices, ratings, rating: rateFromUrl, ratingStars, now: loadedAt } = useLoaderData<typeof loader>();
   const now = useNow(loadedAt);
   const rating = useRatingSheet(rateFromUrl, ratingStars);
   const events = bookings.ok ? bookings.items : [];
@@ -85,6 +97,7 @@ export default function MyBookingsPage() {
         <EventGrid>
           {events.map((event) => {
             const invoice = bookingInvoiceTarget(event, invoices);
+            const ticket = event.application_id ? tickets[event.application_id] : undefined;
             return (
               <EventCard
                 key={event.application_id ?? event.id}
@@ -100,6 +113,7 @@ export default function MyBookingsPage() {
                         </span>
                       ) : null}
                     </div>
+                    {ticket ? <BookingTicket ticket={ticket} eventTitle={event.title} /> : null}
                     {invoice ? <InvoiceDownloadLink target={invoice} context={event.title} /> : null}
                     {event.application_id && canLeave(event, now) ? (
                       <Link

@@ -4,6 +4,7 @@ import { EventApplicants } from '../events/event-applicants.port.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { TransactionApplications } from '../payments/transaction-applications.port.js';
 import { RatableAttendances, type AcceptedAttendance } from '../ratings/ratable-attendances.port.js';
+import { CheckInRecords } from '../tickets/check-in-records.service.js';
 import { GenderPricedBookings } from '../users/gender-priced-bookings.port.js';
 import { ApplicationsRepository } from './applications.repository.js';
 
@@ -51,19 +52,23 @@ export class TransactionApplicationsAdapter extends TransactionApplications {
   }
 }
 
-/** Answers the ratings module's RatableAttendances port. */
+/**
+ * Answers the ratings module's RatableAttendances port. Once the event used check-in at the door,
+ * an accepted fan who was not checked in did not attend (the SQL rule ratableAttendance says the same).
+ */
 @Injectable()
 export class RatableAttendancesAdapter extends RatableAttendances {
   constructor(
     private readonly applications: ApplicationsRepository,
     private readonly payments: PaymentsService,
+    private readonly checkIns: CheckInRecords,
   ) {
     super();
   }
 
   async acceptedAttendance(eventId: string, fanId: string): Promise<AcceptedAttendance | null> {
     const accepted = await this.applications.acceptedOf(eventId, fanId);
-    if (!accepted) return null;
+    if (!accepted || !(await this.checkIns.cameTo(eventId, accepted.id))) return null;
     const refunded = accepted.transactionId !== null && (await this.payments.hasProcessedRefund(accepted.transactionId));
     return { applicationId: accepted.id, refunded };
   }

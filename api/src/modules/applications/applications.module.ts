@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
+import { TicketsModule } from '../tickets/tickets.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ApplicationLifecycle } from './application-lifecycle.js';
 import { ApplicationSupportRecords } from './application-support-records.adapter.js';
@@ -26,12 +27,12 @@ import { MyEventsService } from './my-events.service.js';
 
 /**
  * Applications (bids): joining, the host's decisions, and the jobs that follow payments and
- * cancellations. Depends on events, payments, users and notifications; answers the events module's
+ * cancellations. Depends on events, payments, users, notifications and tickets (check-ins); answers the events module's
  * EventApplicants, the payments module's TransactionApplications and the ratings module's
  * RatableAttendances ports.
  */
 @Module({
-  imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule],
+  imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule, TicketsModule],
   controllers: [ApplicationsController, JoinController],
   providers: [
     ApplicationLifecycle,

@@ -4,7 +4,7 @@ import { RatingLimits } from '../../contracts/ratings.contract.js';
  * SQL the ratings' repositories share. Raters, hosts and events are read for display and for the
  * rating rule (their modules own every write of them); applications and refunds are read where a
  * list must say who may still rate (the awaiting list, the prompt job), which no port could answer
- * without handing over every attendance.
+ * without handing over every attendance; so are check-ins (the tickets module's check_in table).
  */
 
 /** The event `e` has ended: its end, or its start plus the default length when it has none. */
@@ -13,14 +13,17 @@ export const eventEnded = (e: string) =>
 
 /**
  * The accepted application `a` lets its fan rate its event `e`: the event ended and was neither
- * cancelled nor deleted, its host's account is not being deleted, and no refund of the payment was
- * processed. POST /ratings asks the same through the RatableAttendances port, one person at a time.
+ * cancelled nor deleted, its host's account is not being deleted, no refund of the payment was
+ * processed, and, once the event used check-in at the door, its fan was checked in. POST /ratings
+ * asks the same through the RatableAttendances port, one person at a time.
  */
 export const ratableAttendance = (a: string, e: string) => `${a}.status = 'accepted'
   AND ${e}.deleted_at IS NULL AND ${e}.status <> 'cancelled' AND ${eventEnded(e)} AND ${e}.host_id <> ${a}.fan_id
   AND EXISTS (SELECT 1 FROM users event_host WHERE event_host.id = ${e}.host_id AND event_host.deleted_at IS NULL)
   AND NOT EXISTS (
-    SELECT 1 FROM payment_refund refund WHERE refund.transaction_id = ${a}.transaction_id AND refund.status = 'processed')`;
+    SELECT 1 FROM payment_refund refund WHERE refund.transaction_id = ${a}.transaction_id AND refund.status = 'processed')
+  AND (NOT EXISTS (SELECT 1 FROM check_in event_check_in WHERE event_check_in.event_id = ${e}.id)
+    OR EXISTS (SELECT 1 FROM check_in own_check_in WHERE own_check_in.application_id = ${a}.id))`;
 
 /** The person `fan` has a rating (any status) of the event `event`. */
 export const hasRated = (fan: string, event: string) =>

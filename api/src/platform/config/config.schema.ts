@@ -190,6 +190,8 @@ export const configSchema = z
     INVOICE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
     /** Signs invoice download URLs (HMAC). Required in production; a fixed local value elsewhere. */
     INVOICE_URL_SECRET: z.string().min(16).optional(),
+    /** Signs the tickets' QR tokens (HMAC). Required in production; a fixed local value elsewhere. */
+    TICKET_SECRET: z.string().min(16).optional(),
     /**
      * Encrypts hosts' bank account numbers, PAN and UPI ids at rest (AES-256-GCM): 32 bytes as 64 hex
      * characters. Required in production; `npm start` keeps a random one in .data/kyc-key.
@@ -327,6 +329,9 @@ export const configSchema = z
         message: 'INVOICE_URL_SECRET and KYC_ENCRYPTION_KEY are required when NODE_ENV=production',
       });
     }
+    if (config.NODE_ENV === 'production' && !config.TICKET_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['TICKET_SECRET'], message: 'TICKET_SECRET is required when NODE_ENV=production' });
+    }
     checkPushSettings(config, ctx);
     const gstin = checkGstin(config.SUPPLIER_GSTIN);
     if (!gstin.ok) ctx.addIssue({ code: 'custom', path: ['SUPPLIER_GSTIN'], message: gstin.error });
@@ -349,6 +354,7 @@ export const configSchema = z
       PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL,
       SANDBOX_WEBHOOK_URL: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.API_PORT}/api/v1/payments/webhook`,
       INVOICE_URL_SECRET: config.INVOICE_URL_SECRET ?? 'local-development-invoice-url-secret',
+      TICKET_SECRET: config.TICKET_SECRET ?? 'local-development-ticket-secret',
       KYC_ENCRYPTION_KEY: config.KYC_ENCRYPTION_KEY ?? '0'.repeat(63) + '1',
     };
   });

@@ -3,7 +3,7 @@ import { ConfirmAction } from '~/components/events/confirm-action';
 import { buttonClasses } from '~/components/ui/button';
 
 /**
- * What the host (or an admin) can do here: see the applications and attendees, edit or cancel
+ * What the host (or an admin) can do here: see the applications and attendees, check people in, edit or cancel
  * while the event is on, and go to My events.
  */
 export function HostActions({ eventId, cancelled }: { eventId: string; cancelled: boolean }) {
@@ -15,6 +15,11 @@ export function HostActions({ eventId, cancelled }: { eventId: string; cancelled
       <Link to={`/event/${eventId}/attendees`} className={buttonClasses('outline', 'sm')}>
         Attendees
       </Link>
+      {!cancelled ? (
+        <Link to={`/event/${eventId}/check-in`} className={buttonClasses('outline', 'sm')}>
+          Check-in
+        </Link>
+      ) : null}
       {!cancelled ? (
         <>
           <Link to={`/event/${eventId}/edit`} className={buttonClasses('secondary', 'sm')}>

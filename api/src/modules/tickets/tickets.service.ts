@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  formatTicketCode,
+  type CheckInBatchInput,
+  type CheckInBatchView,
+  type CheckInInput,
+  type CheckInView,
+  type DoorTicketsView,
+  type TicketView,
+} from '../../contracts/tickets.contract.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
+import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
+import { EventNotFoundError } from '../events/events.errors.js';
+import { boundedScanTime } from './check-in-time.js';
+import { readTicketToken, signTicketToken, ticketTokenHash } from './ticket-token.js';
+import { NotCheckInHostError, TicketNotAvailableError, TicketNotFoundError } from './tickets.errors.js';
+import { TicketsRepository } from './tickets.repository.js';
+
+const NOT_A_TICKET: CheckInView = { result: 'not_a_ticket', applicationId: null, checkedInAt: null, attendee: null };
+
+interface Scan {
+  token?: string;
+  code?: string;
+  at: Date;
+  operationId: string | null;
+}
+
+/** The fan's ticket, and checking it at the door (the event's host or an admin), online or from an offline batch. */
+@Injectable()
+export class TicketsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tickets: TicketsRepository,
+    private readonly events: EventAdmission,
+  ) {}
+
+  async ticketOf(user: AuthUser, applicationId: string): Promise<TicketView> {
+    const holder = await this.tickets.holder(applicationId);
+    if (!holder || holder.fanId !== user.id) throw new TicketNotFoundError();
+    if (holder.status !== 'accepted' || holder.eventOff) throw new TicketNotAvailableError();
+    const code = await this.tickets.codeOf(applicationId, holder.eventId);
+    return {
+      applicationId,
+      token: signTicketToken(this.config.TICKET_SECRET, applicationId),
+      code: formatTicketCode(code),
+      event: {
+        id: holder.eventId,
+        title: holder.eventTitle,
+        date: holder.eventDate.toISOString(),
+        location: holder.eventLocation,
+        city: holder.eventCity,
+      },
+    };
+  }
+
+  /** What a door device keeps to recognise tickets offline: hashes of the tokens, never the tokens. */
+  async doorTickets(user: AuthUser, eventId: string): Promise<DoorTicketsView> {
+    const event = await this.door(user, eventId);
+    const rows = await this.tickets.doorTickets(eventId);
+    return {
+      eventId,
+      title: event.title,
+      date: event.date.toISOString(),
+      tickets: rows.map((row) => ({
+        applicationId: row.applicationId,
+        fanId: row.fanId,
+        name: row.name,
+        photoUrl: row.photoUrl,
+        code: formatTicketCode(row.code),
+        tokenHash: ticketTokenHash(signTicketToken(this.config.TICKET_SECRET, row.applicationId)),
+        checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  async checkIn(user: AuthUser, eventId: string, input: CheckInInput): Promise<CheckInView> {
+    const event = await this.door(user, eventId);
+    return this.check(user, event, { ...input, at: new Date(), operationId: null });
+  }
+
+  /** Items one by one, each idempotent on its ticket: a resent batch, or two devices' batches, check each person in once. */
+  async checkInBatch(user: AuthUser, eventId: string, input: CheckInBatchInput): Promise<CheckInBatchView> {
+    const event = await this.door(user, eventId);
+    const now = new Date();
+    const results: CheckInBatchView['results'] = [];
+    for (const item of input.items) {
+      const at = boundedScanTime(new Date(item.scannedAt), event.date, now);
+      const view = await this.check(user, event, { token: item.token, code: item.code, at, operationId: item.operationId });
+      results.push({ operationId: item.operationId, ...view });
+    }
+    return { results };
+  }
+
+  private async door(user: AuthUser, eventId: string): Promise<AdmissionEvent> {
+    const event = await this.events.find(eventId);
+    if (!event) throw new EventNotFoundError();
+    if (event.hostId !== user.id && !isAdmin(user)) throw new NotCheckInHostError();
+    return event;
+  }
+
+  /** A token for another event, a forged one, and a booking no longer accepted are all "not a ticket". */
+  private async check(user: AuthUser, event: AdmissionEvent, scan: Scan): Promise<CheckInView> {
+    const applicationId =
+      scan.token !== undefined
+        ? readTicketToken(this.config.TICKET_SECRET, scan.token)
+        : await this.tickets.applicationByCode(event.id, scan.code!);
+    if (!applicationId) return NOT_A_TICKET;
+    const holder = await this.tickets.holder(applicationId);
+    if (!holder || holder.eventId !== event.id || holder.status !== 'accepted') return NOT_A_TICKET;
+    const stored = await this.tickets.record({
+      applicationId,
+      eventId: event.id,
+      at: scan.at,
+      by: user.id,
+      how: scan.token !== undefined ? 'scan' : 'code',
+      operationId: scan.operationId,
+    });
+    return {
+      result: stored.created ? 'checked_in' : 'already_checked_in',
+      applicationId,
+      checkedInAt: stored.checkedInAt.toISOString(),
+      attendee: { name: holder.fanName, photoUrl: holder.fanPhotoUrl },
+    };
+  }
+}

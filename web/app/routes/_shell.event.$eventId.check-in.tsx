@@ -1,0 +1,58 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { RouteErrorPage } from '~/components/layout/error-page';
+import { CheckInDoor } from '~/components/tickets/check-in-door';
+import { ArrowLeftIcon } from '~/components/ui/icons';
+import { requireUser } from '~/lib/auth.server';
+import { loadEvent } from '~/lib/event-detail.server';
+import { canManageEvent, formatEventDate } from '~/lib/format-event';
+import { loadDoorTickets } from '~/lib/tickets.server';
+import { TicketMessages } from '../../../api/src/contracts/tickets.contract.js';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Check-in${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
+];
+
+/**
+ * /event/{eventId}/check-in (issue 25): the host (or an admin) at the door scans tickets' QR codes
+ * or types their short codes. The list of tickets is kept on the device so that it keeps working
+ * offline; what it checks in then is sent when the connection returns.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const auth = await requireUser(request);
+  const { event } = await loadEvent(params.eventId ?? '', auth.token);
+  if (!canManageEvent(event, auth.user)) throw data({ error: TicketMessages.notHost }, { status: 403 });
+  const door = await loadDoorTickets(auth.token, event.id);
+  return { event: { id: event.id, title: event.title, when: formatEventDate(event) }, door };
+}
+
+export default function CheckInPage() {
+  const { event, door } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
+      <header className="flex items-center gap-2">
+        <Link
+          to={`/event/${event.id}/attendees`}
+          aria-label="Back to the attendees"
+          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeftIcon size={22} />
+        </Link>
+        <div className="min-w-0">
+          <h1 className="text-lg font-semibold text-slate-900">Check-in</h1>
+          <p className="truncate text-sm text-slate-600">
+            <bdi>{event.title}</bdi> · {event.when}
+          </p>
+        </div>
+      </header>
+      <div className="mt-5">
+        <CheckInDoor eventId={event.id} server={door} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
