@@ -26,6 +26,7 @@ import { EventModeration1763701710000 } from './1763701710000-event-moderation.j
 import { PeopleModeration1763701720000 } from './1763701720000-people-moderation.js';
 import { ReportOutcomes1763701730000 } from './1763701730000-report-outcomes.js';
 import { Analytics1763701740000 } from './1763701740000-analytics.js';
+import { Calendar1763701820000 } from './1763701820000-calendar.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   PeopleModeration1763701720000,
   ReportOutcomes1763701730000,
   Analytics1763701740000,
+  Calendar1763701820000,
 ];
