@@ -80,13 +80,22 @@ describe('calendar', () => {
         expect(response.headers['cache-control']).toMatch(/^private/);
         expect(response.text).toContain('METHOD:PUBLISH\r\n');
         expect(entriesOf(response.text)).toEqual([
-          { uid: `${eventId}@tribe`, summary: 'Jazz & chai, Sunday', sequence: 0, status: 'CONFIRMED', start: new Date(FUTURE).toISOString() },
+          {
+            uid: `${eventId}@tribe`,
+            summary: 'Jazz & chai, Sunday',
+            sequence: 0,
+            status: 'CONFIRMED',
+            start: new Date(FUTURE).toISOString(),
+          },
         ]);
       }
     });
 
     it('refuses a person who is not going (403), a guest (401), and hides an event they may not see (404)', async () => {
-      expect((await invite(stranger).expect(403)).body).toEqual({ error: CalendarMessages.notAttendee, code: CalendarErrorCodes.notAttendee });
+      expect((await invite(stranger).expect(403)).body).toEqual({
+        error: CalendarMessages.notAttendee,
+        code: CalendarErrorCodes.notAttendee,
+      });
       await invite(null).expect(401);
       const pendingFan = await signUp(api);
       await applyFree(api, pendingFan, eventId);
@@ -176,7 +185,9 @@ describe('calendar', () => {
     it('keeps only the token’s hash', async () => {
       const path = await newFeed(stranger);
       const token = /\/calendar\/(.+)\.ics$/.exec(path)![1]!;
-      const { rows } = await api.db.query<{ token_hash: string }>('SELECT token_hash FROM calendar_feed WHERE user_id = $1', [stranger.user.id]);
+      const { rows } = await api.db.query<{ token_hash: string }>('SELECT token_hash FROM calendar_feed WHERE user_id = $1', [
+        stranger.user.id,
+      ]);
       expect(rows[0]!.token_hash).not.toContain(token);
       expect(rows[0]!.token_hash).toHaveLength(64);
     });

@@ -24,7 +24,10 @@ export async function calendarFeedResponse(file: string): Promise<Response> {
   try {
     response = await fetchApi(`/api/v1/calendar/${encodeURIComponent(file)}`, { method: 'GET', headers: { Accept: 'text/calendar' } });
   } catch {
-    return new Response(UNAVAILABLE_MESSAGE, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' } });
+    return new Response(UNAVAILABLE_MESSAGE, {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '60' },
+    });
   }
   const passed = passedOn(response);
   if (passed) return passed;
@@ -77,7 +80,8 @@ export const createCalendarFeed = (token: string) => api<NewCalendarFeedView>('/
 export const revokeCalendarFeed = (token: string) => api<unknown>('/users/me/calendar-feed', { method: 'DELETE', token });
 
 /** What the settings page shows after making a feed: its link, this once. */
-export type CalendarFeedAnswer = { form: 'calendar-feed'; links: { https: string; webcal: string } } | { form: 'calendar-feed'; error: string };
+export type CalendarFeedAnswer =
+  { form: 'calendar-feed'; links: { https: string; webcal: string } } | { form: 'calendar-feed'; error: string };
 
 /**
  * The settings page's calendar feed buttons: `create` (also a new link for an existing feed) answers

@@ -69,7 +69,9 @@ export class CalendarRepository {
 
   /** When the person's feed was made; undefined when they have none. */
   async feedCreatedAt(userId: string): Promise<Date | undefined> {
-    const rows: Array<{ created_at: Date }> = await this.dataSource.query('SELECT created_at FROM calendar_feed WHERE user_id = $1', [userId]);
+    const rows: Array<{ created_at: Date }> = await this.dataSource.query('SELECT created_at FROM calendar_feed WHERE user_id = $1', [
+      userId,
+    ]);
     return rows[0]?.created_at;
   }
 

@@ -73,7 +73,10 @@ export function foldLine(line: string): string {
 
 /** A DATE-TIME in UTC: 20300501T140000Z. */
 export function formatUtc(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 }
 
 function eventLines(event: CalendarEvent): string[] {

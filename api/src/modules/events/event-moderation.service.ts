@@ -184,7 +184,12 @@ export class EventModerationService extends EventTakeDown {
   private async takeDownLocked(tx: EntityManager, event: Event, admin: AuthUser, reason: string): Promise<AfterCommit> {
     const id = event.id;
     await this.eventsService.markCancelled(tx, id);
-    await this.events.update(tx, event, { takenDownAt: new Date(), moderationReason: reason, pendingChanges: null, reviewRequestedAt: null });
+    await this.events.update(tx, event, {
+      takenDownAt: new Date(),
+      moderationReason: reason,
+      pendingChanges: null,
+      reviewRequestedAt: null,
+    });
     await this.audit.record(tx, {
       adminId: admin.id,
       action: 'event.taken_down',

@@ -72,14 +72,22 @@ export function CalendarFeedSection({ feed, links, error }: Props) {
           </div>
         ) : active ? (
           <p className="text-sm text-slate-700">
-            Your feed is on{feed?.created_at ? ` since ${new Date(feed.created_at).toLocaleDateString('en-IN', { dateStyle: 'medium' })}` : ''}. Its
-            link was shown once, when it was made: to see a link again, make a new one (the old one stops working).
+            Your feed is on
+            {feed?.created_at ? ` since ${new Date(feed.created_at).toLocaleDateString('en-IN', { dateStyle: 'medium' })}` : ''}. Its link
+            was shown once, when it was made: to see a link again, make a new one (the old one stops working).
           </p>
         ) : null}
         {error ? <Alert>{error}</Alert> : null}
         {feed === null && !links ? <Alert>Could not read your calendar feed. Please try again.</Alert> : null}
         <Form method="post" className="flex flex-wrap gap-2">
-          <Button type="submit" name="intent" value={INTENTS.create} variant={active ? 'outline' : 'primary'} size="sm" loading={busy === INTENTS.create}>
+          <Button
+            type="submit"
+            name="intent"
+            value={INTENTS.create}
+            variant={active ? 'outline' : 'primary'}
+            size="sm"
+            loading={busy === INTENTS.create}
+          >
             {active ? 'Make a new link' : 'Create calendar feed'}
           </Button>
           {active ? (
