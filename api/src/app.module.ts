@@ -4,6 +4,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CalendarModule } from './modules/calendar/calendar.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { CommunityModule } from './modules/community/community.module.js';
 import { EventsModule } from './modules/events/events.module.js';
@@ -61,6 +62,7 @@ export function domainModules(config: AppConfig) {
     ChatModule,
     CommunityModule,
     RatingsModule,
+    CalendarModule,
     PortsModule,
     AdminModule,
     AnalyticsModule,

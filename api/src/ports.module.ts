@@ -48,6 +48,8 @@ import { UploadsModule } from './modules/uploads/uploads.module.js';
 import { ACCOUNT_DELETION_STEPS, type AccountDeletionStep } from './modules/users/account-deletion.port.js';
 import { ACCOUNT_ERASURE_STEPS, type AccountErasureStep } from './modules/users/account-erasure.port.js';
 import { HostCardChanges } from './modules/users/host-card-changes.port.js';
+import { CalendarDeletionStep } from './modules/calendar/calendar-deletion.step.js';
+import { CalendarModule } from './modules/calendar/calendar.module.js';
 import { SessionConnections } from './modules/auth/session-connections.port.js';
 import { ChatSessionConnections } from './modules/chat/gateway/chat-session-connections.adapter.js';
 import { PaidOutCover } from './modules/payments/paid-out-cover.port.js';
@@ -82,6 +84,7 @@ import { Suspensions } from './modules/users/suspensions.service.js';
     ChatModule,
     CommunityModule,
     RatingsModule,
+    CalendarModule,
   ],
   providers: [
     { provide: HostedEvents, useExisting: ListedEventCounts },
@@ -103,8 +106,16 @@ import { Suspensions } from './modules/users/suspensions.service.js';
     { provide: EventTakeDown, useExisting: EventModerationService },
     {
       provide: ACCOUNT_DELETION_STEPS,
-      inject: [SessionsDeletionStep, EventsDeletionStep, ApplicationsDeletionStep, NotificationsDeletionStep, ChatDeletionStep],
-      // In this order, inside the deletion transaction (chat last: the person leaves their rooms).
+      inject: [
+        SessionsDeletionStep,
+        CalendarDeletionStep,
+        EventsDeletionStep,
+        ApplicationsDeletionStep,
+        NotificationsDeletionStep,
+        ChatDeletionStep,
+      ],
+      // In this order, inside the deletion transaction (signed out and the calendar feed link revoked
+      // first; chat last: the person leaves their rooms).
       useFactory: (...steps: AccountDeletionStep[]) => steps,
     },
     {

@@ -2,6 +2,7 @@ import { CancellationPolicyNote } from '~/components/applications/cancellation-p
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
+import { AddToCalendarLink } from '~/components/calendar/add-to-calendar';
 import { useNow } from '~/components/events/event-bits';
 import { EventAbout } from '~/components/events/event-detail/event-about';
 import { EventFacts } from '~/components/events/event-detail/event-facts';
@@ -30,6 +31,7 @@ import {
   eventImages,
   hasEventStarted,
   isCancelled,
+  isDateToBeDecided,
   shareDescription,
   thumbnailUrl,
 } from '~/lib/format-event';
@@ -143,6 +145,9 @@ export default function EventPage() {
           {actionData && 'error' in actionData ? <Alert className="mt-4">{actionData.error}</Alert> : null}
 
           {isHost ? <HostActions eventId={event.id} cancelled={cancelled} /> : null}
+          {(isHost || join?.application?.status === 'accepted') && !cancelled && !ended && !isDateToBeDecided(event) ? (
+            <AddToCalendarLink eventId={event.id} returnTo={`/event/${event.id}`} className="mt-4" />
+          ) : null}
           <EventFacts event={event} now={now} cancelled={cancelled} />
           <PricePanel event={event} />
           {open && event.cancellation_policy ? (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
 import { EmptyState } from '~/components/applications/event-applications-page';
+import { AddToCalendarLink } from '~/components/calendar/add-to-calendar';
 import { StatusBadge } from '~/components/applications/status-badge';
 import { useNow } from '~/components/events/event-bits';
 import { EventCard, EventGrid } from '~/components/events/event-card';
@@ -14,10 +15,10 @@ import { buttonClasses } from '~/components/ui/button';
 import { applicationStatusBadge } from '~/lib/applications';
 import { loadBookedEvents } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
-import { formatRupees } from '~/lib/format-event';
+import { formatRupees, isDateToBeDecided } from '~/lib/format-event';
 import { bookingInvoiceTarget, invoicesByApplication } from '~/lib/invoices';
 import { loadDocuments } from '~/lib/invoices.server';
-import { myRatingOf } from '~/lib/ratings';
+import { hasEventEnded, myRatingOf } from '~/lib/ratings';
 import { loadMyRatings } from '~/lib/ratings.server';
 import type { ShellHandle } from '~/lib/route-handle';
 import { loadTicket, type ShownTicket } from '~/lib/tickets.server';
@@ -115,6 +116,9 @@ export default function MyBookingsPage() {
                     </div>
                     {ticket ? <BookingTicket ticket={ticket} eventTitle={event.title} /> : null}
                     {invoice ? <InvoiceDownloadLink target={invoice} context={event.title} /> : null}
+                    {event.bid_status === 'accepted' && !isDateToBeDecided(event) && !hasEventEnded(event, now) ? (
+                      <AddToCalendarLink eventId={event.id} returnTo="/my-bookings" />
+                    ) : null}
                     {event.application_id && canLeave(event, now) ? (
                       <Link
                         to={`/booking/${event.application_id}/leave`}

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { LogoutForm } from '~/components/auth/logout-button';
+import { CalendarFeedSection } from '~/components/calendar/calendar-feed-section';
 import { AnalyticsSwitch } from '~/components/layout/analytics-switch';
 import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
@@ -21,6 +22,8 @@ import {
 } from '~/components/ui/icons';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { roleFormSchema } from '~/lib/auth-forms';
+import { CALENDAR_FEED_INTENTS } from '~/lib/calendar';
+import { calendarFeedAction, loadCalendarFeed, type CalendarFeedAnswer } from '~/lib/calendar.server';
 import { requireUser } from '~/lib/auth.server';
 import { cn } from '~/lib/cn';
 import { parseForm } from '~/lib/forms';
@@ -37,20 +40,26 @@ export const handle: ShellHandle = { title: 'Settings' };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request);
-  const [preferences, pushConfig] = await Promise.all([loadPreferences(token), loadPushConfig()]);
+  const [preferences, pushConfig, calendarFeed] = await Promise.all([loadPreferences(token), loadPushConfig(), loadCalendarFeed(token)]);
   return {
     user: { name: user.name, email: user.email, role: user.role, avatarUrl: user.avatar_url },
     isAdmin: isAdminUser(user),
     preferences,
     webPushPublicKey: pushConfig.ok ? pushConfig.value.webPushPublicKey : null,
     pushConfigError: pushConfig.ok ? null : pushConfig.error,
+    calendarFeed,
   };
 }
 
-/** intent `preferences`: which types are pushed (the rest are muted); otherwise the fan / influencer view switch. */
+/**
+ * intent `preferences`: which types are pushed (the rest are muted); the calendar feed's intents
+ * (CALENDAR_FEED_INTENTS); otherwise the fan / influencer view switch.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { token, user } = await requireUser(request);
   const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === CALENDAR_FEED_INTENTS.create || intent === CALENDAR_FEED_INTENTS.revoke) return calendarFeedAction(request, token, intent);
   if (form.get('intent') === 'preferences') {
     const saved = await savePreferences(token, mutedFromPushed(form.getAll('push')));
     if (!saved.ok) return data({ error: saved.error, form: 'preferences' as const }, { status: saved.status });
@@ -80,8 +89,9 @@ const LEGAL_LINKS = [
 ];
 
 export default function Settings() {
-  const { user, isAdmin, preferences, webPushPublicKey, pushConfigError } = useLoaderData<typeof loader>();
+  const { user, isAdmin, preferences, webPushPublicKey, pushConfigError, calendarFeed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const calendarAnswer = isCalendarFeedAnswer(actionData) ? actionData : null;
   const navigation = useNavigation();
   const pendingRole = navigation.formData?.get('intent') === 'switch-role' ? navigation.formData.get('role') : null;
   const activeRole = (pendingRole as string | null) ?? user.role;
@@ -144,7 +154,7 @@ export default function Settings() {
                 );
               })}
             </Form>
-            {actionData?.error && !('form' in actionData) ? <Alert className="mt-3">{actionData.error}</Alert> : null}
+            {actionData && 'error' in actionData && !('form' in actionData) ? <Alert className="mt-3">{actionData.error}</Alert> : null}
           </div>
         </section>
       )}
@@ -158,12 +168,18 @@ export default function Settings() {
             <Alert>{preferences.error}</Alert>
           </div>
         )}
-        {actionData && 'form' in actionData ? (
+        {actionData && 'form' in actionData && 'error' in actionData && !calendarAnswer ? (
           <div className="p-4">
-            <Alert>{actionData.error}</Alert>
+            <Alert>{String(actionData.error)}</Alert>
           </div>
         ) : null}
       </Section>
+
+      <CalendarFeedSection
+        feed={calendarFeed}
+        links={calendarAnswer && 'links' in calendarAnswer ? calendarAnswer.links : null}
+        error={calendarAnswer && 'error' in calendarAnswer ? calendarAnswer.error : null}
+      />
 
       <Section title="Your activity">
         <SettingsLink to="/my-bookings" icon={<CalendarIcon size={20} />} label="My bookings" />
@@ -228,6 +244,9 @@ function SettingsLink({ to, icon, label, tone }: { to: string; icon: React.React
     </Link>
   );
 }
+
+const isCalendarFeedAnswer = (answer: unknown): answer is CalendarFeedAnswer =>
+  typeof answer === 'object' && answer !== null && 'form' in answer && answer.form === 'calendar-feed';
 
 export function ErrorBoundary() {
   return <RouteErrorPage error={useRouteError()} status={500} />;

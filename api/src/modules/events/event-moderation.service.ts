@@ -100,7 +100,7 @@ export class EventModerationService extends EventTakeDown {
       const listedAs = subject === 'new' && (await this.accounts.isSuspendedHeld(tx, event.hostId)) ? 'host_suspended' : 'published';
       const decided: Partial<Event> =
         subject === 'new' ? { moderationStatus: listedAs } : { ...(changes as Partial<Event>), pendingChanges: null };
-      await this.events.update(tx, id, { ...decided, reviewRequestedAt: null, moderationReason: null });
+      await this.events.update(tx, event, { ...decided, reviewRequestedAt: null, moderationReason: null });
       if (subject === 'new') await this.outbox.publish(tx, EventPublished, { eventId: id });
       await this.audit.record(tx, {
         adminId: admin.id,
@@ -131,7 +131,7 @@ export class EventModerationService extends EventTakeDown {
       const subject = reviewSubject(event);
       if (!subject) throw new EventNotUnderReviewError();
       const decided: Partial<Event> = subject === 'new' ? { moderationStatus: 'rejected' } : { pendingChanges: null };
-      await this.events.update(tx, id, { ...decided, reviewRequestedAt: null, moderationReason: reason });
+      await this.events.update(tx, event, { ...decided, reviewRequestedAt: null, moderationReason: reason });
       await this.audit.record(tx, {
         adminId: admin.id,
         action: 'event.rejected',
@@ -184,7 +184,12 @@ export class EventModerationService extends EventTakeDown {
   private async takeDownLocked(tx: EntityManager, event: Event, admin: AuthUser, reason: string): Promise<AfterCommit> {
     const id = event.id;
     await this.eventsService.markCancelled(tx, id);
-    await this.events.update(tx, id, { takenDownAt: new Date(), moderationReason: reason, pendingChanges: null, reviewRequestedAt: null });
+    await this.events.update(tx, event, {
+      takenDownAt: new Date(),
+      moderationReason: reason,
+      pendingChanges: null,
+      reviewRequestedAt: null,
+    });
     await this.audit.record(tx, {
       adminId: admin.id,
       action: 'event.taken_down',

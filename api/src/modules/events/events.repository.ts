@@ -6,6 +6,7 @@ import { queryRows } from '../../platform/database/returning.js';
 import { Event } from './entities/event.entity.js';
 import { type AdmissionEvent, type InvoiceSubject } from './event-admission.service.js';
 import { countSql, pageSql, type ListQuery } from './event-query.js';
+import { changesInvite } from './invite-fields.js';
 import { type QueuePosition } from './review-queue-cursor.js';
 import { EVENT_VIEW_LATERAL, EVENT_VIEW_ROW, eventRowFromJson, type EventRow, type EventRowJson } from './event.views.js';
 
@@ -138,12 +139,18 @@ export class EventsRepository {
     return new Map(rows.map((row) => [row.id, row.title]));
   }
 
-  async update(tx: EntityManager, id: string, changes: Partial<Event>): Promise<void> {
-    await tx.update(Event, { id }, changes);
+  /**
+   * Writes `changes` over the locked row `current`; when they change what a calendar invite shows,
+   * the same UPDATE moves its SEQUENCE on (calendar feeds then replace the entry).
+   */
+  async update(tx: EntityManager, current: Event, changes: Partial<Event>): Promise<void> {
+    const sequence = changesInvite(current, changes) ? { calendarSequence: () => 'calendar_sequence + 1' } : {};
+    await tx.update(Event, { id: current.id }, { ...changes, ...sequence });
   }
 
+  /** A cancellation is a change every invite of the event shows (STATUS:CANCELLED). */
   async markCancelled(tx: EntityManager, id: string): Promise<void> {
-    await tx.update(Event, { id }, { status: 'cancelled', cancelledAt: new Date() });
+    await tx.update(Event, { id }, { status: 'cancelled', cancelledAt: new Date(), calendarSequence: () => 'calendar_sequence + 1' });
   }
 
   /** Soft delete: the row stays for the records of later issues (payments, invoices). */

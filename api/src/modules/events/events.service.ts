@@ -151,7 +151,7 @@ export class EventsService {
       if (edits) {
         await this.refuseWithAcceptedApplicants(tx, event.id);
         const edit = moderateEdit(event, this.mergedChanges(event, fields), author, new Date());
-        await this.events.update(tx, event.id, { ...edit.applied, ...edit.moderation });
+        await this.events.update(tx, event, { ...edit.applied, ...edit.moderation });
       }
       if (status === 'cancelled') await this.markCancelled(tx, event.id);
     });
@@ -215,7 +215,7 @@ export class EventsService {
         await this.refuseWithAcceptedApplicants(tx, event.id);
       }
       const dated = date ? this.mergedChanges(event, { date, end_date }) : {};
-      await this.events.update(tx, event.id, { ...dated, meetupType: 'confirmed' });
+      await this.events.update(tx, event, { ...dated, meetupType: 'confirmed' });
     });
     this.listCache.clear();
     return this.view(id, user, 'full');

@@ -53,6 +53,15 @@ describe('createLogger', () => {
     expect(line.err.stack).toContain('logger.spec');
     expect(text()).not.toContain('hunter2hunter2');
   });
+  it('logs a calendar feed request without its secret token, other URLs as they are', () => {
+    const { logger, text } = capture();
+    const token = 'q6yBv0Zp3c9RkXo1m2n3b4v5c6x7z8a9s0d1f2g3h4j';
+    logger.info({ req: { method: 'GET', url: `/api/v1/calendar/${token}.ics?x=1`, headers: {} } }, 'incoming request');
+    logger.info({ req: { method: 'GET', url: '/api/v1/events/42', headers: {} } }, 'incoming request');
+    expect(text()).not.toContain(token);
+    expect(text()).toContain('/api/v1/calendar/[redacted].ics?x=1');
+    expect(text()).toContain('/api/v1/events/42');
+  });
 });
 
 describe('log context', () => {

@@ -25,8 +25,30 @@ export function serializeError(error: unknown): unknown {
   return record;
 }
 
+/** A path segment that is itself a secret: a calendar feed's token (GET /calendar/{token}.ics). */
+const SECRET_PATH = /\/calendar\/[^/?#]+\.ics/g;
+
+/** The URL with its secret path segments replaced; other URLs as they are. */
+export const scrubUrl = (url: string): string => url.replace(SECRET_PATH, '/calendar/[redacted].ics');
+
 /**
- * pino JSON logs. Tokens, passwords, cookies, OTPs and database values never reach them. Each line
+ * Fastify logs each request's URL ("incoming request"); a request whose path holds a secret is
+ * logged with the secret replaced. Fastify's own serializer still shapes the line.
+ */
+function scrubRequestUrl(args: unknown[]): void {
+  const fields = args[0];
+  if (typeof fields !== 'object' || fields === null || !('req' in fields)) return;
+  const req = (fields as { req: unknown }).req;
+  if (typeof req !== 'object' || req === null || typeof (req as { url?: unknown }).url !== 'string') return;
+  const url = (req as { url: string }).url;
+  const scrubbed = scrubUrl(url);
+  if (scrubbed === url) return;
+  const { method, host, ip, headers, socket } = req as Record<string, unknown>;
+  args[0] = { ...fields, req: { method, url: scrubbed, host, ip, headers, socket } };
+}
+
+/**
+ * pino JSON logs. Tokens (calendar feed links' too), passwords, cookies, OTPs and database values never reach them. Each line
  * written while a request or a job is under way carries its ids (log-context.ts).
  */
 export function createLogger(level: string, name: string, destination?: DestinationStream): Logger {
@@ -35,6 +57,12 @@ export function createLogger(level: string, name: string, destination?: Destinat
     level,
     mixin: () => currentLogContext() ?? {},
     serializers: { err: serializeError },
+    hooks: {
+      logMethod(args, method) {
+        scrubRequestUrl(args);
+        method.apply(this, args as Parameters<typeof method>);
+      },
+    },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -147,6 +147,10 @@ export class Event {
   @Column({ type: 'timestamptz', nullable: true })
   cancelledAt: Date | null;
 
+  /** The iCalendar SEQUENCE of its invite: one more each time what an invite shows changes (invite-fields.ts). */
+  @Column({ type: 'integer', default: 0 })
+  calendarSequence: number;
+
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt: Date | null;
 
