@@ -27,6 +27,7 @@ import { PeopleModeration1763701720000 } from './1763701720000-people-moderation
 import { ReportOutcomes1763701730000 } from './1763701730000-report-outcomes.js';
 import { Analytics1763701740000 } from './1763701740000-analytics.js';
 import { LeavingBookings1763701800000 } from './1763701800000-leaving-bookings.js';
+import { Waitlist1763701810000 } from './1763701810000-waitlist.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   ReportOutcomes1763701730000,
   Analytics1763701740000,
   LeavingBookings1763701800000,
+  Waitlist1763701810000,
 ];
