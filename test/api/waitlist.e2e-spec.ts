@@ -33,9 +33,19 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
   const path = (eventId: string) => `/api/v1/events/${eventId}/waitlist`;
   const join = (who: SignedUp, eventId: string) => api.http().post(path(eventId)).set(bearer(who.token));
   const leave = (who: SignedUp, eventId: string) => api.http().delete(path(eventId)).set(bearer(who.token));
-  const mine = async (who: SignedUp, eventId: string) => (await api.http().get(`${path(eventId)}/me`).set(bearer(who.token)).expect(200)).body;
+  const mine = async (who: SignedUp, eventId: string) =>
+    (
+      await api
+        .http()
+        .get(`${path(eventId)}/me`)
+        .set(bearer(who.token))
+        .expect(200)
+    ).body;
   const offerTo = (who: SignedUp, eventId: string, entryId: string) =>
-    api.http().post(`${path(eventId)}/${entryId}/offer`).set(bearer(who.token));
+    api
+      .http()
+      .post(`${path(eventId)}/${entryId}/offer`)
+      .set(bearer(who.token));
   const runOffers = () => api.app.get(WaitlistOffersHandler).handle();
   const setCapacity = (eventId: string, capacity: number) =>
     api.http().put(`/api/v1/events/${eventId}`).set(bearer(host.token)).send({ capacity }).expect(200);
@@ -110,9 +120,10 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
       'event_full',
     );
 
-    await api.db.query(`UPDATE waitlist_entry SET offer_expires_at = now() - interval '1 second' WHERE event_id = $1 AND status = 'offered'`, [
-      eventId,
-    ]);
+    await api.db.query(
+      `UPDATE waitlist_entry SET offer_expires_at = now() - interval '1 second' WHERE event_id = $1 AND status = 'offered'`,
+      [eventId],
+    );
     // Too late: the lapsed offer no longer lets its fan in, even before the job has expired it.
     expect((await api.http().post(`/api/v1/events/${eventId}/bid`).set(bearer(first!.token)).send({}).expect(409)).body.code).toBe(
       'event_full',
@@ -178,11 +189,14 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     await setCapacity(eventId, 21);
     // A duplicated run (two workers, or a retry) offers each seat once.
     await Promise.all([runOffers(), runOffers()]);
-    const { rows } = await api.db.query<{ fan_id: string }>(`SELECT fan_id FROM waitlist_entry WHERE event_id = $1 AND status = 'offered'`, [
+    const { rows } = await api.db.query<{ fan_id: string }>(
+      `SELECT fan_id FROM waitlist_entry WHERE event_id = $1 AND status = 'offered'`,
+      [eventId],
+    );
+    expect(new Set(rows.map((row) => row.fan_id)).size).toBe(20);
+    const offers = await api.db.query(`SELECT DISTINCT user_id FROM notification WHERE type = 'waitlist_offer' AND event_id = $1`, [
       eventId,
     ]);
-    expect(new Set(rows.map((row) => row.fan_id)).size).toBe(20);
-    const offers = await api.db.query(`SELECT DISTINCT user_id FROM notification WHERE type = 'waitlist_offer' AND event_id = $1`, [eventId]);
     expect(offers.rowCount).toBe(20);
     expect(await countRows(api.db, `notification WHERE type = 'waitlist_offer' AND event_id = '${eventId}'`)).toBe(20);
   });

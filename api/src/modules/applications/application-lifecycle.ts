@@ -88,8 +88,7 @@ export class ApplicationLifecycle {
       return existing;
     }
     const seat = event?.open ? await this.seatFor(tx, event, payment.payerId) : undefined;
-    const refused =
-      refusal ?? (!event?.open ? 'the event no longer takes applications' : !seat?.free ? 'the event is full' : undefined);
+    const refused = refusal ?? (!event?.open ? 'the event no longer takes applications' : !seat?.free ? 'the event is full' : undefined);
     if (refused) return void (await this.giveUpAuthorisation(tx, payment, refused));
     const application = await this.applications.insert(tx, {
       eventId: payment.eventId,

@@ -104,7 +104,10 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
     case 'waitlist_offer':
       return { title: 'A seat is yours', body: `A seat at ${event} is free for you. Pay to take it before the offer ends.` };
     case 'waitlist_offer_expired':
-      return { title: 'Waitlist offer ended', body: `Your offer of a seat at ${event} ended before it was paid for. You can join the waitlist again.` };
+      return {
+        title: 'Waitlist offer ended',
+        body: `Your offer of a seat at ${event} ended before it was paid for. You can join the waitlist again.`,
+      };
     case 'report_outcome':
       return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
     case 'influencer_verified':

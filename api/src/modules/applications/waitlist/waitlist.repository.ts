@@ -124,7 +124,13 @@ export class WaitlistRepository {
   }
 
   /** Offers a seat to one waiting entry of the event (the host's choice). */
-  async offerOne(tx: EntityManager, eventId: string, entryId: string, expiresAt: Date, offeredBy: string): Promise<WaitlistEntry | undefined> {
+  async offerOne(
+    tx: EntityManager,
+    eventId: string,
+    entryId: string,
+    expiresAt: Date,
+    offeredBy: string,
+  ): Promise<WaitlistEntry | undefined> {
     const [row] = await queryRows<WaitlistEntry>(
       tx,
       `UPDATE waitlist_entry w SET status = 'offered', offered_at = now(), offer_expires_at = $3, offered_by = $4, updated_at = now()
