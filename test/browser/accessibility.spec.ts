@@ -78,6 +78,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   'pending applications': () => '/manage-application',
   "an event's applications": (world) => `/event/${world.ownEventId}/applications`,
   attendees: (world) => `/event/${world.ownEventId}/attendees`,
+  waitlist: (world) => `/event/${world.ownEventId}/waitlist`,
   'payment profile': () => '/payment-profile',
   'edit payment profile': () => '/payment-profile/edit',
   payouts: () => '/payouts',

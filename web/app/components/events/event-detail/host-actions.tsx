@@ -3,7 +3,7 @@ import { ConfirmAction } from '~/components/events/confirm-action';
 import { buttonClasses } from '~/components/ui/button';
 
 /**
- * What the host (or an admin) can do here: see the applications and attendees, edit or cancel
+ * What the host (or an admin) can do here: see the applications, attendees and waitlist, edit or cancel
  * while the event is on, and go to My events.
  */
 export function HostActions({ eventId, cancelled }: { eventId: string; cancelled: boolean }) {
@@ -14,6 +14,9 @@ export function HostActions({ eventId, cancelled }: { eventId: string; cancelled
       </Link>
       <Link to={`/event/${eventId}/attendees`} className={buttonClasses('outline', 'sm')}>
         Attendees
+      </Link>
+      <Link to={`/event/${eventId}/waitlist`} className={buttonClasses('outline', 'sm')}>
+        Waitlist
       </Link>
       {!cancelled ? (
         <>
