@@ -125,7 +125,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const { event, join, waitlist, ended, myRating, rateAsked, ratingStars, attempt, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
+  const {
+    event,
+    join,
+    waitlist,
+    ended,
+    myRating,
+    rateAsked,
+    ratingStars,
+    attempt,
+    now: loadedAt,
+    shareUrl,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const user = root?.user ?? null;

@@ -78,7 +78,10 @@ export default function WaitlistPage() {
             <p className="mt-1 text-sm text-slate-600">When the event is full, fans can join its waitlist.</p>
           </div>
         ) : (
-          <ol className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white" aria-label="People waiting">
+          <ol
+            className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+            aria-label="People waiting"
+          >
             {entries.map((entry) => (
               <WaitlistRow key={entry.id} entry={entry} canOffer={freeSeats > 0} />
             ))}
