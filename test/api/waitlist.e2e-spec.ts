@@ -91,6 +91,11 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     await api.http().post(path(event.id)).expect(401);
     expect(await countRows(api.db, `waitlist_entry WHERE event_id = '${event.id}'`)).toBe(1);
 
+    // A booked event may only have its capacity raised: nothing else about it changes.
+    for (const edit of [{ capacity: 1 }, { capacity: 3, title: 'Another night' }]) {
+      const refusedEdit = await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send(edit).expect(409);
+      expect(refusedEdit.body.code).toBe('event_has_accepted_applicants');
+    }
     // Nobody jumps the queue: with a seat free again and someone waiting, a newcomer still waits.
     await setCapacity(event.id, 3);
     expect((await api.http().post(`/api/v1/events/${event.id}/bid`).set(bearer(other!.token)).send({}).expect(409)).body.code).toBe(

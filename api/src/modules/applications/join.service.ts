@@ -125,7 +125,8 @@ export class JoinService {
   private async checkJoinable(user: AuthUser, event: AdmissionEvent): Promise<void> {
     if (event.hostId === user.id) throw new OwnEventError();
     if (!event.open) throw new EventNotOpenError();
-    const offered = (await this.waitlist.liveOf(this.dataSource, event.id, user.id))?.status === 'offered';
+    const entry = await this.waitlist.liveOf(this.dataSource, event.id, user.id);
+    const offered = entry?.status === 'offered' && entry.offerExpiresAt !== null && entry.offerExpiresAt.getTime() > Date.now();
     if (!offered && (await this.isFull(this.dataSource, event))) throw new EventFullError();
     if (await this.applications.hasLive(event.id, user.id)) throw new AlreadyAppliedError();
   }
