@@ -145,6 +145,12 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     expect((await entryOf(second!, eventId))!.status).toBe('left');
     expect((await mine(third!, eventId)).entry.status).toBe('offered');
     expect(await countRows(api.db, `waitlist_entry WHERE event_id = '${eventId}' AND status = 'offered'`)).toBe(1);
+
+    // On a free event, taking the offer is the free join: accepted at once.
+    const taken = await api.http().post(`/api/v1/events/${eventId}/bid`).set(bearer(third!.token)).send({}).expect(201);
+    expect(taken.body.status).toBe('accepted');
+    expect((await entryOf(third!, eventId))!.status).toBe('taken');
+    expect(await attendeesCount(api, eventId)).toBe(1);
   });
 
   it('accepts the offer holder who pays at once, and releases a payment authorised after the offer lapsed', async () => {

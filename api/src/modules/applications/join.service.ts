@@ -108,7 +108,10 @@ export class JoinService {
       });
       return application.id;
     });
-    return toApplicationView((await this.applications.row(id))!);
+    const view = toApplicationView((await this.applications.row(id))!);
+    // Accepted at once from an offer: the lists' attendee counts changed.
+    if (view.status === 'accepted') this.events.listsChanged();
+    return view;
   }
 
   /** An unpublished event exists only for its host and admins: anyone else gets 404, as for no event. */
