@@ -27,6 +27,7 @@ import { PeopleModeration1763701720000 } from './1763701720000-people-moderation
 import { ReportOutcomes1763701730000 } from './1763701730000-report-outcomes.js';
 import { Analytics1763701740000 } from './1763701740000-analytics.js';
 import { LeavingBookings1763701800000 } from './1763701800000-leaving-bookings.js';
+import { Waitlist1763701810000 } from './1763701810000-waitlist.js';
 import { Calendar1763701820000 } from './1763701820000-calendar.js';
 import { CheckIn1763701830000 } from './1763701830000-check-in.js';
 
@@ -61,6 +62,7 @@ export const MIGRATIONS = [
   ReportOutcomes1763701730000,
   Analytics1763701740000,
   LeavingBookings1763701800000,
+  Waitlist1763701810000,
   Calendar1763701820000,
   CheckIn1763701830000,
 ];

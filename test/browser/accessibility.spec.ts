@@ -82,6 +82,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   "an event's applications": (world) => `/event/${world.ownEventId}/applications`,
   attendees: (world) => `/event/${world.ownEventId}/attendees`,
   'check-in at the door': (world) => `/event/${world.ownEventId}/check-in`,
+  waitlist: (world) => `/event/${world.ownEventId}/waitlist`,
   'payment profile': () => '/payment-profile',
   'edit payment profile': () => '/payment-profile/edit',
   payouts: () => '/payouts',

@@ -18,6 +18,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
         FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         // Journeys seed long chats (160 messages) through the API; the send limit has its API tests.
         CHAT_SEND_BURST: '1000',
+        // A freed seat is offered within a second, so the waitlist journey waits on nothing longer.
+        WAITLIST_OFFERS_EVERY_MS: '1000',
       }),
     ),
   );

@@ -113,6 +113,14 @@ export const ErrorCodes = {
     leaveWhileCancelled: 'booking_event_cancelled',
     paymentSettling: 'booking_payment_settling',
   },
+  waitlist: {
+    seatsAvailable: 'waitlist_seats_available',
+    alreadyOnList: 'waitlist_already_on',
+    notOnList: 'waitlist_entry_not_found',
+    notHost: 'waitlist_not_host',
+    noFreeSeat: 'waitlist_no_free_seat',
+    notWaiting: 'waitlist_entry_not_waiting',
+  },
   events: {
     notFound: 'event_not_found',
     notHost: 'not_event_host',

@@ -154,6 +154,15 @@ export const Messages = {
     leaveWhileCancelled: 'This event was cancelled: your booking is being cancelled and your payment returned in full.',
     paymentSettling: 'Your payment is still being processed. Try again in a minute.',
   },
+  waitlist: {
+    seatsAvailable: 'Seats are available for this event: apply to join it instead of waiting.',
+    alreadyOnList: 'You are already on the waitlist of this event.',
+    notOnList: 'You are not on the waitlist of this event.',
+    entryNotFound: 'This person is not on the waitlist of this event.',
+    notHost: 'Only the host of this event can see and manage its waitlist.',
+    noFreeSeat: 'No seat is free to offer: every seat is taken or held by an offer.',
+    notWaiting: 'This person is no longer waiting: they already have an offer or left the list.',
+  },
   payouts: {
     profileNotFound: 'You have not set up your payment profile yet. Add your PAN and a bank account or UPI id to get paid.',
     payoutMethodRequired: 'Add a bank account number with its IFSC, or a UPI id, so we can pay you.',

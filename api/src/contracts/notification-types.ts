@@ -1,6 +1,6 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, and attendance's booking_left are ours
+ * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, and attendance's booking_left, waitlist_offer and waitlist_offer_expired are ours
  * (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
@@ -32,6 +32,8 @@ export const NOTIFICATION_TYPES = [
   'influencer_verified',
   'verification_refused',
   'booking_left',
+  'waitlist_offer',
+  'waitlist_offer_expired',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -107,6 +107,8 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   review_reply: 'Hosts replying to your reviews',
   report_outcome: 'What became of things you reported',
   booking_left: 'Fans cancelling their place at your events',
+  waitlist_offer: 'A seat offered to you from a waitlist',
+  waitlist_offer_expired: 'A waitlist offer to you ending unpaid',
   influencer_verified: 'Your influencer verification was approved',
   verification_refused: 'Your influencer verification was refused',
   admin_announcement: 'Announcements from Tribe',

@@ -14,6 +14,7 @@ import { HostCard } from '~/components/events/event-detail/host-card';
 import { JoinPrompt } from '~/components/events/event-detail/join-prompt';
 import { PricePanel } from '~/components/events/event-detail/price-panel';
 import { JoinPanel } from '~/components/payments/join-panel';
+import { WAITLIST_INTENTS } from '~/components/payments/waitlist-panel';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
 import { EventRatingPanel } from '~/components/ratings/event-rating-panel';
 import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
@@ -44,6 +45,7 @@ import { newTempBidId } from '~/lib/pricing';
 import { hasEventEnded, myRatingOf } from '~/lib/ratings';
 import { loadMyRatings } from '~/lib/ratings.server';
 import { flashToast, getSession } from '~/lib/session.server';
+import { joinWaitlist, leaveWaitlist, loadMyWaitlist } from '~/lib/waitlist.server';
 import type { RootLoaderData } from '~/root';
 
 /**
@@ -61,11 +63,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const fan = token && userId && userId !== event.host_id ? token : null;
   // Once it is over, an attendee may rate it (issue 23): what they may do is what GET /ratings/user says.
   const ended = hasEventEnded(event, Date.now());
-  const [join, mine] = await Promise.all([fan ? loadJoinState(fan, event.id) : null, fan && ended ? loadMyRatings(fan) : null]);
+  // A full event keeps a waitlist (issue 25): the fan's place on it, or Join waitlist instead of Apply.
+  const [join, mine, waitlist] = await Promise.all([
+    fan ? loadJoinState(fan, event.id) : null,
+    fan && ended ? loadMyRatings(fan) : null,
+    fan && event.capacity !== null && !ended ? loadMyWaitlist(fan, event.id) : null,
+  ]);
   return {
     event,
     isPublicVersion,
     join,
+    waitlist,
     ended,
     myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
     // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.
@@ -85,6 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.eventId ?? '';
   const intent = form.get('intent');
   if (intent === JOIN_INTENTS.apply || intent === JOIN_INTENTS.verify) return joinAction(request, auth, id, form);
+  if (intent === WAITLIST_INTENTS.join || intent === WAITLIST_INTENTS.leave) {
+    const joining = intent === WAITLIST_INTENTS.join;
+    const result = joining ? await joinWaitlist(auth.token, id) : await leaveWaitlist(auth.token, id);
+    if (!result.ok) return { error: result.error };
+    const message = joining ? "You're on the waitlist. We'll tell you when a seat is yours." : 'You left the waitlist.';
+    return redirect(`/event/${id}`, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message }) } });
+  }
   if (intent !== 'cancel') return { error: 'Unknown action' };
   const result = await cancelEvent(auth.token, id);
   if (!result.ok) return { error: result.error };
@@ -113,7 +128,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const { event, join, ended, myRating, rateAsked, ratingStars, attempt, now: loadedAt, shareUrl } = useLoaderData<typeof loader>();
+  const {
+    event,
+    join,
+    waitlist,
+    ended,
+    myRating,
+    rateAsked,
+    ratingStars,
+    attempt,
+    now: loadedAt,
+    shareUrl,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const user = root?.user ?? null;
@@ -158,6 +184,7 @@ export default function EventPage() {
               event={event}
               gender={user.gender}
               join={join}
+              waitlist={waitlist}
               open={open}
               now={now}
               initialAttempt={attempt}

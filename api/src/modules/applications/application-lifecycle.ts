@@ -22,6 +22,8 @@ import {
 import { ApplicationAccepted, ApplicationEnded } from './applications.events.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { type Application } from './entities/application.entity.js';
+import { WaitlistRepository } from './waitlist/waitlist.repository.js';
+import { freeSeats } from './waitlist/waitlist-rules.js';
 
 /** The moves that end an application (accepting is the one move that does not). */
 export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn' | 'left';
@@ -66,13 +68,16 @@ export class ApplicationLifecycle {
     private readonly payments: PaymentsService,
     private readonly notifications: NotificationsService,
     private readonly outbox: OutboxService,
+    private readonly waitlist: WaitlistRepository,
   ) {}
 
   /**
    * An authorised payment becomes a pending application, and the host is told. When the event can
    * no longer take it (cancelled, started, full), the fan already has a live application there, or
    * `refusal` says why not (the fan's account is gone), its authorisation is released instead and
-   * the fan told: it is never captured. A repeated call changes nothing.
+   * the fan told: it is never captured. A repeated call changes nothing. The holder of a waitlist
+   * offer that has not lapsed is accepted at once (the host chose them by the list's order or by
+   * offering the seat), taking the seat the offer held; once it lapsed, the event is full for them.
    */
   async open(tx: EntityManager, payment: PaymentTransaction, refusal?: string): Promise<Application | undefined> {
     const event = await this.events.lock(tx, payment.eventId);
@@ -82,8 +87,8 @@ export class ApplicationLifecycle {
         await this.giveUpAuthorisation(tx, payment, `late authorisation of a ${existing.status} application`);
       return existing;
     }
-    const refused =
-      refusal ?? (!event?.open ? 'the event no longer takes applications' : !hasSeat(event) ? 'the event is full' : undefined);
+    const seat = event?.open ? await this.seatFor(tx, event, payment.payerId) : undefined;
+    const refused = refusal ?? (!event?.open ? 'the event no longer takes applications' : !seat?.free ? 'the event is full' : undefined);
     if (refused) return void (await this.giveUpAuthorisation(tx, payment, refused));
     const application = await this.applications.insert(tx, {
       eventId: payment.eventId,
@@ -95,6 +100,10 @@ export class ApplicationLifecycle {
       cancellationPolicy: event!.cancellationPolicy,
     });
     if (!application) return void (await this.giveUpAuthorisation(tx, payment, 'the fan already has a live application'));
+    if (seat?.offered) {
+      await this.accept(tx, application.id);
+      return (await this.applications.find(application.id, tx))!;
+    }
     await this.notifications.notify(tx, {
       userId: event!.hostId,
       type: 'new_application',
@@ -109,18 +118,21 @@ export class ApplicationLifecycle {
 
   /**
    * The host accepts: a cancelled, deleted or finished event accepts nobody, a full one no more;
-   * the authorised payment is to be captured. Accepting an accepted application changes nothing.
+   * the authorised payment is to be captured. Seats held by waitlist offers are not free, except the
+   * fan's own: accepting them takes their offer. Accepting an accepted application changes nothing.
    */
   async accept(tx: EntityManager, applicationId: string): Promise<MoveOutcome> {
     const { event, application } = await this.lockBoth(tx, applicationId);
     if (application.status === 'accepted') return 'unchanged';
     this.refuseIllegal(application, 'accepted');
     if (!event?.admitsDecisions) throw new EventNoLongerAdmitsError();
-    if (!hasSeat(event)) throw new NoSeatsToAcceptError();
+    const seat = await this.seatFor(tx, event, application.fanId);
+    if (!seat.free) throw new NoSeatsToAcceptError();
     if (application.transactionId && !(await this.payments.requestCapture(tx, application.transactionId))) {
       throw new PaymentNotAuthorizedError();
     }
     await this.applications.move(tx, application.id, 'accepted');
+    if (seat.offered) await this.waitlist.move(tx, seat.offered.id, ['offered'], 'taken');
     await this.events.changeAttendees(tx, event.id, 1);
     await this.outbox.publish(tx, ApplicationAccepted, { applicationId, eventId: event.id, fanId: application.fanId });
     await this.tell(tx, 'accepted', application, event);
@@ -190,6 +202,16 @@ export class ApplicationLifecycle {
     return { outcome: 'moved', refunded };
   }
 
+  /**
+   * Whether a seat is free for this fan, under the event's lock: seats held by waitlist offers are
+   * not, except the fan's own offer (locked with it, so it cannot lapse under the move).
+   */
+  private async seatFor(tx: EntityManager, event: AdmissionEvent, fanId: string) {
+    const offered = await this.waitlist.lockLiveOffer(tx, event.id, fanId);
+    const held = await this.waitlist.heldSeats(tx, event.id);
+    return { free: freeSeats(event, held, offered ? 1 : 0) > 0, offered };
+  }
+
   /** Event first, then application: every move takes the locks in this order, so none deadlock. */
   private async lockBoth(tx: EntityManager, applicationId: string): Promise<Locked> {
     const found = await this.applications.find(applicationId, tx);
@@ -234,6 +256,3 @@ interface Locked {
   event: AdmissionEvent | undefined;
   application: Application;
 }
-
-const hasSeat = (event: Pick<AdmissionEvent, 'capacity' | 'attendeesCount'>) =>
-  event.capacity === null || event.attendeesCount < event.capacity;

@@ -20,10 +20,15 @@ import { ApplicationCreateHandler } from './jobs/application-create.job.js';
 import { ApplicationsCancelHandler } from './jobs/applications-cancel.job.js';
 import { ApplicationsExpireHandler } from './jobs/applications-expire.job.js';
 import { EventRemindersHandler } from './jobs/event-reminders.job.js';
+import { WaitlistOffersHandler } from './jobs/waitlist-offers.job.js';
 import { JoinController } from './join.controller.js';
 import { JoinService } from './join.service.js';
 import { LeavingService } from './leaving.service.js';
 import { MyEventsService } from './my-events.service.js';
+import { WaitlistController } from './waitlist/waitlist.controller.js';
+import { WaitlistOffers } from './waitlist/waitlist-offers.js';
+import { WaitlistRepository } from './waitlist/waitlist.repository.js';
+import { WaitlistService } from './waitlist/waitlist.service.js';
 
 /**
  * Applications (bids): joining, the host's decisions, and the jobs that follow payments and
@@ -33,7 +38,7 @@ import { MyEventsService } from './my-events.service.js';
  */
 @Module({
   imports: [EventsModule, PaymentsModule, UsersModule, NotificationsModule, TicketsModule],
-  controllers: [ApplicationsController, JoinController],
+  controllers: [ApplicationsController, JoinController, WaitlistController],
   providers: [
     ApplicationLifecycle,
     ApplicationSupportRecords,
@@ -46,6 +51,10 @@ import { MyEventsService } from './my-events.service.js';
     ApplicationsCancelHandler,
     ApplicationsExpireHandler,
     EventRemindersHandler,
+    WaitlistRepository,
+    WaitlistOffers,
+    WaitlistService,
+    WaitlistOffersHandler,
     EventApplicantsAdapter,
     TransactionApplicationsAdapter,
     GenderPricedBookingsAdapter,

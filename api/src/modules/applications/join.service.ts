@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { amountFits, joinPrice, type ApplicationView, type JoinPrice } from '../../contracts/applications.contract.js';
 import { type BidInput, type PreAuthorizationInput, type PreAuthorizationView } from '../../contracts/payments.contract.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
@@ -20,6 +20,9 @@ import {
   WrongAmountError,
 } from './applications.errors.js';
 import { ApplicationsRepository } from './applications.repository.js';
+import { ApplicationLifecycle } from './application-lifecycle.js';
+import { WaitlistRepository } from './waitlist/waitlist.repository.js';
+import { fullForNewcomers } from './waitlist/waitlist-rules.js';
 
 /**
  * A fan joining an event: a paid one through a pre-authorised payment (the application follows once
@@ -34,6 +37,8 @@ export class JoinService {
     private readonly payments: PaymentsService,
     private readonly accounts: UserAccounts,
     private readonly notifications: NotificationsService,
+    private readonly waitlist: WaitlistRepository,
+    private readonly lifecycle: ApplicationLifecycle,
   ) {}
 
   async preAuthorize(user: AuthUser, input: PreAuthorizationInput): Promise<PreAuthorizationView> {
@@ -57,7 +62,10 @@ export class JoinService {
     });
   }
 
-  /** POST /events/{id}/bid: an application to an event with nothing to pay. */
+  /**
+   * POST /events/{id}/bid: an application to an event with nothing to pay. The holder of a waitlist
+   * offer is accepted at once, taking the seat held for them; anyone else finds a full event full.
+   */
   async applyFree(user: AuthUser, eventId: string, input: BidInput): Promise<ApplicationView> {
     const fan = await this.accounts.selfView(user.id);
     const event = await this.findEvent(user, eventId);
@@ -73,6 +81,8 @@ export class JoinService {
     const id = await this.dataSource.transaction(async (tx) => {
       const locked = await this.events.lock(tx, eventId);
       if (!locked?.open) throw new EventNotOpenError();
+      const offered = await this.waitlist.lockLiveOffer(tx, eventId, user.id);
+      if (!offered && (await this.isFull(tx, locked))) throw new EventFullError();
       const application = await this.applications.insert(tx, {
         eventId,
         fanId: user.id,
@@ -83,6 +93,10 @@ export class JoinService {
         cancellationPolicy: locked.cancellationPolicy,
       });
       if (!application) throw new AlreadyAppliedError();
+      if (offered) {
+        await this.lifecycle.accept(tx, application.id);
+        return application.id;
+      }
       await this.notifications.notify(tx, {
         userId: locked.hostId,
         type: 'new_application',
@@ -94,7 +108,10 @@ export class JoinService {
       });
       return application.id;
     });
-    return toApplicationView((await this.applications.row(id))!);
+    const view = toApplicationView((await this.applications.row(id))!);
+    // Accepted at once from an offer: the lists' attendee counts changed.
+    if (view.status === 'accepted') this.events.listsChanged();
+    return view;
   }
 
   /** An unpublished event exists only for its host and admins: anyone else gets 404, as for no event. */
@@ -104,12 +121,23 @@ export class JoinService {
     return event;
   }
 
-  /** This fan may join the event now: open, someone else's, seats left, not already applied. */
+  /**
+   * This fan may join the event now: open, someone else's, not already applied, and a seat free for
+   * newcomers (none held by waitlist offers, nobody waiting) or an offer of one held for this fan.
+   */
   private async checkJoinable(user: AuthUser, event: AdmissionEvent): Promise<void> {
     if (event.hostId === user.id) throw new OwnEventError();
     if (!event.open) throw new EventNotOpenError();
-    if (event.capacity !== null && event.attendeesCount >= event.capacity) throw new EventFullError();
+    const entry = await this.waitlist.liveOf(this.dataSource, event.id, user.id);
+    const offered = entry?.status === 'offered' && entry.offerExpiresAt !== null && entry.offerExpiresAt.getTime() > Date.now();
+    if (!offered && (await this.isFull(this.dataSource, event))) throw new EventFullError();
     if (await this.applications.hasLive(event.id, user.id)) throw new AlreadyAppliedError();
+  }
+
+  private async isFull(runner: DataSource | EntityManager, event: AdmissionEvent): Promise<boolean> {
+    if (event.capacity === null) return false;
+    const [held, waiting] = [await this.waitlist.heldSeats(runner, event.id), await this.waitlist.waitingCount(runner, event.id)];
+    return fullForNewcomers(event, held, waiting);
   }
 }
 

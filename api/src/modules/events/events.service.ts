@@ -135,7 +135,8 @@ export class EventsService {
    * PUT /events/{id}: sent fields change, absent ones stay. status "cancelled" cancels (with its
    * domain event); a cancelled event cannot be edited or made active again. A host's edit may wait
    * for review (moderation-policy.ts): a rejected event goes back to the queue, and an unverified
-   * host's new title, description or photos are held until an admin approves them.
+   * host's new title, description or photos are held until an admin approves them. An event with
+   * accepted applicants can no longer be edited, except to raise its capacity.
    */
   async update(id: string, user: AuthUser, input: UpdateEventInput): Promise<EventView> {
     const { status, ...fields } = input;
@@ -149,7 +150,8 @@ export class EventsService {
         return;
       }
       if (edits) {
-        await this.refuseWithAcceptedApplicants(tx, event.id);
+        // Raising the capacity of a booked event only frees seats (its waitlist's offers job fills them).
+        if (!onlyRaisesCapacity(event, fields)) await this.refuseWithAcceptedApplicants(tx, event.id);
         const edit = moderateEdit(event, this.mergedChanges(event, fields), author, new Date());
         await this.events.update(tx, event, { ...edit.applied, ...edit.moderation });
       }
@@ -294,4 +296,12 @@ export class EventsService {
       customAgeMax: ages.custom_age_range?.[1] ?? null,
     };
   }
+}
+
+/** The edit changes the capacity alone, to more seats (or no limit): nothing any attendee booked changes. */
+function onlyRaisesCapacity(event: Pick<Event, 'capacity'>, fields: Record<string, unknown>): boolean {
+  const changed = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (changed.length !== 1 || changed[0]![0] !== 'capacity') return false;
+  const capacity = changed[0]![1] as number | null;
+  return event.capacity !== null && (capacity === null || capacity >= event.capacity);
 }

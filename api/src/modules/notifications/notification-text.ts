@@ -101,6 +101,13 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
     case 'booking_left':
       return { title: 'A booking was cancelled', body: `${fan} cancelled their place at ${event}.` };
+    case 'waitlist_offer':
+      return { title: 'A seat is yours', body: `A seat at ${event} is free for you. Pay to take it before the offer ends.` };
+    case 'waitlist_offer_expired':
+      return {
+        title: 'Waitlist offer ended',
+        body: `Your offer of a seat at ${event} ended before it was paid for. You can join the waitlist again.`,
+      };
     case 'report_outcome':
       return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
     case 'influencer_verified':

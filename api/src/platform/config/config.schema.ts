@@ -166,6 +166,10 @@ export const configSchema = z
      * released: before the provider's own limit (Razorpay lets an authorisation lapse after about 3 days).
      */
     CAPTURE_WINDOW_HOURS: z.coerce.number().positive().max(120).default(60),
+    /** Hours a waitlist offer holds its seat for the fan to pay (never past the event's start). */
+    WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(72).default(12),
+    /** How often the waitlist offers job looks for lapsed offers and freed seats (tests shorten it). */
+    WAITLIST_OFFERS_EVERY_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
     /** The product name and theme colour the checkout shows (SPEC §3, Payment configuration). */
     PAYMENT_DISPLAY_NAME: z.string().default('Tribe'),
     CHECKOUT_THEME_COLOR: z.string().default('#4F46E5'),

@@ -45,7 +45,12 @@ export interface JobDefinition<Event extends DomainEventDefinition = DomainEvent
 export interface ScheduledJobDefinition extends JobBasics {
   readonly kind: 'scheduled';
   readonly everyMs: number;
+  /** A setting that, when present, gives the period instead of `everyMs` (tests shorten it). */
+  readonly everyMsSetting?: PeriodSetting;
 }
+
+/** The settings that may give a scheduled job's period, in milliseconds. */
+export type PeriodSetting = 'WAITLIST_OFFERS_EVERY_MS';
 
 export type AnyJobDefinition = JobDefinition | ScheduledJobDefinition;
 

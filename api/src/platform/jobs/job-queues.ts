@@ -76,9 +76,10 @@ export class JobQueues implements OnApplicationShutdown {
     );
   }
 
-  /** Creates or updates the job's scheduler (one per job name): it adds a run every `everyMs`. */
+  /** Creates or updates the job's scheduler (one per job name): it adds a run every `everyMs` (or its setting's period). */
   async schedule(job: ScheduledJobDefinition): Promise<void> {
-    await this.queue(job.queue).upsertJobScheduler(job.name, { every: job.everyMs }, { name: job.name, data: {}, opts: this.options(job) });
+    const every = job.everyMsSetting ? this.config[job.everyMsSetting] : job.everyMs;
+    await this.queue(job.queue).upsertJobScheduler(job.name, { every }, { name: job.name, data: {}, opts: this.options(job) });
   }
 
   private options(job: AnyJobDefinition): JobsOptions {

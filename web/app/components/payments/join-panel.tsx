@@ -15,8 +15,10 @@ import { APPLICATION_MESSAGE_MAX, type BrowserCheckout, type JoinActionData, typ
 import { checkAmount, joinLabel, joinTerms, needsPayment, newTempBidId, suggestedAmount, type JoinTerms } from '~/lib/pricing';
 import { Messages } from '../../../../api/src/contracts/messages.js';
 import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
+import type { MyWaitlistView } from '../../../../api/src/contracts/waitlist.contract.js';
 import { loadCheckoutScript, openCheckout } from './checkout';
 import { PaymentErrorDialog } from './payment-error-dialog';
+import { WaitlistJoin, WaitlistOffer, WaitlistStanding } from './waitlist-panel';
 
 /** How long after a payment is received the page is read again (SPEC §4, §9): the application is made by a worker meanwhile. */
 export const PAYMENT_REFRESH_DELAY_MS = 2_000;
@@ -25,12 +27,14 @@ export const PAYMENT_REFRESH_DELAY_MS = 2_000;
  * A signed-in fan's part of the event page: their application's status when they have one;
  * otherwise Apply (or Bid) opening the join form. A priced event is paid through the provider's
  * checkout: the action makes the order (pre-authorisation), the browser loads the checkout script
- * and opens it, and the payment's proof goes back through the action to be verified.
+ * and opens it, and the payment's proof goes back through the action to be verified. A full event
+ * offers its waitlist instead; a seat offered from it is paid for through the same flow.
  */
 export function JoinPanel({
   event,
   gender,
   join,
+  waitlist,
   open,
   now,
   initialAttempt,
@@ -39,6 +43,8 @@ export function JoinPanel({
   event: EventView;
   gender: string | null;
   join: JoinState | null;
+  /** The fan's place on the waitlist, and whether the event is full (null: unknown, Apply shows). */
+  waitlist: MyWaitlistView | null;
   /** Whether the event still takes applications (on, and not started). */
   open: boolean;
   now: number;
@@ -53,15 +59,27 @@ export function JoinPanel({
   if (standing) return <ApplicationStanding application={standing} started={!open} now={now} />;
   if (join?.processing) return <PaymentProcessing />;
   if (!open) return null;
+  const entry = waitlist?.entry ?? null;
+  if (entry?.status === 'waiting') return <WaitlistStanding entry={entry} />;
+  if (!entry && waitlist?.full) return <WaitlistJoin waiting={waitlist.waiting} />;
+  const offer = entry?.status === 'offered' ? <WaitlistOffer entry={entry} /> : null;
   const terms = joinTerms(event, gender);
   if (terms.kind === 'needs_gender') {
     return (
-      <Alert tone="info" className="mt-4">
-        {Messages.payments.genderNeeded}
-      </Alert>
+      <>
+        {offer}
+        <Alert tone="info" className="mt-4">
+          {Messages.payments.genderNeeded}
+        </Alert>
+      </>
     );
   }
-  return <JoinFlow event={event} terms={terms} initialAttempt={initialAttempt} pageResult={pageResult} />;
+  return (
+    <>
+      {offer}
+      <JoinFlow event={event} terms={terms} initialAttempt={initialAttempt} pageResult={pageResult} />
+    </>
+  );
 }
 
 const verifyFetcherKey = (eventId: string) => `verify-${eventId}`;

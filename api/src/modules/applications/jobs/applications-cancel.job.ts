@@ -6,6 +6,8 @@ import { EventAdmission } from '../../events/event-admission.service.js';
 import { EventCancelled } from '../../events/events.events.js';
 import { ApplicationLifecycle } from '../application-lifecycle.js';
 import { ApplicationsRepository } from '../applications.repository.js';
+import { WaitlistRepository } from '../waitlist/waitlist.repository.js';
+import { NotificationsService } from '../../notifications/notifications.service.js';
 
 export const ApplicationsCancelJob = defineJob({
   name: 'applications.cancel',
@@ -20,7 +22,8 @@ class CaptureInFlightError extends Error {}
 
 /**
  * A cancelled event (by its host, an admin, or its host's account deletion) ends every live
- * application: authorisations are released, captured money refunded, and each fan told.
+ * application: authorisations are released, captured money refunded, and each fan told. Its
+ * waitlist's live entries are removed, and their fans told too.
  */
 @Injectable()
 @HandlesJob(ApplicationsCancelJob)
@@ -32,13 +35,22 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
     private readonly applications: ApplicationsRepository,
     private readonly events: EventAdmission,
     private readonly lifecycle: ApplicationLifecycle,
+    private readonly waitlist: WaitlistRepository,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
     let waiting = 0;
     await this.dataSource.transaction(async (tx) => {
       // Locked first, as every move locks it: no decision on the event runs while its applications end.
-      await this.events.lock(tx, eventId);
+      const event = await this.events.lock(tx, eventId);
+      // Its waitlist ends too: the people on it hear of the cancellation as the applicants do.
+      const removed = await this.waitlist.removeAllOfEvent(tx, eventId);
+      const eventTitle = event?.title ?? (await this.events.titles([eventId])).get(eventId) ?? null;
+      await this.notifications.notify(
+        tx,
+        ...removed.map((entry) => ({ userId: entry.fanId, type: 'event_cancelled' as const, eventId, eventTitle, fanId: entry.fanId })),
+      );
       for (const application of await this.applications.liveIdsOfEvent(tx, eventId)) {
         if ((await this.lifecycle.end(tx, application, 'cancelled', 'event cancelled')) === 'money_in_flight') waiting += 1;
       }
@@ -47,7 +59,11 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
   }
 
   async findDue(limit: number) {
-    return (await this.applications.cancelledEventsWithLiveApplications(limit)).map((eventId) => ({ eventId }));
+    const [withApplications, withWaitlist] = await Promise.all([
+      this.applications.cancelledEventsWithLiveApplications(limit),
+      this.waitlist.cancelledEventsWithLiveEntries(limit),
+    ]);
+    return [...new Set([...withApplications, ...withWaitlist])].slice(0, limit).map((eventId) => ({ eventId }));
   }
 
   async onLastFailure({ eventId }: JobData<typeof ApplicationsCancelJob>, error: Error): Promise<void> {

@@ -16,6 +16,7 @@ const TIME_SENSITIVE_TYPES: ReadonlySet<NotificationType> = new Set([
   'application_accepted',
   'event_cancelled',
   'event_reminder',
+  'waitlist_offer',
 ]);
 
 export function isTimeSensitive(type: NotificationType): boolean {

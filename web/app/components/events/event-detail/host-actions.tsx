@@ -3,8 +3,8 @@ import { ConfirmAction } from '~/components/events/confirm-action';
 import { buttonClasses } from '~/components/ui/button';
 
 /**
- * What the host (or an admin) can do here: see the applications and attendees, check people in, edit or cancel
- * while the event is on, and go to My events.
+ * What the host (or an admin) can do here: see the applications, attendees and waitlist, check people in, edit
+ * or cancel while the event is on, and go to My events.
  */
 export function HostActions({ eventId, cancelled }: { eventId: string; cancelled: boolean }) {
   return (
@@ -14,6 +14,9 @@ export function HostActions({ eventId, cancelled }: { eventId: string; cancelled
       </Link>
       <Link to={`/event/${eventId}/attendees`} className={buttonClasses('outline', 'sm')}>
         Attendees
+      </Link>
+      <Link to={`/event/${eventId}/waitlist`} className={buttonClasses('outline', 'sm')}>
+        Waitlist
       </Link>
       {!cancelled ? (
         <Link to={`/event/${eventId}/check-in`} className={buttonClasses('outline', 'sm')}>
