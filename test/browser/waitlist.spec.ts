@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
+import ICAL from 'ical.js';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, signedIn, test } from './fixtures.js';
 import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
 
@@ -48,6 +50,13 @@ test.describe('the waitlist of a full event', () => {
     await pressInCheckout(page, 'Pay ₹600');
     await expect(page.getByText(/Payment Received/)).toBeVisible();
     await reloadUntilVisible(page, `/event/${event.id}`, (p) => p.getByTestId('my-application').filter({ hasText: 'Accepted' }));
+
+    // Now in, the fan adds it to their calendar: an invite their calendar app reads as this event.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+    const invite = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
+    const [entry] = invite.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(entry?.summary).toBe(title);
+    expect(entry?.startDate.toJSDate().toISOString()).toBe(new Date(daysFromNow(4)).toISOString());
 
     await page.goto('/notifications');
     await expect(page.locator('main').getByText('A seat is yours').first()).toBeVisible();
