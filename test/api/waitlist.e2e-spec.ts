@@ -176,6 +176,16 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     expect(await attendeesCount(api, event.id)).toBe(2);
     expect(await mine(holder!, event.id)).toMatchObject({ full: true, entry: null });
     expect(await notified(holder!, 'application_accepted')).toBe(1);
+    // The host hears the seat was taken (the booked fan's application was the event's one new application).
+    const { rows: told } = await api.db.query<{ type: string; fan_id: string }>(
+      `SELECT type, fan_id FROM notification WHERE user_id = $1 AND event_id = $2 AND type IN ('new_application', 'waitlist_offer_taken')
+        ORDER BY created_at`,
+      [host.user.id, event.id],
+    );
+    expect(told).toEqual([
+      { type: 'new_application', fan_id: booked!.user.id },
+      { type: 'waitlist_offer_taken', fan_id: holder!.user.id },
+    ]);
 
     await setCapacity(event.id, 3);
     await runOffers();

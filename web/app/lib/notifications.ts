@@ -109,6 +109,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   booking_left: 'Fans cancelling their place at your events',
   waitlist_offer: 'A seat offered to you from a waitlist',
   waitlist_offer_expired: 'A waitlist offer to you ending unpaid',
+  waitlist_offer_taken: 'Someone taking a seat offered from your waitlist',
   influencer_verified: 'Your influencer verification was approved',
   verification_refused: 'Your influencer verification was refused',
   admin_announcement: 'Announcements from Tribe',

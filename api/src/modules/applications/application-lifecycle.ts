@@ -20,7 +20,7 @@ import {
   PaymentSettlingError,
 } from './applications.errors.js';
 import { ApplicationAccepted, ApplicationEnded } from './applications.events.js';
-import { ApplicationsRepository } from './applications.repository.js';
+import { ApplicationsRepository, type NewApplication } from './applications.repository.js';
 import { type Application } from './entities/application.entity.js';
 import { WaitlistRepository } from './waitlist/waitlist.repository.js';
 import { freeSeats } from './waitlist/waitlist-rules.js';
@@ -90,30 +90,43 @@ export class ApplicationLifecycle {
     const seat = event?.open ? await this.seatFor(tx, event, payment.payerId) : undefined;
     const refused = refusal ?? (!event?.open ? 'the event no longer takes applications' : !seat?.free ? 'the event is full' : undefined);
     if (refused) return void (await this.giveUpAuthorisation(tx, payment, refused));
-    const application = await this.applications.insert(tx, {
-      eventId: payment.eventId,
-      fanId: payment.payerId,
-      transactionId: payment.id,
-      bidAmount: payment.amount,
-      message: payment.message,
-      paymentAuthorizedAt: payment.authorizedAt,
-      cancellationPolicy: event!.cancellationPolicy,
-    });
+    const application = await this.admit(
+      tx,
+      event!,
+      {
+        eventId: payment.eventId,
+        fanId: payment.payerId,
+        transactionId: payment.id,
+        bidAmount: payment.amount,
+        message: payment.message,
+        paymentAuthorizedAt: payment.authorizedAt,
+        cancellationPolicy: event!.cancellationPolicy,
+      },
+      Boolean(seat?.offered),
+    );
     if (!application) return void (await this.giveUpAuthorisation(tx, payment, 'the fan already has a live application'));
-    if (seat?.offered) {
-      await this.accept(tx, application.id);
-      return (await this.applications.find(application.id, tx))!;
-    }
-    await this.notifications.notify(tx, {
-      userId: event!.hostId,
-      type: 'new_application',
-      eventId: event!.id,
-      eventTitle: event!.title,
-      applicationId: application.id,
-      fanId: payment.payerId,
-      amount: payment.amount,
-    });
     return application;
+  }
+
+  /**
+   * A fan's new application to the locked event (a paid one from `open`, a free one from the join):
+   * undefined when they already have a live one there. The holder of a waitlist offer is accepted at
+   * once and the host told their seat was taken; anyone else's waits for the host, who is told.
+   */
+  async admit(tx: EntityManager, event: AdmissionEvent, fields: NewApplication, offerHolder: boolean): Promise<Application | undefined> {
+    const application = await this.applications.insert(tx, fields);
+    if (!application) return undefined;
+    if (offerHolder) await this.accept(tx, application.id);
+    await this.notifications.notify(tx, {
+      userId: event.hostId,
+      type: offerHolder ? 'waitlist_offer_taken' : 'new_application',
+      eventId: event.id,
+      eventTitle: event.title,
+      applicationId: application.id,
+      fanId: fields.fanId,
+      amount: fields.bidAmount,
+    });
+    return offerHolder ? this.applications.find(application.id, tx) : application;
   }
 
   /**

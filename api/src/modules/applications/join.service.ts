@@ -5,7 +5,6 @@ import { type BidInput, type PreAuthorizationInput, type PreAuthorizationView } 
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
-import { NotificationsService } from '../notifications/notifications.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
 import { toApplicationView } from './application.views.js';
@@ -36,7 +35,6 @@ export class JoinService {
     private readonly applications: ApplicationsRepository,
     private readonly payments: PaymentsService,
     private readonly accounts: UserAccounts,
-    private readonly notifications: NotificationsService,
     private readonly waitlist: WaitlistRepository,
     private readonly lifecycle: ApplicationLifecycle,
   ) {}
@@ -83,29 +81,21 @@ export class JoinService {
       if (!locked?.open) throw new EventNotOpenError();
       const offered = await this.waitlist.lockLiveOffer(tx, eventId, user.id);
       if (!offered && (await this.isFull(tx, locked))) throw new EventFullError();
-      const application = await this.applications.insert(tx, {
-        eventId,
-        fanId: user.id,
-        transactionId: null,
-        bidAmount: 0,
-        message: input.message,
-        paymentAuthorizedAt: null,
-        cancellationPolicy: locked.cancellationPolicy,
-      });
+      const application = await this.lifecycle.admit(
+        tx,
+        locked,
+        {
+          eventId,
+          fanId: user.id,
+          transactionId: null,
+          bidAmount: 0,
+          message: input.message,
+          paymentAuthorizedAt: null,
+          cancellationPolicy: locked.cancellationPolicy,
+        },
+        Boolean(offered),
+      );
       if (!application) throw new AlreadyAppliedError();
-      if (offered) {
-        await this.lifecycle.accept(tx, application.id);
-        return application.id;
-      }
-      await this.notifications.notify(tx, {
-        userId: locked.hostId,
-        type: 'new_application',
-        eventId,
-        eventTitle: locked.title,
-        applicationId: application.id,
-        fanId: user.id,
-        amount: 0,
-      });
       return application.id;
     });
     const view = toApplicationView((await this.applications.row(id))!);

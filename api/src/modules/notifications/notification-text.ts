@@ -25,6 +25,7 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
   switch (type) {
     case 'new_application':
     case 'booking_left':
+    case 'waitlist_offer_taken':
       return eventId ? `/event/${eventId}/applications` : '/applications';
     case 'application_expired':
       return userId === fanId ? '/my-bookings' : eventId ? `/event/${eventId}/applications` : '/applications';
@@ -108,6 +109,8 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
         title: 'Waitlist offer ended',
         body: `Your offer of a seat at ${event} ended before it was paid for. You can join the waitlist again.`,
       };
+    case 'waitlist_offer_taken':
+      return { title: 'A waitlist seat was taken', body: `${fan} took the seat offered to them from the waitlist of ${event}.` };
     case 'report_outcome':
       return { title: 'Your report was reviewed', body: 'An admin reviewed something you reported. Thank you for telling us.' };
     case 'influencer_verified':
