@@ -37,6 +37,8 @@ interface World {
   postId: string;
   /** The host's own accepted booking of the other host's event (partly refunded). */
   bookingId: string;
+  /** The other host's full event, with the host waiting on its list. */
+  fullEventId: string;
   /** The host's browser state once signed in, shared by every signed-in page test. */
   signedIn: NonNullable<BrowserContextOptions['storageState']>;
 }
@@ -83,6 +85,7 @@ const SIGNED_IN_PAGES: Record<string, PagePath> = {
   attendees: (world) => `/event/${world.ownEventId}/attendees`,
   'check-in at the door': (world) => `/event/${world.ownEventId}/check-in`,
   waitlist: (world) => `/event/${world.ownEventId}/waitlist`,
+  "a full event's waitlist place": (world) => `/event/${world.fullEventId}`,
   'payment profile': () => '/payment-profile',
   'edit payment profile': () => '/payment-profile/edit',
   payouts: () => '/payouts',
@@ -122,6 +125,7 @@ async function makeWorld(browser: Browser): Promise<World> {
   const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
   await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
   const bookingId = await seedMoney(host, otherHost, other.id);
+  const fullEventId = await seedWaitlistPlace(host, otherHost);
   const room = await apiAs<{ id: string }>(host, 'POST', '/chat/rooms', { event_id: own.id, members: [otherHost.id] });
   await apiAs(host, 'POST', `/chat/rooms/${room.id}/members`, { members: [otherHost.id] });
   await apiAs(otherHost, 'POST', `/chat/rooms/${room.id}/messages`, {
@@ -152,11 +156,28 @@ async function makeWorld(browser: Browser): Promise<World> {
       roomId: room.id,
       postId: post.id,
       bookingId,
+      fullEventId,
       signedIn: await context.storageState(),
     };
   } finally {
     await context.close();
   }
+}
+
+/** A free event of the other host whose one seat a fan took, and the host waiting on its list (the event page shows their place). */
+async function seedWaitlistPlace(host: Person, otherHost: Person): Promise<string> {
+  const full = await seedEvent(otherHost, {
+    title: 'Sunrise kayaking',
+    date: daysFromNow(8),
+    location: 'Goa',
+    category: 'sports',
+    capacity: 1,
+  });
+  const fan = await register('fan', 'Kabir Shah');
+  const application = await apiAs<{ id: string }>(fan, 'POST', `/events/${full.id}/bid`, {});
+  await apiAs(otherHost, 'POST', `/applications/${application.id}/accept`);
+  await apiAs(host, 'POST', `/events/${full.id}/waitlist`);
+  return full.id;
 }
 
 /**
