@@ -1,0 +1,119 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadavg } from 'node:os';
+import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduct } from './running-product.js';
+
+/**
+ * npm run bench:lighthouse
+ *
+ * Lighthouse 12 (its default mobile run: a mid-range phone, slow 4G, 4× CPU slowdown) against the
+ * product as `npm start` runs it, seeded with the demo: /public, /event/{id}, /login and /community
+ * as a guest, /home signed in as the demo's fan. Each page gets a Chromium of its own (no cache, no
+ * service worker left from another page). Targets (issue 26): performance ≥ 95 and LCP ≤ 2.5 s.
+ * A score has no same-run baseline to divide by, so the machine's own Lighthouse benchmark index
+ * is printed beside every verdict, and the load average before and after.
+ *
+ *   BENCH_RUNS (1: the median run by score of this many), CHROMIUM_PATH (/usr/bin/chromium)
+ */
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TARGET_SCORE = 95;
+const TARGET_LCP_MS = 2_500;
+const log = (line: string) => console.log(line);
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+interface PageRun {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKb: number;
+  benchmarkIndex: number;
+}
+
+interface PageToMeasure {
+  label: string;
+  path: string;
+  cookie?: string;
+}
+
+async function measure(url: string, cookie: string | undefined): Promise<PageRun> {
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      transferKb: numeric('total-byte-weight') / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** The median run by score (the middle one of an odd count; the lower middle of an even one). */
+async function medianRun(url: string, cookie: string | undefined): Promise<PageRun> {
+  const runs: PageRun[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await measure(url, cookie));
+  runs.sort((a, b) => a.score - b.score);
+  return runs[Math.floor((runs.length - 1) / 2)]!;
+}
+
+function report(page: PageToMeasure, run: PageRun): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  log(
+    `  ${page.label.padEnd(14)} score ${String(run.score).padStart(3)}  LCP ${seconds(run.lcpMs)}  FCP ${seconds(run.fcpMs)}` +
+      `  TBT ${Math.round(run.tbtMs)} ms  CLS ${run.cls.toFixed(3)}  ${run.transferKb.toFixed(0)} KB transferred`,
+  );
+  const baseline = `machine benchmark index ${Math.round(run.benchmarkIndex)}`;
+  const verdict = (ok: boolean) => (ok ? 'MET   ' : 'MISSED');
+  log(`  ${verdict(run.score >= TARGET_SCORE)} lighthouse ${page.label} performance: ${run.score} (target ≥ ${TARGET_SCORE}; ${baseline})`);
+  log(`  ${verdict(run.lcpMs <= TARGET_LCP_MS)} lighthouse ${page.label} LCP: ${seconds(run.lcpMs)} (target ≤ 2.5 s; ${baseline})`);
+}
+
+async function main(): Promise<void> {
+  log(`bench:lighthouse — Lighthouse mobile, ${RUNS} run(s) a page; load average before: ${load()}`);
+  let product: RunningProduct | undefined;
+  try {
+    product = await startProduct('lighthouse');
+    const cookie = await sessionCookieOf(product.webUrl, product.fan);
+    const pages: PageToMeasure[] = [
+      { label: '/public', path: '/public' },
+      { label: '/event/{id}', path: await firstListedEventPath(product.webUrl) },
+      { label: '/login', path: '/login' },
+      { label: '/community', path: '/community' },
+      { label: '/home', path: '/home', cookie },
+    ];
+    for (const page of pages) report(page, await medianRun(`${product.webUrl}${page.path}`, page.cookie));
+  } finally {
+    await product?.stop();
+  }
+  log(`load average after: ${load()}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
