@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   let product: RunningProduct | undefined;
   try {
     product = await startProduct('lighthouse');
-    const cookie = await sessionCookieOf(product.webUrl, product.fan);
+    const cookie = await sessionCookieOf(product.webUrl, product.fans[0]!);
     const pages: PageToMeasure[] = [
       { label: '/public', path: '/public' },
       { label: '/event/{id}', path: await firstListedEventPath(product.webUrl) },

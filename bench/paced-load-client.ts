@@ -42,14 +42,17 @@ export function latencyOf(...runs: LoadRun[]): Latency {
   };
 }
 
-/** Starts paced-load.ts (its own process) sending `rate` GETs a second over `paths`; `stop()` ends it and returns the figures. */
-export function pacedLoad(url: string, paths: string[], rate: number): { stop: () => Promise<LoadRun> } {
+/**
+ * Starts paced-load.ts (its own process) sending `rate` GETs a second over `paths`, each with
+ * `headers`; `stop()` ends it and returns the figures.
+ */
+export function pacedLoad(url: string, paths: string[], rate: number, headers?: Record<string, string>): { stop: () => Promise<LoadRun> } {
   const runner = fileURLToPath(new URL('./paced-load.js', import.meta.url));
   const child = spawn(process.execPath, [runner], { stdio: ['pipe', 'pipe', 'inherit'] });
   const output: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
   const closed = once(child, 'close');
-  child.stdin.write(`${JSON.stringify({ url, paths, rate })}\n`);
+  child.stdin.write(`${JSON.stringify({ url, paths, rate, headers })}\n`);
   return {
     stop: async () => {
       child.stdin.end();

@@ -5,13 +5,15 @@
  * fixed connections) would instead slow its own sending down and hide it. Runs in its own process so
  * it never shares an event loop with the servers it measures.
  *
- * stdin: one JSON line { url, paths, rate }, then end-of-input to stop.
+ * stdin: one JSON line { url, paths, rate, headers? }, then end-of-input to stop.
  * stdout: { sent, answered, errors, non2xx, skipped, seconds, latencies } (latencies in ms, sorted).
  */
 interface Plan {
   url: string;
   paths: string[];
   rate: number;
+  /** Sent with every request (a session cookie, say). */
+  headers?: Record<string, string>;
 }
 
 const MAX_IN_FLIGHT = 256;
@@ -44,7 +46,7 @@ async function one(path: string): Promise<void> {
   const started = performance.now();
   inFlight += 1;
   try {
-    const response = await fetch(`${plan.url}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${plan.url}${path}`, { headers: { 'accept-encoding': 'gzip', ...plan.headers } });
     await response.arrayBuffer();
     if (response.status < 200 || response.status >= 300) non2xx += 1;
     latencies.push(performance.now() - started);
