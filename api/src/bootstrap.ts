@@ -122,7 +122,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter());
 
-  SwaggerModule.setup('api/docs', app, openApiDocument(app));
+  // Built by the first visit to the docs, not at boot: most processes never serve it.
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app));
 
   await mountQueueDashboard(fastify, app.get(JobQueues), app.get(SessionsService));
   return app;

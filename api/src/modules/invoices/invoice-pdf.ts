@@ -1,8 +1,9 @@
-import * as fontkit from 'fontkit';
-import { readFileSync } from 'node:fs';
+import type * as Fontkit from 'fontkit';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { type InvoiceKind } from '../../contracts/invoices.contract.js';
+import { loadOnce } from '../../platform/load-once.js';
 import { formatRate, type GstSplit } from './gst.js';
 
 /** Services by way of admission to events (GST services accounting code). */
@@ -27,20 +28,20 @@ export interface InvoicePdfContent {
 }
 
 /**
- * DejaVu Sans, embedded (and subset) in every document: the PDF standard fonts have no ₹ (U+20B9).
- * Parsed once per process; pdfkit takes the parsed font, which saves most of each render's time.
+ * pdfkit and DejaVu Sans, embedded (and subset) in every document: the PDF standard fonts have no ₹
+ * (U+20B9). Loaded and parsed once per process, by its first document (a process that renders none
+ * never holds them); pdfkit takes the parsed font, which saves most of each render's time.
  */
-const fonts = (() => {
-  let loaded: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
-  return () => {
-    if (!loaded) {
-      const require = createRequire(import.meta.url);
-      const open = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as fontkit.Font;
-      loaded = { regular: open('DejaVuSans.ttf'), bold: open('DejaVuSans-Bold.ttf') };
-    }
-    return loaded;
-  };
-})();
+const pdfLibrary = loadOnce(async () => {
+  // One after the other: pdfkit loads fontkit too, and Jest's module loader fails two imports that share a dependency at once.
+  const fontkit = await import('fontkit');
+  const { default: PDFDocument } = await import('pdfkit');
+  const require = createRequire(import.meta.url);
+  const open = async (file: string) =>
+    fontkit.create(await readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Fontkit.Font;
+  const [regular, bold] = await Promise.all([open('DejaVuSans.ttf'), open('DejaVuSans-Bold.ttf')]);
+  return { PDFDocument: PDFDocument as typeof PDFDocumentClass, regular, bold };
+});
 
 const indianGrouping = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
@@ -70,7 +71,7 @@ const GREY = '#555555';
 
 /** Renders the document to PDF bytes. */
 export async function renderInvoicePdf(content: InvoicePdfContent): Promise<Buffer> {
-  const { regular, bold } = fonts();
+  const { PDFDocument, regular, bold } = await pdfLibrary();
   const invoice = content.kind === 'invoice';
   const title = invoice ? 'Tax invoice' : 'Credit note';
   const doc = new PDFDocument({

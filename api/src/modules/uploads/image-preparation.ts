@@ -1,6 +1,7 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { IMAGE_TYPES, sniffImage, type ImageKind } from './content-sniffing.js';
 import { MAX_IMAGE_PIXELS } from './media-keys.js';
+import { loadSharp } from './sharp-codec.js';
 import { tooManyPixels, unsupportedImage } from './uploads.errors.js';
 
 export interface PreparedImage {
@@ -53,6 +54,7 @@ function encodeAs(image: Sharp, kind: ImageKind): Sharp {
 export async function prepareImage(input: Buffer): Promise<PreparedImage> {
   const kind = sniffImage(input);
   if (!kind) throw unsupportedImage();
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input).metadata();

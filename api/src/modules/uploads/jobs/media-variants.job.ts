@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import sharp from 'sharp';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { STORAGE, type StoragePort } from '../../../platform/providers/storage/storage.port.js';
 import { type MediaVariant } from '../entities/media.entity.js';
 import { MAX_IMAGE_PIXELS, variantKey, variantWidths } from '../media-keys.js';
 import { MediaRepository, type ClaimedImage } from '../media.repository.js';
+import { loadSharp } from '../sharp-codec.js';
 import { ImageUploaded } from '../uploads.events.js';
 
 export const MediaVariantsJob = defineJob({
@@ -79,6 +79,7 @@ export class MediaVariantsHandler implements JobHandler<typeof MediaVariantsJob>
     const chunks: Buffer[] = [];
     for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
     const original = Buffer.concat(chunks);
+    const sharp = await loadSharp();
     const animated = ((await sharp(original).metadata()).pages ?? 1) > 1;
 
     const variants: MediaVariant[] = [];
