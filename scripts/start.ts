@@ -105,6 +105,9 @@ async function main() {
     KYC_ENCRYPTION_KEY: await keptSecret('KYC_ENCRYPTION_KEY', '.data/kyc-key'),
     INVOICE_URL_SECRET: await keptSecret('INVOICE_URL_SECRET', '.data/invoice-url-secret'),
     TICKET_SECRET: await keptSecret('TICKET_SECRET', '.data/ticket-secret'),
+    // glibc's malloc keeps an arena per thread (libuv's pool, sharp's decoders); two bound the memory
+    // that fragmentation holds (the same setting as the Kubernetes manifests).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     ...(await keptVapidKeys('.data/vapid-keys.json')),
   };
   // The payment sandbox (the default provider) takes no real money and refuses NODE_ENV=production,
