@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
+import { cpus, getPriority, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +37,9 @@ import { BENCH_CITIES, seedBenchData } from './events.seed.js';
  * browsers do: /public, /event/{id} and /community as a guest, /home, /community and /chat signed in.
  * Each page's HTML is weighed (raw, gzip, and how much of it is inline script: the loader data
  * Remix ships for hydration), and a bare node:http server answering a static HTML of the same size
- * is measured beside it in the same run, as the baseline.
+ * is measured beside it in the same run, as the baseline. Before each page's load, 50 requests one
+ * at a time give the CPU time the web and the API spend on one request (from /proc), which another
+ * session's work on the machine moves much less than it moves req/s and p99.
  *
  * Goals (issue 26): every page ≥ 300 req/s and p99 ≤ 100 ms at 20 connections; the HTML of a list
  * page (/public, /home) ≤ 40 KB. Prints figures and MET/MISSED; never fails on time.
@@ -54,12 +56,23 @@ const GOAL_LIST_PAGE_BYTES = 40 * 1024;
 const SIZES = { users: 2_000, influencers: 200, events: 3_000 };
 const POSTS = 1_000;
 const CHAT_ROOMS = 10;
+const WARM_UP_REQUESTS = 20;
+const CPU_SAMPLE_REQUESTS = 50;
 const PASSWORD = 'bench-pages-password-1';
 /** What Chromium sends: the web compresses for it (brotli first). */
 const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 const log = (line: string) => console.log(line);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); null elsewhere. */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 const answers = (url: string) =>
   fetch(url).then(
@@ -156,8 +169,9 @@ async function load(url: string, path: string, headers: Record<string, string>):
   return JSON.parse(Buffer.concat(output).toString('utf8')) as Result;
 }
 
-/** autocannon times only 2xx answers: a scenario with others is reported, not trusted. */
+/** autocannon times only 2xx answers: a scenario with others, or with none at all, is reported, not trusted. */
 function failures(result: Result): string | null {
+  if (result.requests.total === 0) return 'no answer came back within the run';
   if (result.non2xx === 0 && result.errors === 0 && result.timeouts === 0) return null;
   return [`${result.non2xx} non-2xx`, `${result.errors} errors`, `${result.timeouts} timeouts`].join(', ');
 }
@@ -185,6 +199,8 @@ interface PageRow {
   html: number;
   gzip: number;
   inline: number;
+  /** CPU ms per request, one at a time: the web's and the API's. */
+  cpu: Array<number | null>;
   result: Result;
   baseline: Result;
 }
@@ -223,14 +239,17 @@ async function main(): Promise<void> {
   };
 
   log(`bench:pages — server-rendered pages at ${CONNECTIONS} connections, ${SECONDS} s each after 1 s of warm-up`);
-  log(`${cpus().length} CPUs, load average before: ${loadavg()[0]!.toFixed(2)} (other work on the machine skews every figure)`);
+  log(
+    `${cpus().length} CPUs, load average before: ${loadavg()[0]!.toFixed(2)}, nice ${getPriority()} (other work on the machine, or a nice above 0, skews every figure)`,
+  );
   const started = Date.now();
   const client = await freshDatabase(config);
   const children: Child[] = [];
   try {
     await seedBenchData(DATABASE_URL, log, SIZES);
-    children.push(startChild('api', '../api/src/main.js', envOf(config)));
-    children.push(startChild('web', '../web/server/main.js', webEnv));
+    const api = startChild('api', '../api/src/main.js', envOf(config));
+    const web = startChild('web', '../web/server/main.js', webEnv);
+    children.push(api, web);
     const alive = () => {
       for (const child of children) {
         if (child.process.exitCode !== null) throw new Error(`${child.name} exited:\n${child.output()}`);
@@ -262,26 +281,36 @@ async function main(): Promise<void> {
     const rowsOut: PageRow[] = [];
     for (const page of pages) {
       const html = await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);
+      // Requests one at a time first, so the first page measured does not pay for the processes' cold start; the last
+      // of them give each process's CPU time per request, a figure the machine's other work changes less than req/s.
+      for (let warm = 0; warm < WARM_UP_REQUESTS; warm += 1) await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);
+      const before = [await cpuMs(web.process.pid), await cpuMs(api.process.pid)];
+      for (let sample = 0; sample < CPU_SAMPLE_REQUESTS; sample += 1) await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);
+      const after = [await cpuMs(web.process.pid), await cpuMs(api.process.pid)];
+      const cpu = before.map((used, index) =>
+        used === null || after[index] === null ? null : (after[index] - used) / CPU_SAMPLE_REQUESTS,
+      );
       const bytes = Buffer.byteLength(html);
       const result = await load(webUrl, page.path, { ...BROWSER_HEADERS, ...(page.signedIn ? { cookie } : {}) });
       const failed = failures(result);
       if (failed) log(`  ${page.label}: ${failed} (only 2xx answers are timed)`);
       const baselineServer = await staticServer(bytes);
       const baseline = await load(baselineServer.url, '/', BROWSER_HEADERS).finally(() => baselineServer.server.close());
-      rowsOut.push({ ...page, html: bytes, gzip: gzipSync(html).length, inline: inlineScriptBytes(html), result, baseline });
+      rowsOut.push({ ...page, html: bytes, gzip: gzipSync(html).length, inline: inlineScriptBytes(html), cpu, result, baseline });
     }
 
     const pad = (text: string, width: number) => text.padStart(width);
     log(
       `\n${'page'.padEnd(26)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('HTML', 10)}${pad('gzip', 10)}` +
-        `${pad('inline js', 11)}${pad('baseline req/s', 16)}${pad('vs base', 9)}`,
+        `${pad('inline js', 11)}${pad('baseline req/s', 16)}${pad('vs base', 9)}${pad('CPU ms/req web+API', 20)}`,
     );
     for (const row of rowsOut) {
       const rate = row.result.requests.average;
       log(
         `${row.label.padEnd(26)}${pad(rate.toFixed(0), 8)}${pad(String(row.result.latency.p50), 8)}${pad(String(row.result.latency.p99), 8)}` +
           `${pad(kb(row.html), 10)}${pad(kb(row.gzip), 10)}${pad(kb(row.inline), 11)}` +
-          `${pad(row.baseline.requests.average.toFixed(0), 16)}${pad(`${((rate / row.baseline.requests.average) * 100).toFixed(1)}%`, 9)}`,
+          `${pad(row.baseline.requests.average.toFixed(0), 16)}${pad(`${((rate / row.baseline.requests.average) * 100).toFixed(1)}%`, 9)}` +
+          pad(row.cpu.map((ms) => (ms === null ? '?' : ms.toFixed(1))).join(' + '), 20),
       );
     }
     log('\nGoals (issue 26)');
