@@ -37,7 +37,7 @@ export function benchConfig(name: string, databaseUrl: string, overrides: Record
 
 /**
  * What NODE_ENV=production asks for that a bench never uses, made for this run: Razorpay keys (the
- * bench calls no provider), the invoice link secret and the KYC key. Set values in the environment win.
+ * bench calls no provider), the invoice link and ticket secrets and the KYC key. Set values in the environment win.
  */
 export function productionSecretsForRun(): Record<string, string> {
   const made = {
@@ -47,6 +47,7 @@ export function productionSecretsForRun(): Record<string, string> {
     RAZORPAY_WEBHOOK_SECRET: randomBytes(18).toString('base64url'),
     INVOICE_URL_SECRET: randomBytes(24).toString('base64url'),
     KYC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    TICKET_SECRET: randomBytes(24).toString('base64url'),
   };
   return Object.fromEntries(Object.entries(made).map(([key, value]) => [key, process.env[key] ?? value]));
 }
@@ -137,6 +138,49 @@ export async function endRun(config: AppConfig, client: pg.Client): Promise<void
   await client.end();
   await clearQueues(config);
   await rm(config.UPLOAD_DIR, { recursive: true, force: true });
+}
+
+/** A product process a bench started: its name, the process, and the last 20 KB of what it printed. */
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+/** Starts one of the built entry points (a path relative to dist/bench/) as its own process, with `env` over this one's. */
+export function startChild(name: string, script: string, env: Record<string, string>): Child {
+  // BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
+    : [];
+  const child = spawn(process.execPath, [...profile, fileURLToPath(new URL(script, import.meta.url))], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  return { name, process: child, output: () => output };
+}
+
+/** Asks a started process to stop, and kills it if it has not within 15 s. */
+export async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = once(child.process, 'exit');
+  child.process.kill('SIGTERM');
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Waits until `probe` says yes, polling every `everyMs`; throws after `deadlineMs`. */
+export async function until(probe: () => Promise<boolean>, what: string, deadlineMs: number, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`gave up after ${deadlineMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
 
 /** Runs a bench to its end and exits: 0 when it finished, 1 (the error printed) when it failed. */

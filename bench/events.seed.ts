@@ -46,22 +46,34 @@ const CATEGORIES = [
 
 const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(', ')}]`;
 
+/** How many people, hosts among them, and events a seed makes. */
+export interface BenchSizes {
+  users: number;
+  influencers: number;
+  events: number;
+}
+
 /**
- * 20,000 people (2,000 of them hosts) and 100,000 events spread like a live catalogue: dates over
+ * 20,000 people (2,000 of them hosts) and 100,000 events (or `sizes`) spread like a live catalogue: dates over
  * the past and the next year (3% "to be decided"), 13 categories, 20 cities, mixed prices and age
  * groups, a few cancelled, unpublished and deleted events. Done in SQL with generate_series; runs
  * only when the bench database does not hold them yet. Returns true when it seeded.
  */
-export async function seedBenchData(databaseUrl: string, log: (line: string) => void): Promise<boolean> {
+export async function seedBenchData(
+  databaseUrl: string,
+  log: (line: string) => void,
+  sizes: BenchSizes = { users: BENCH_USERS, influencers: BENCH_INFLUENCERS, events: BENCH_EVENTS },
+): Promise<boolean> {
+  const { users: USERS, influencers: INFLUENCERS, events: EVENTS } = sizes;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const count = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
     const users = await count(`SELECT count(*) AS n FROM users WHERE email LIKE 'bench.user.%'`);
     const events = await count(`SELECT count(*) AS n FROM event`);
-    if (users >= BENCH_USERS && events >= BENCH_EVENTS) return false;
+    if (users >= USERS && events >= EVENTS) return false;
 
-    log(`seeding ${BENCH_USERS} users and ${BENCH_EVENTS} events ...`);
+    log(`seeding ${USERS} users and ${EVENTS} events ...`);
     const started = Date.now();
     await client.query('BEGIN');
     await client.query('TRUNCATE event_report, event, session RESTART IDENTITY CASCADE');
@@ -69,17 +81,17 @@ export async function seedBenchData(databaseUrl: string, log: (line: string) => 
     await client.query('SELECT setseed(0.42)');
     await client.query(`
       INSERT INTO users (role, name, email, rating, follower_count, verified, instagram_handle, avatar_url, age, gender)
-      SELECT CASE WHEN g <= ${BENCH_INFLUENCERS} THEN 'influencer' ELSE 'fan' END,
+      SELECT CASE WHEN g <= ${INFLUENCERS} THEN 'influencer' ELSE 'fan' END,
              'Bench Person ' || g,
              'bench.user.' || g || '@example.in',
-             CASE WHEN g <= ${BENCH_INFLUENCERS} THEN round((3 + random() * 2)::numeric, 2) END,
-             CASE WHEN g <= ${BENCH_INFLUENCERS} THEN floor(random() * 50000)::int ELSE 0 END,
-             g <= ${BENCH_INFLUENCERS} AND random() < 0.5,
-             CASE WHEN g <= ${BENCH_INFLUENCERS} THEN 'bench_host_' || g END,
+             CASE WHEN g <= ${INFLUENCERS} THEN round((3 + random() * 2)::numeric, 2) END,
+             CASE WHEN g <= ${INFLUENCERS} THEN floor(random() * 50000)::int ELSE 0 END,
+             g <= ${INFLUENCERS} AND random() < 0.5,
+             CASE WHEN g <= ${INFLUENCERS} THEN 'bench_host_' || g END,
              'https://cdn.example.in/avatars/' || g || '.webp',
              18 + floor(random() * 40)::int,
              CASE WHEN random() < 0.5 THEN 'male' ELSE 'female' END
-        FROM generate_series(1, ${BENCH_USERS}) AS g`);
+        FROM generate_series(1, ${USERS}) AS g`);
     await client.query(`
       WITH hosts AS (
         SELECT array_agg(id ORDER BY email) AS ids, count(*)::int AS n
@@ -88,7 +100,7 @@ export async function seedBenchData(databaseUrl: string, log: (line: string) => 
         SELECT g, random() AS a, random() AS b, random() AS c, random() AS d, random() AS e, random() AS f,
                random() AS h, random() AS i, random() AS j, random() AS k, random() AS l, random() AS m,
                random() AS n, random() AS o, random() AS p, random() AS q
-          FROM generate_series(1, ${BENCH_EVENTS}) AS g),
+          FROM generate_series(1, ${EVENTS}) AS g),
       v AS (
         SELECT r.*, hosts.ids[1 + floor(h * hosts.n)::int] AS host_id,
                (${sqlArray(BENCH_CITIES)})[1 + floor(c * ${BENCH_CITIES.length})::int] AS city,

@@ -1,16 +1,13 @@
 import { Queue } from 'bullmq';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { Pool } from 'undici';
 import { parseConfig } from '../api/src/platform/config/config.schema.js';
 import { migrateDatabase } from '../api/src/platform/database/migrate.js';
 import { dropDatabase } from '../api/src/platform/database/postgres-admin.js';
-import { BENCH_PORTS } from './bench-processes.js';
+import { BENCH_PORTS, startChild, stopChild, until, type Child } from './bench-processes.js';
 import { freePort } from '../scripts/free-port.js';
 
 /**
@@ -57,12 +54,6 @@ interface CheckoutSuccess {
   razorpay_signature: string;
 }
 
-interface Child {
-  name: string;
-  process: ChildProcess;
-  output: () => string;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const sortedOf = (values: number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -72,14 +63,6 @@ const spread = (values: number[]) => {
 };
 
 /** Polls `probe` every `everyMs` until it is true; throws after `deadlineMs`. */
-async function until(probe: () => Promise<boolean>, what: string, deadlineMs: number, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`gave up after ${deadlineMs / 1000} s waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
 /** Runs in parallel, at most `limit` at once. */
 async function inParallel<T, R>(items: T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
@@ -101,31 +84,6 @@ function shuffled<T>(items: T[], seed = 11): T[] {
     [copy[index], copy[other]] = [copy[other]!, copy[index]!];
   }
   return copy;
-}
-
-function startChild(name: string, script: string, env: Record<string, string>): Child {
-  // BENCH_CPU_PROF_DIR: each process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`, `--cpu-prof-name=${name}.cpuprofile`]
-    : [];
-  const child = spawn(process.execPath, [...profile, fileURLToPath(new URL(script, import.meta.url))], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  return { name, process: child, output: () => output };
-}
-
-async function stopChild(child: Child): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = once(child.process, 'exit');
-  child.process.kill('SIGTERM');
-  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 class Client {

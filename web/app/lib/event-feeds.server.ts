@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { api, failureInit, isAuthError } from './api.server';
 import { clearFilters, filtersToApiQuery, filtersToSearchParams, isFiltering, type EventFilters } from './filters';
+import { toEventCard, type EventCardView } from './event-card-view';
 import { EventMessages } from './format-event';
 import type { HomeTab } from './home-tab.server';
 import type { EventPage, EventView } from '../../../api/src/contracts/event/event-view.js';
@@ -14,7 +15,8 @@ import type { Pagination } from '../../../api/src/contracts/event/pagination.js'
 export const EVENT_PAGE_SIZE = 20;
 
 export interface FeedResult {
-  events: EventView[];
+  /** The small card shape (issue 26): what a card shows, not whole events. */
+  events: EventCardView[];
   pagination: Pagination | null;
   error: string | null;
   /** The status for an answer that carries this list alone (infinite scroll): 200, or the API failure's (see failureInit). */
@@ -51,7 +53,7 @@ export async function loadHomeFeed(options: {
   }
   try {
     const result = await api<EventPage>('/events/filter', { token, query });
-    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null, status: 200 };
+    return { events: (result.data ?? []).map(toEventCard), pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
     // Auth errors on event load are silently ignored (SPEC §8); the session guard deals with them.
     if (isAuthError(error)) return emptyFeed(null);
@@ -69,7 +71,7 @@ export async function loadPublicFeed(options: { filters: EventFilters; page: num
     const result = await api<EventPage>('/events/public/filter', {
       query: { ...filtersToApiQuery(filters), page, limit: EVENT_PAGE_SIZE, upcomingOnly: true },
     });
-    return { events: result.data ?? [], pagination: result.pagination ?? null, error: null, status: 200 };
+    return { events: (result.data ?? []).map(toEventCard), pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
     return emptyFeed(
       page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic,

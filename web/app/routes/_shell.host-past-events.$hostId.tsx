@@ -6,6 +6,7 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { requireUser } from '~/lib/auth.server';
 import { loadUserEvents, loadUserName } from '~/lib/event-feeds.server';
 import { hasEventStarted, isCancelled } from '~/lib/format-event';
+import { toEventCard } from '~/lib/event-card-view';
 import type { ShellHandle } from '~/lib/route-handle';
 
 const titleFor = (hostName: string | null | undefined) => `Past Events by ${hostName || 'Host'}`;
@@ -49,7 +50,7 @@ export default function HostPastEventsPage() {
       ) : (
         <EventGrid>
           {events.map((event) => (
-            <EventCard key={event.id} event={event} now={now} />
+            <EventCard key={event.id} event={toEventCard(event)} now={now} />
           ))}
         </EventGrid>
       )}

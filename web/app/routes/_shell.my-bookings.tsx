@@ -21,6 +21,7 @@ import { loadDocuments } from '~/lib/invoices.server';
 import { hasEventEnded, myRatingOf } from '~/lib/ratings';
 import { loadMyRatings } from '~/lib/ratings.server';
 import type { ShellHandle } from '~/lib/route-handle';
+import { toEventCard } from '~/lib/event-card-view';
 import { loadTicket, type ShownTicket } from '~/lib/tickets.server';
 
 export const meta: MetaFunction = () => [{ title: 'My Bookings · Tribe' }];
@@ -102,7 +103,7 @@ export default function MyBookingsPage() {
             return (
               <EventCard
                 key={event.application_id ?? event.id}
-                event={event}
+                event={toEventCard(event)}
                 now={now}
                 footer={
                   <div className="space-y-3" data-testid="booking">

@@ -24,6 +24,7 @@ import { loadUserEvents } from '~/lib/event-feeds.server';
 import { cancelEvent, convertEventToConfirmed } from '~/lib/event-writes.server';
 import { EVENT_RULE_MESSAGES } from '~/lib/event-form-validation';
 import { fromIstInputValue, hasEventStarted, isCancelled, isDateToBeDecided } from '~/lib/format-event';
+import { toEventCard } from '~/lib/event-card-view';
 import { flashToast } from '~/lib/session.server';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
@@ -158,7 +159,7 @@ function EventSection({ title, events, now, refusal }: { title: string; events: 
         {events.map((event) => (
           <EventCard
             key={event.id}
-            event={event}
+            event={toEventCard(event)}
             now={now}
             footer={
               <>

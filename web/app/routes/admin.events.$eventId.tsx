@@ -12,6 +12,7 @@ import { requireAdmin } from '~/lib/admin.server';
 import { decideEvent, holdsPermission, loadEventReview, type ModerationDecision } from '~/lib/event-moderation.server';
 import { formatInstant } from '~/lib/format-event';
 import { parseForm } from '~/lib/forms';
+import { toEventCard } from '~/lib/event-card-view';
 import { flashToast } from '~/lib/session.server';
 import {
   ModerationLimits,
@@ -105,7 +106,7 @@ export default function AdminEventReviewPage() {
       </AdminPageHeader>
       <div className="grid gap-6 md:grid-cols-2">
         <section className="space-y-3" aria-label="The event as the public sees it">
-          <EventCard event={event} now={now} />
+          <EventCard event={toEventCard(event)} now={now} />
           {event.description ? (
             <p className="whitespace-pre-line text-sm text-slate-700">
               <bdi>{event.description}</bdi>

@@ -10,6 +10,7 @@ import { buttonClasses } from '~/components/ui/button';
 import { SegmentedTabs } from '~/components/ui/segmented-tabs';
 import { requireAdmin } from '~/lib/admin.server';
 import { loadReviewQueue } from '~/lib/event-moderation.server';
+import { toEventCard } from '~/lib/event-card-view';
 import { formatInstant } from '~/lib/format-event';
 import { REVIEW_QUEUE_FILTERS, type ReviewQueueFilter } from '../../../api/src/contracts/event-moderation.contract.js';
 
@@ -52,7 +53,7 @@ export default function AdminEventsPage() {
         <ul className="grid gap-4 sm:grid-cols-2">
           {page.value.items.map((item) => (
             <li key={item.event.id} className="space-y-2" data-testid="review-item">
-              <EventCard event={item.event} now={now} />
+              <EventCard event={toEventCard(item.event)} now={now} />
               <p className="text-sm text-slate-600">Waiting since {formatInstant(item.waiting_since)}</p>
               {item.changes ? <PendingChanges changes={item.changes} /> : null}
               <OpenReports count={item.open_reports} reports={item.reports.slice(0, 3)} />

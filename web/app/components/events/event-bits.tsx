@@ -3,8 +3,7 @@ import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode } f
 import { cn } from '~/lib/cn';
 import { hostRatingLink, reviewsPath } from '~/lib/ratings';
 import { initialOf, initialsOf } from '~/lib/text';
-import type { EventHostView } from '../../../../api/src/contracts/event/event-view.js';
-import { VerifiedBadge } from '~/components/profile/verified-badge';
+import type { EventCardHost } from '~/lib/event-card-view';
 import type { RootLoaderData } from '~/root';
 
 /**
@@ -125,54 +124,42 @@ export function Avatar({ name, url, size = 32 }: { name: string | null | undefin
 }
 
 /**
- * Host name with avatar and rating ("★ 4.5 (12)"); hosts
- * without ratings show "New host". Signed in, the rating links to the host's reviews (above a
- * card's covering link).
+ * A card's host: name with avatar and rating ("★ 4.5 (12)"); hosts without ratings show "New host".
+ * Signed in, the rating links to the host's reviews (above a card's covering link). The star and the
+ * verified seal are drawn by the stylesheet (tailwind.css), so twenty cards do not repeat their SVG.
  */
-export function HostLine({
-  host,
-  size = 28,
-  className,
-  trailing,
-}: {
-  host: EventHostView | null | undefined;
-  size?: number;
-  className?: string;
-  trailing?: ReactNode;
-}) {
+export function HostLine({ host, className }: { host: EventCardHost | null | undefined; className?: string }) {
   const signedIn = Boolean(useRouteLoaderData<RootLoaderData>('root')?.user);
   if (!host) return null;
   const rating = hostRatingLink(host.rating, host.rating_count);
   const stars = rating ? (
     <>
-      <StarIcon size={12} className="text-amber-500" />
       <span>{rating.average}</span>
       {rating.count ? <span>{rating.count}</span> : null}
     </>
   ) : null;
   return (
-    <div className={cn('flex min-w-0 items-center gap-2', className)}>
-      <Avatar name={host.name} url={host.avatar_thumbnail_url ?? host.avatar_url} size={size} />
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-800" data-testid="host-name">
+    <div className={cn('host-line', className)}>
+      {host.avatar ? <img src={host.avatar} alt="" loading="lazy" /> : <Avatar name={host.name} url={null} size={28} />}
+      <div>
+        <p data-testid="host-name">
           <bdi>{host.name || 'Host'}</bdi>
-          {host.verified ? <VerifiedBadge label="Verified host" size={14} className="ml-1" /> : null}
+          {host.verified ? (
+            <span role="img" aria-label="Verified host" title="Verified host" className="verified-seal" data-testid="verified-badge" />
+          ) : null}
         </p>
-        <p className="flex items-center gap-1 text-xs text-slate-500" data-testid="host-rating">
+        <p data-testid="host-rating">
           {rating && signedIn ? (
-            <Link
-              to={reviewsPath(host.id)}
-              aria-label={rating.label}
-              className="relative z-10 inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
+            <Link to={reviewsPath(host.id)} aria-label={rating.label} className="host-stars">
               {stars}
             </Link>
+          ) : rating ? (
+            <span className="host-stars">{stars}</span>
           ) : (
-            (stars ?? 'New host')
+            'New host'
           )}
         </p>
       </div>
-      {trailing}
     </div>
   );
 }

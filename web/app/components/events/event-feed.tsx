@@ -4,13 +4,13 @@ import { cn } from '~/lib/cn';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { FeedEnd, readJson, useLoadMore } from '~/components/ui/load-more';
+import type { EventCardView } from '~/lib/event-card-view';
 import { EventMessages } from '~/lib/format-event';
 import { EventCard, EventGrid } from './event-card';
-import type { EventView } from '../../../../api/src/contracts/event/event-view.js';
 import type { Pagination } from '../../../../api/src/contracts/event/pagination.js';
 
 export interface FeedData {
-  events: EventView[];
+  events: EventCardView[];
   pagination: Pagination | null;
   error: string | null;
 }

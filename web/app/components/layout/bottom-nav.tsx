@@ -70,14 +70,8 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                 // The badge is a bare number: the link says what it counts ("Chat, 3 unread", not "3 Chat").
                 aria-label={tab.key === 'chat' && badge ? `${tab.label}, ${badge} unread` : undefined}
                 data-tab={tab.key}
-                className={cn(
-                  'group relative flex h-full flex-col items-center justify-center gap-0.5 text-[11px] font-medium transition-colors',
-                  'lg:h-12 lg:flex-row lg:justify-start lg:gap-3 lg:rounded-xl lg:px-3 lg:text-[15px]',
-                  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-                  isActive
-                    ? 'text-brand-600 lg:bg-brand-50 lg:text-brand-700'
-                    : 'text-slate-600 hover:text-slate-900 lg:hover:bg-slate-100',
-                )}
+                // Its look is in tailwind.css (.nav-tab): every page carries five of these.
+                className={isActive ? 'nav-tab nav-tab-active' : 'nav-tab'}
               >
                 <span className="relative">
                   <Icon size={24} strokeWidth={isActive ? 2.2 : 1.8} />

@@ -1,0 +1,74 @@
+/**
+ * The small shape of an event in a list (issue 26): only what a card shows, already worded where
+ * the wording does not change while the page is open. A list page's loader sends these instead of
+ * whole events, so the data Remix ships for hydration beside the HTML stays small. The date stays
+ * an instant, since the countdown ticks in the browser.
+ * Plain module (no React, no server imports): the same on server and browser.
+ */
+import type { EventView } from '../../../api/src/contracts/event/event-view.js';
+import {
+  eventImages,
+  formatAgeGroups,
+  formatCategory,
+  formatEventPrice,
+  formatPlace,
+  imageSrcSet,
+  isCancelled,
+  isDateToBeDecided,
+} from './format-event';
+
+export interface EventCardHost {
+  id: string;
+  name: string | null;
+  /** The smallest avatar there is (the thumbnail once made), or null for initials. */
+  avatar: string | null;
+  rating: number | null;
+  rating_count: number;
+  verified: boolean;
+}
+
+export interface EventCardView {
+  id: string;
+  title: string;
+  /** The start, as the API sends it; with `is_date_to_be_decided`, what the date helpers of format-event read. */
+  date: string;
+  is_date_to_be_decided: boolean;
+  /** The first photo, and its srcset when variants of it exist (absent otherwise). */
+  image: string | null;
+  srcSet?: string;
+  category: string | null;
+  price: string | null;
+  place: string | null;
+  ages: string;
+  cancelled: boolean;
+  host: EventCardHost | null;
+}
+
+export function toEventCard(event: EventView): EventCardView {
+  const image = eventImages(event)[0] ?? null;
+  const host = event.host;
+  const srcSet = image ? imageSrcSet(event, image) : undefined;
+  return {
+    id: event.id,
+    title: event.title,
+    date: event.date,
+    is_date_to_be_decided: isDateToBeDecided(event),
+    image,
+    ...(srcSet ? { srcSet } : {}),
+    category: formatCategory(event),
+    price: formatEventPrice(event),
+    place: formatPlace(event),
+    ages: formatAgeGroups(event),
+    cancelled: isCancelled(event),
+    host: host
+      ? {
+          id: host.id,
+          name: host.name,
+          avatar: host.avatar_thumbnail_url ?? host.avatar_url,
+          rating: host.rating,
+          rating_count: host.rating_count,
+          verified: host.verified,
+        }
+      : null,
+  };
+}
