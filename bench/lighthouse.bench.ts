@@ -21,7 +21,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2_500;
 const log = (line: string) => console.log(line);
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 interface PageRun {
   score: number;
@@ -95,7 +98,7 @@ async function main(): Promise<void> {
   let product: RunningProduct | undefined;
   try {
     product = await startProduct('lighthouse');
-    const cookie = await sessionCookieOf(product.webUrl, product.fans[0]!);
+    const cookie = await sessionCookieOf(product.webUrl, product.people[0]!);
     const pages: PageToMeasure[] = [
       { label: '/public', path: '/public' },
       { label: '/event/{id}', path: await firstListedEventPath(product.webUrl) },

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dropDatabase, withDatabaseName } from '../api/src/platform/database/postgres-admin.js';
 import { freeEmulatorPorts, startAuthEmulator, type AuthEmulator } from '../scripts/auth-emulator.js';
 import { freePort } from '../scripts/free-port.js';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, FANS } from '../scripts/seed/demo-data.js';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, FANS, HOSTS } from '../scripts/seed/demo-data.js';
 
 /**
  * The product as `npm start` runs it (dist/scripts/start.js: API, workers and the web in production
@@ -20,8 +20,8 @@ export interface RunningProduct {
   apiUrl: string;
   /** Process id of `start.js`, whose children are the API, the workers and the web. */
   pid: number;
-  /** Seeded fans' credentials (the demo's), Priya first. */
-  fans: Array<{ email: string; password: string }>;
+  /** The demo's people's credentials: its fans, Priya first, then its hosts. */
+  people: Array<{ email: string; password: string }>;
   stop: () => Promise<void>;
 }
 
@@ -69,7 +69,9 @@ export async function startProduct(name: string, extraEnv: Record<string, string
   try {
     emulator = await startAuthEmulator('demo-tribe', await freeEmulatorPorts());
   } catch (error) {
-    console.log(`  the Auth emulator did not start (${(error as Error).message.split('\n')[0]}); /login is measured as npm start serves it then`);
+    console.log(
+      `  the Auth emulator did not start (${(error as Error).message.split('\n')[0]}); /login is measured as npm start serves it then`,
+    );
   }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -106,8 +108,8 @@ export async function startProduct(name: string, extraEnv: Record<string, string
     await stop();
     throw error;
   }
-  const fans = FANS.map((fan) => ({ email: `${fan.key}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }));
-  return { webUrl, apiUrl, pid: product.pid!, fans, stop };
+  const people = [...FANS, ...HOSTS].map((person) => ({ email: `${person.key}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }));
+  return { webUrl, apiUrl, pid: product.pid!, people, stop };
 }
 
 /** Signs in through the web's login form (as a browser without JavaScript would); answers the session cookie. */

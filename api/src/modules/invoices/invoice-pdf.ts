@@ -37,8 +37,7 @@ const pdfLibrary = loadOnce(async () => {
   const fontkit = await import('fontkit');
   const { default: PDFDocument } = await import('pdfkit');
   const require = createRequire(import.meta.url);
-  const open = async (file: string) =>
-    fontkit.create(await readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Fontkit.Font;
+  const open = async (file: string) => fontkit.create(await readFile(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Fontkit.Font;
   const [regular, bold] = await Promise.all([open('DejaVuSans.ttf'), open('DejaVuSans-Bold.ttf')]);
   return { PDFDocument: PDFDocument as typeof PDFDocumentClass, regular, bold };
 });
