@@ -191,6 +191,8 @@ async function explain(cap: number): Promise<void> {
       ['city + category, page 1', listed, { category: 'food', city: 'Delhi' }, 1],
       ['age 18-30,31-40, page 50', listed, { ageRange: '18-30,31-40', upcomingOnly: 'true' }, 50],
       ['price 500-5000, page 50', listed, { minPrice: '500', maxPrice: '5000', upcomingOnly: 'true' }, 50],
+      ['meetup type curation, page 50', listed, { meetupType: 'curation', upcomingOnly: 'true' }, 50],
+      ['event type online, age 50+, page 50', listed, { eventType: 'online', ageRange: '50+' }, 50],
       ['influencer home (own events, any status)', { hostId: host, includeCancelled: true, includeUnpublished: true }, {}, 1],
       ['GET /users/{id}/events (someone else)', { hostId: host, ...listed }, { upcomingOnly: 'true' }, 1],
     ];
@@ -251,6 +253,24 @@ async function explain(cap: number): Promise<void> {
       ['event_listed_city_date_idx', 'city, page 50', listed, { city: 'Mumbai', upcomingOnly: 'true' }, 'page', 50],
       ['event_listed_city_date_idx', 'city', listed, { city: 'Mumbai', upcomingOnly: 'true' }, 'count', 1],
       ['event_listed_category_date_idx', 'category, page 50', listed, { category: 'music', upcomingOnly: 'true' }, 'page', 50],
+      [
+        'event_listed_meetup_type_date_idx',
+        'meetup type curation, page 50',
+        listed,
+        { meetupType: 'curation', upcomingOnly: 'true' },
+        'page',
+        50,
+      ],
+      ['event_listed_meetup_type_date_idx', 'meetup type curation', listed, { meetupType: 'curation', upcomingOnly: 'true' }, 'count', 1],
+      [
+        'event_listed_event_type_date_idx',
+        'event type online, age 50+, page 50',
+        listed,
+        { eventType: 'online', ageRange: '50+' },
+        'page',
+        50,
+      ],
+      ['event_listed_event_type_date_idx', 'event type online, age 50+', listed, { eventType: 'online', ageRange: '50+' }, 'count', 1],
       ['event_host_date_idx', 'influencer home', { hostId: host, includeCancelled: true, includeUnpublished: true }, {}, 'page', 1],
     ];
     for (const [index, label, scope, raw, kind, page] of without) {
