@@ -46,6 +46,7 @@ export function productionSecretsForRun(): Record<string, string> {
     RAZORPAY_KEY_SECRET: randomBytes(18).toString('base64url'),
     RAZORPAY_WEBHOOK_SECRET: randomBytes(18).toString('base64url'),
     INVOICE_URL_SECRET: randomBytes(24).toString('base64url'),
+    TICKET_SECRET: randomBytes(24).toString('base64url'),
     KYC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     TICKET_SECRET: randomBytes(24).toString('base64url'),
   };

@@ -309,7 +309,15 @@ describe('event lists: filters, role rules, pagination', () => {
       const total = listed().length;
       const first = await list('/events/public/filter', { limit: 5, page: 1 });
       expect(first.data).toHaveLength(5);
-      expect(first.pagination).toEqual({ page: 1, limit: 5, total, totalPages: Math.ceil(total / 5), hasNext: true, hasPrev: false });
+      expect(first.pagination).toEqual({
+        page: 1,
+        limit: 5,
+        total,
+        totalExact: true,
+        totalPages: Math.ceil(total / 5),
+        hasNext: true,
+        hasPrev: false,
+      });
       const seen = new Set<string>();
       for (let page = 1; page <= Math.ceil(total / 5); page += 1) {
         for (const event of (await list('/events/public/filter', { limit: 5, page })).data) seen.add(event.id as string);
@@ -324,7 +332,7 @@ describe('event lists: filters, role rules, pagination', () => {
       const body = await list('/events/public/filter', { limit: 10, page: 50 });
       expect(body).toEqual({
         data: [],
-        pagination: { page: 50, limit: 10, total, totalPages: Math.ceil(total / 10), hasNext: false, hasPrev: true },
+        pagination: { page: 50, limit: 10, total, totalExact: true, totalPages: Math.ceil(total / 10), hasNext: false, hasPrev: true },
       });
     });
 
@@ -422,7 +430,10 @@ describe('event lists: filters, role rules, pagination', () => {
 
     it('GET /events/past-attended/{userId} is an empty list until applications exist', async () => {
       const body = await list(`/events/past-attended/${fan.user.id}`, {}, fan);
-      expect(body).toEqual({ data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0, hasNext: false, hasPrev: false } });
+      expect(body).toEqual({
+        data: [],
+        pagination: { page: 1, limit: 100, total: 0, totalExact: true, totalPages: 0, hasNext: false, hasPrev: false },
+      });
       expectError(await get('/events/past-attended/00000000-0000-4000-8000-000000000000', {}, fan), 404, 'User not found.');
     });
   });

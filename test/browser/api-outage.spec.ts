@@ -28,7 +28,10 @@ const USER = {
   needs_profile: false,
 };
 const ACCOUNT = { email: USER.email, password: 'tribe-password-1' };
-const NO_EVENTS = { data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasNext: false, hasPrev: false } };
+const NO_EVENTS = {
+  data: [],
+  pagination: { page: 1, limit: 20, total: 0, totalExact: true, totalPages: 0, hasNext: false, hasPrev: false },
+};
 /** The API's timeout in the web under test: short, so a hung API is given up on quickly. */
 const TIMEOUT_MS = 1_500;
 

@@ -20,7 +20,10 @@ const USER = {
   isAdmin: false,
   needs_profile: false,
 };
-const NO_EVENTS = { data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasNext: false, hasPrev: false } };
+const NO_EVENTS = {
+  data: [],
+  pagination: { page: 1, limit: 20, total: 0, totalExact: true, totalPages: 0, hasNext: false, hasPrev: false },
+};
 
 let api: FakeApi;
 let web: WebServer;

@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { stripBidiControls } from './bidi.js';
 import { emptyToUndefined } from './event/coercions.js';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
+import { EVENT_GENERAL_LIST_LIMIT, pageQuery, type Pagination } from './event/pagination.js';
 
 export const RatingLimits = {
   minStars: 1,
@@ -212,7 +212,7 @@ export interface RatingView {
 
 export interface ReviewPageView {
   ratings: RatingView[];
-  pagination: { page: number; limit: number; total: number; totalPages: number; hasNext: boolean; hasPrev: boolean };
+  pagination: Pagination;
 }
 
 /** An attended, ended event the caller has not rated yet. */

@@ -9,13 +9,17 @@ import {
   IS_ADMIN_ONLY,
   IS_PUBLIC,
   IS_SUPPORT,
+  bearerToken,
   isAdmin,
   REQUIRED_PERMISSION,
   type AdminPermission,
   type AuthContext,
 } from '../../platform/http/auth-context.js';
-import { AppPassport } from './app-passport.js';
+import { AppPassport, type PassportOutcome } from './app-passport.js';
 import { SESSION_STRATEGY, type SessionFailure } from './session.strategy.js';
+
+/** What the session strategy answers for a request without a bearer token, decided without running it. */
+const NO_TOKEN: PassportOutcome<AuthContext> = { user: false, info: { reason: 'no-token' } satisfies SessionFailure };
 
 /**
  * Global guard: every route needs a valid bearer token (the session strategy) unless marked
@@ -40,7 +44,11 @@ export class AuthGuard implements CanActivate {
     const supportOnly = this.reflector.getAllAndOverride<boolean>(IS_SUPPORT, targets) ?? false;
     const permission = this.reflector.getAllAndOverride<AdminPermission | undefined>(REQUIRED_PERMISSION, targets);
 
-    const { user: auth, info } = await this.passport.authenticate<AuthContext>(SESSION_STRATEGY, request, http.getResponse<FastifyReply>());
+    // A guest's request (no token) skips Passport: the strategy could only answer "no token".
+    const { user: auth, info } =
+      bearerToken(request) === undefined
+        ? NO_TOKEN
+        : await this.passport.authenticate<AuthContext>(SESSION_STRATEGY, request, http.getResponse<FastifyReply>());
     if (auth) request.auth = auth;
     if (isPublic) return true;
     if (!auth) {

@@ -10,7 +10,8 @@ const EVENT_LISTS: ChangeTopic = 'event-lists';
 
 /**
  * A page of rows, with its body per version once a request has needed it: the data array's JSON
- * text, and the whole page prepared for the total it was last sent with.
+ * text, and the whole page prepared for the total it was last sent with (as counted: up to the
+ * exact-total cap + 1).
  */
 export interface CachedPage {
   rows: EventRow[];

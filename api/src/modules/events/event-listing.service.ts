@@ -1,5 +1,14 @@
-import { Injectable } from '@nestjs/common';
-import { paginate, type EventFilter, type EventView, type PageQuery, type Pagination } from '../../contracts/event.contract.js';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  paginate,
+  paginateCounted,
+  type EventFilter,
+  type EventView,
+  type PageQuery,
+  type Pagination,
+} from '../../contracts/event.contract.js';
+import { APP_CONFIG } from '../../platform/config/config.module.js';
+import { type AppConfig } from '../../platform/config/config.schema.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { PreparedJson } from '../../platform/http/prepared-json.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
@@ -20,12 +29,18 @@ export type EventPageJson = PreparedJson;
 /** Event lists: the filter of SPEC §3 with the role rules of §6, the general lists, a host's lists. */
 @Injectable()
 export class EventListingService {
+  /** Totals are exact up to this many events, then answered as this many and not exact. */
+  private readonly exactUpTo: number;
+
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly events: EventsRepository,
     private readonly accounts: UserAccounts,
     private readonly cache: EventListCache,
     private readonly applicants: EventApplicants,
-  ) {}
+  ) {
+    this.exactUpTo = config.EVENT_TOTAL_EXACT_UP_TO;
+  }
 
   /**
    * userRole=influencer is the influencer's home: only the caller's own events, cancelled and
@@ -88,18 +103,20 @@ export class EventListingService {
     // the change they just made on another one.
     const cached = <T>(cache: ListCache<T>, cacheKey: string, load: () => Promise<T>) =>
       scope.includeUnpublished ? load() : cache.get(cacheKey, load);
-    const [total, found] = await Promise.all([
-      cached(this.cache.totals, key, () => this.events.listTotal(query)),
+    // `counted` is at most exactUpTo + 1: a huge filter stops counting there.
+    const [counted, found] = await Promise.all([
+      cached(this.cache.totals, key, () => this.events.listTotal(query, this.exactUpTo)),
       cached(this.cache.pages, `${key}|${query.order}|${page.limit}|${offset}`, async (): Promise<CachedPage> => ({
         rows: await this.events.listPage(query, page.limit, offset),
         bodies: {},
       })),
     ]);
     const body = found.bodies[version];
-    if (body?.total === total) return body.json;
+    if (body?.total === counted) return body.json;
     const data = body?.data ?? JSON.stringify(found.rows.map((row) => toEventView(row, version, scope.includeUnpublished)));
-    const json = new PreparedJson(pageJson(data, paginate(page.page, page.limit, total)));
-    found.bodies[version] = { data, total, json };
+    const pagination = paginateCounted(page.page, page.limit, counted, this.exactUpTo, found.rows.length);
+    const json = new PreparedJson(pageJson(data, pagination));
+    found.bodies[version] = { data, total: counted, json };
     return json;
   }
 }

@@ -70,9 +70,13 @@ export function buildListQuery(scope: ListScope, filter: ListFilter): ListQuery 
   return { where: where.join(' AND '), params, order: filter.upcomingOnly ? 'asc' : 'desc' };
 }
 
-/** The total of a list. */
-export function countSql(query: ListQuery): string {
-  return `SELECT count(*)::int AS total FROM event e WHERE ${query.where}`;
+/**
+ * The total of a list, counted no further than `cap` + 1 rows: a filter matching more stops there
+ * (the caller then answers the cap, not exact). The cap is an integer from the configuration.
+ */
+export function countSql(query: ListQuery, cap: number): string {
+  if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`invalid count cap ${cap}`);
+  return `SELECT count(*)::int AS total FROM (SELECT FROM event e WHERE ${query.where} LIMIT ${cap + 1}) counted`;
 }
 
 /**

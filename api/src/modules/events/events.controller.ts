@@ -21,6 +21,7 @@ import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform
 import { PreparedJsonInterceptor } from '../../platform/http/prepared-json.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { EventListingService } from './event-listing.service.js';
+import { EventPageAnswer } from './event-page.answer.js';
 import { EventsService } from './events.service.js';
 
 const userIdParam = z.object({ userId: z.uuid({ message: 'must be a valid id' }) });
@@ -41,28 +42,33 @@ export class EventsController {
     return this.events.create(user, body);
   }
 
+  @EventPageAnswer()
   @Get()
   list(@ZQuery(pageQuerySchema(EVENT_GENERAL_LIST_LIMIT)) query: PageQuery) {
     return this.listing.upcoming(query, 'full');
   }
 
   @Public()
+  @EventPageAnswer()
   @Get('public')
   publicList(@ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery) {
     return this.listing.upcoming(query, 'public');
   }
 
+  @EventPageAnswer()
   @Get('filter')
   filter(@CurrentUser() user: AuthUser, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, user, 'full');
   }
 
   @Public()
+  @EventPageAnswer()
   @Get('public/filter')
   publicFilter(@OptionalUser() viewer: AuthUser | null, @ZQuery(eventFilterSchema) query: EventFilter) {
     return this.listing.filter(query, viewer, 'public');
   }
 
+  @EventPageAnswer()
   @Get('past-attended/:userId')
   pastAttended(@ZParams(userIdParam) params: { userId: string }, @ZQuery(pageQuerySchema(EVENT_LIST_PAGE_SIZE)) query: PageQuery) {
     return this.listing.pastAttended(params.userId, query);

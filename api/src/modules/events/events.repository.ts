@@ -214,8 +214,9 @@ export class EventsRepository {
     return rows;
   }
 
-  async listTotal(query: ListQuery): Promise<number> {
-    const rows = await this.lists.query<{ total: number }>(this.dataSource, countSql(query), query.params);
+  /** The list's total, counted up to `cap` + 1 (countSql). */
+  async listTotal(query: ListQuery, cap: number): Promise<number> {
+    const rows = await this.lists.query<{ total: number }>(this.dataSource, countSql(query, cap), query.params);
     return rows[0]!.total;
   }
 

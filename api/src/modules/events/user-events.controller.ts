@@ -5,6 +5,7 @@ import { CurrentUser, type AuthUser } from '../../platform/http/auth-context.js'
 import { PreparedJsonInterceptor } from '../../platform/http/prepared-json.js';
 import { uuidParam, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { EventListingService } from './event-listing.service.js';
+import { EventPageAnswer } from './event-page.answer.js';
 
 /** The /users routes about the events a person hosts. */
 @ApiTags('users')
@@ -15,6 +16,7 @@ export class UserEventsController {
   constructor(private readonly listing: EventListingService) {}
 
   /** Upcoming active events the person hosts, soonest first. */
+  @EventPageAnswer()
   @Get(':id/events')
   hosted(
     @CurrentUser() viewer: AuthUser,
@@ -25,6 +27,7 @@ export class UserEventsController {
   }
 
   /** Every event the person hosts, past ones too, latest first; cancelled ones only for the host. */
+  @EventPageAnswer()
   @Get(':id/events/all')
   hostedAll(
     @CurrentUser() viewer: AuthUser,

@@ -284,6 +284,11 @@ export const configSchema = z
     EVENT_LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
     EVENT_TOTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
     EVENT_LIST_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(5_000),
+    /**
+     * Event list totals are counted exactly up to this many events; a filter matching more stops
+     * counting there and answers it with `totalExact: false` ("10,000+"). See docs/decisions.md.
+     */
+    EVENT_TOTAL_EXACT_UP_TO: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   })
   .superRefine((config, ctx) => {
     if (config.LOGIN_DELAY_MAX_MS < config.LOGIN_DELAY_BASE_MS) {
