@@ -48,7 +48,6 @@ export function productionSecretsForRun(): Record<string, string> {
     INVOICE_URL_SECRET: randomBytes(24).toString('base64url'),
     TICKET_SECRET: randomBytes(24).toString('base64url'),
     KYC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    TICKET_SECRET: randomBytes(24).toString('base64url'),
   };
   return Object.fromEntries(Object.entries(made).map(([key, value]) => [key, process.env[key] ?? value]));
 }
