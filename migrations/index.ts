@@ -30,6 +30,7 @@ import { LeavingBookings1763701800000 } from './1763701800000-leaving-bookings.j
 import { Waitlist1763701810000 } from './1763701810000-waitlist.js';
 import { Calendar1763701820000 } from './1763701820000-calendar.js';
 import { CheckIn1763701830000 } from './1763701830000-check-in.js';
+import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   Waitlist1763701810000,
   Calendar1763701820000,
   CheckIn1763701830000,
+  OutboxNotify1763701860000,
 ];
