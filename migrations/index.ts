@@ -31,6 +31,7 @@ import { Waitlist1763701810000 } from './1763701810000-waitlist.js';
 import { Calendar1763701820000 } from './1763701820000-calendar.js';
 import { CheckIn1763701830000 } from './1763701830000-check-in.js';
 import { EventTypeIndexes1763701850000 } from './1763701850000-event-type-indexes.js';
+import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   Calendar1763701820000,
   CheckIn1763701830000,
   EventTypeIndexes1763701850000,
+  OutboxNotify1763701860000,
 ];

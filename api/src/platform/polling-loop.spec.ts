@@ -34,3 +34,55 @@ describe('PollingLoop', () => {
     expect(passes).toBe(stoppedAt);
   });
 });
+
+describe('PollingLoop.wake', () => {
+  const quiet = { failed: () => undefined, recovered: () => undefined };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  /** A pass that stays open until the test ends it, so wakes can land while it runs. */
+  const gatedPasses = () => {
+    const gates: Array<() => void> = [];
+    return {
+      gates,
+      pass: () => new Promise<void>((resolve) => gates.push(resolve)),
+    };
+  };
+
+  it('runs a pass at once instead of waiting for the interval', async () => {
+    const { gates, pass } = gatedPasses();
+    const loop = new PollingLoop(60_000, pass, quiet);
+    loop.start();
+    expect(gates).toHaveLength(0);
+    loop.wake();
+    expect(gates).toHaveLength(1);
+    gates[0]!();
+    await loop.stop();
+  });
+
+  it('makes exactly one more pass for any number of wakes during a pass, then waits for the interval again', async () => {
+    const { gates, pass } = gatedPasses();
+    const loop = new PollingLoop(60_000, pass, quiet);
+    loop.start();
+    loop.wake();
+    loop.wake();
+    loop.wake();
+    expect(gates).toHaveLength(1);
+
+    gates[0]!();
+    while (gates.length < 2) await tick();
+    gates[1]!();
+    for (let n = 0; n < 5; n += 1) await tick();
+    expect(gates).toHaveLength(2);
+    await loop.stop();
+  });
+
+  it('does nothing once stopped, and before it starts', async () => {
+    const { gates, pass } = gatedPasses();
+    const loop = new PollingLoop(60_000, pass, quiet);
+    loop.wake();
+    loop.start();
+    await loop.stop();
+    loop.wake();
+    expect(gates).toHaveLength(0);
+  });
+});

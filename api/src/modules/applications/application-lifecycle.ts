@@ -116,7 +116,7 @@ export class ApplicationLifecycle {
   async admit(tx: EntityManager, event: AdmissionEvent, fields: NewApplication, offerHolder: boolean): Promise<Application | undefined> {
     const application = await this.applications.insert(tx, fields);
     if (!application) return undefined;
-    if (offerHolder) await this.accept(tx, application.id);
+    if (offerHolder) await this.accept(tx, application.id, event.id);
     await this.notifications.notify(tx, {
       userId: event.hostId,
       type: offerHolder ? 'waitlist_offer_taken' : 'new_application',
@@ -133,9 +133,11 @@ export class ApplicationLifecycle {
    * The host accepts: a cancelled, deleted or finished event accepts nobody, a full one no more;
    * the authorised payment is to be captured. Seats held by waitlist offers are not free, except the
    * fan's own: accepting them takes their offer. Accepting an accepted application changes nothing.
+   * A caller that has read the application passes its event (an application never changes event),
+   * which saves reading it again.
    */
-  async accept(tx: EntityManager, applicationId: string): Promise<MoveOutcome> {
-    const { event, application } = await this.lockBoth(tx, applicationId);
+  async accept(tx: EntityManager, applicationId: string, eventId?: string): Promise<MoveOutcome> {
+    const { event, application } = await this.lockBoth(tx, applicationId, eventId);
     if (application.status === 'accepted') return 'unchanged';
     this.refuseIllegal(application, 'accepted');
     if (!event?.admitsDecisions) throw new EventNoLongerAdmitsError();
@@ -220,18 +222,22 @@ export class ApplicationLifecycle {
    * not, except the fan's own offer (locked with it, so it cannot lapse under the move).
    */
   private async seatFor(tx: EntityManager, event: AdmissionEvent, fanId: string) {
-    const offered = await this.waitlist.lockLiveOffer(tx, event.id, fanId);
-    const held = await this.waitlist.heldSeats(tx, event.id);
+    const { held, offered } = await this.waitlist.heldSeatsAndLockedOffer(tx, event.id, fanId);
     return { free: freeSeats(event, held, offered ? 1 : 0) > 0, offered };
   }
 
-  /** Event first, then application: every move takes the locks in this order, so none deadlock. */
-  private async lockBoth(tx: EntityManager, applicationId: string): Promise<Locked> {
-    const found = await this.applications.find(applicationId, tx);
-    if (!found) throw new ApplicationNotFoundError();
+  /**
+   * Event first, then application: every move takes the locks in this order, so none deadlock. The
+   * application is read first to learn its event, unless the caller already knows it.
+   */
+  private async lockBoth(tx: EntityManager, applicationId: string, knownEventId?: string): Promise<Locked> {
+    const eventId = knownEventId ?? (await this.applications.find(applicationId, tx))?.eventId;
+    if (!eventId) throw new ApplicationNotFoundError();
     // A deleted event is no longer found: its applications still end.
-    const event = await this.events.lock(tx, found.eventId);
-    const application = (await this.applications.lock(tx, applicationId))!;
+    const event = await this.events.lock(tx, eventId);
+    const application = await this.applications.lock(tx, applicationId);
+    if (!application) throw new ApplicationNotFoundError();
+    if (application.eventId !== eventId) throw new Error(`application ${applicationId} is not of event ${eventId}`);
     return { event, application };
   }
 

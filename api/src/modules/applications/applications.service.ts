@@ -68,7 +68,9 @@ export class ApplicationsService {
     const hostId = await this.events.hostOf(found.eventId);
     if (!hostId || !manages({ hostId }, user)) throw new ApplicationNotFoundError();
     const outcome = await this.dataSource.transaction((tx) =>
-      decision === 'accepted' ? this.lifecycle.accept(tx, id) : this.lifecycle.end(tx, id, 'rejected', 'rejected by the host'),
+      decision === 'accepted'
+        ? this.lifecycle.accept(tx, id, found.eventId)
+        : this.lifecycle.end(tx, id, 'rejected', 'rejected by the host'),
     );
     if (decision === 'accepted' && outcome === 'moved') this.events.listsChanged();
     return toApplicationView((await this.applications.row(id))!);

@@ -110,7 +110,13 @@ export const configSchema = z
     PHONE_SIGN_INS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
     /** Firebase exchanges (Google or phone sign-in, custom tokens) per account per hour. */
     FIREBASE_EXCHANGES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(30),
-    OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(250),
+    /**
+     * The workers' relay is woken by PostgreSQL (LISTEN on a channel a trigger on outbox_event
+     * notifies) as soon as an event commits; its poll is then only the fallback. false: it only polls.
+     */
+    OUTBOX_LISTEN: flag.default(true),
+    /** How often the relay looks for new events anyway: 2,000 ms by default while it listens, 250 ms when it only polls. */
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).optional(),
     /** How often the workers compare the work the database says is due with the jobs in Redis. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
     /**
@@ -359,6 +365,7 @@ export const configSchema = z
     const PUBLIC_API_URL = config.PUBLIC_API_URL ?? `http://localhost:${config.API_PORT}`;
     return {
       ...config,
+      OUTBOX_POLL_MS: config.OUTBOX_POLL_MS ?? (config.OUTBOX_LISTEN ? 2_000 : 250),
       PUBLIC_API_URL,
       PUBLIC_FILES_URL: config.PUBLIC_FILES_URL ?? PUBLIC_API_URL,
       SANDBOX_WEBHOOK_URL: config.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${config.API_PORT}/api/v1/payments/webhook`,

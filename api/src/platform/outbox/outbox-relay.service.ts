@@ -9,6 +9,7 @@ import { JobRegistry } from '../jobs/job-registry.js';
 import { PollingLoop } from '../polling-loop.js';
 import { withTimeout } from '../with-timeout.js';
 import { InvalidDomainEventError, parsePayload } from './domain-event.js';
+import { OutboxListener } from './outbox-listener.js';
 import { OutboxRepository, type PendingEvent } from './outbox.repository.js';
 
 const BATCH_SIZE = 100;
@@ -19,13 +20,18 @@ const ENQUEUE_TIMEOUT_MS = 5_000;
  * Moves committed outbox rows onto BullMQ: one job per (event, job it starts), with the job id
  * `<job name>@<outbox id>`, so a crash between enqueue and commit cannot start a job twice. Rows are
  * locked with SKIP LOCKED so several relays can run. Events no job consumes stay pending.
+ *
+ * With OUTBOX_LISTEN (the default) PostgreSQL wakes it when events commit (a trigger on the table
+ * notifies, the listener hears it), and the poll every OUTBOX_POLL_MS only catches what a lost
+ * notification or a dropped listening connection missed.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
-  /** Polling four times a second, an outage is one line, a reminder a minute, and the recovery. */
+  /** Polling up to four times a second, an outage is one line, a reminder a minute, and the recovery. */
   private readonly outage = new OutageLog('outbox relay', this.logger, { networkErrorsFrom: 'PostgreSQL' });
   private readonly loop: PollingLoop;
+  private readonly listener: OutboxListener | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -35,10 +41,17 @@ export class OutboxRelay implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.loop = new PollingLoop(config.OUTBOX_POLL_MS, async () => void (await this.drain()), this.outage);
+    this.listener = config.OUTBOX_LISTEN ? new OutboxListener(config, () => this.loop.wake()) : undefined;
   }
 
   start(): void {
     this.loop.start();
+    this.listener?.start();
+  }
+
+  /** Whether PostgreSQL's notifications reach the relay right now (false when it only polls). */
+  get listening(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   /** Publishes until nothing is pending; returns how many events went out. */
@@ -92,6 +105,7 @@ export class OutboxRelay implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.listener?.stop();
     await this.loop.stop();
   }
 }

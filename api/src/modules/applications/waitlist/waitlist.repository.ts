@@ -67,6 +67,31 @@ export class WaitlistRepository {
     return row;
   }
 
+  /**
+   * Both of `heldSeats` and `lockLiveOffer` in one statement (one round trip on the accept path):
+   * the seats offers hold, and the fan's own live offer, locked. Call it under the event's lock,
+   * which every change of an offer takes, so the count and the offer cannot disagree.
+   */
+  async heldSeatsAndLockedOffer(
+    tx: EntityManager,
+    eventId: string,
+    fanId: string,
+  ): Promise<{ held: number; offered: WaitlistEntry | undefined }> {
+    const [row] = await queryRows<WaitlistEntry & { held: number }>(
+      tx,
+      `WITH offer AS (
+         SELECT ${COLUMNS} FROM waitlist_entry w
+          WHERE w.event_id = $1 AND w.fan_id = $2 AND w.status = 'offered' AND w.offer_expires_at > now() FOR UPDATE
+       )
+       SELECT offer.*, held.count AS held
+         FROM (SELECT count(*)::int AS count FROM waitlist_entry WHERE event_id = $1 AND status = 'offered') AS held
+         LEFT JOIN offer ON true`,
+      [eventId, fanId],
+    );
+    const { held, ...offer } = row!;
+    return { held, offered: offer.id ? offer : undefined };
+  }
+
   /** Seats held by offers (lapsed ones hold theirs until the offers job expires them). */
   async heldSeats(runner: DataSource | EntityManager, eventId: string): Promise<number> {
     const rows: Array<{ count: number }> = await runner.query(
