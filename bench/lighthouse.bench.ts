@@ -1,6 +1,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadavg } from 'node:os';
+import { runBench } from './bench-processes.js';
 import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduct } from './running-product.js';
 
 /**
@@ -113,10 +114,4 @@ async function main(): Promise<void> {
   log(`load average after: ${load()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

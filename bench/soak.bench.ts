@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { avatarImage } from '../scripts/seed/demo-images.js';
 import { latencyLine, latencyOf, pacedLoad } from './paced-load-client.js';
+import { runBench } from './bench-processes.js';
 import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduct } from './running-product.js';
 
 /**
@@ -233,10 +234,4 @@ async function main(): Promise<void> {
   log(`load average after: ${load()}`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
