@@ -93,6 +93,14 @@ export const test = base.extend<{ accounts: Accounts; closeOwnContexts: void }, 
 
 export { expect };
 
+/**
+ * Waits until the page's app has hydrated. The splash covers only a tab's first page, so on later
+ * pages a click can land before the JavaScript does and take the no-JavaScript path (a plain link).
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
+}
+
 /** Logs in through the /login screen (the app must be hydrated; Playwright waits for the splash to clear). */
 export async function logInThroughScreen(page: Page, account: Pick<Account, 'email' | 'password'>, path = '/login'): Promise<void> {
   await page.goto(path);

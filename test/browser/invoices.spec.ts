@@ -7,7 +7,7 @@ import { KycProblems } from '../../api/src/contracts/kyc.js';
 import type { ApplicationInvoicesView } from '../../api/src/contracts/invoices.contract.js';
 import { Messages } from '../../api/src/contracts/messages.js';
 import type { PayoutsSummaryView } from '../../api/src/contracts/payouts.contract.js';
-import { expect, signedIn, signIn, test } from './fixtures.js';
+import { expect, signedIn, signIn, test, untilHydrated } from './fixtures.js';
 import { apiAs, apiUrl, daysFromNow, dbQuery, paidApplicant, pendingApplicationOf, register, seedEvent, type Person } from './seed.js';
 
 /**
@@ -106,6 +106,8 @@ test.describe('invoices, payment profile and payouts', () => {
     const row = fanPage.getByTestId('transaction-row').filter({ hasText: title });
     await expect(row).toContainText('Paid');
     await expect(row).toContainText(invoice.invoice_no);
+    // The toast is the script's: without it the link is a plain download.
+    await untilHydrated(fanPage);
     const downloading = fanPage.waitForEvent('download');
     await row.getByRole('link', { name: /^Download invoice/ }).click();
     const download = await downloading;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures.js';
+import { expect, signIn, test, untilHydrated } from './fixtures.js';
 import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
 
 /** Errors React reports when the server's HTML and the browser's first render disagree (it then throws the HTML away). */
@@ -19,7 +19,7 @@ function collectHydrationErrors(page: Page): string[] {
 /** Opens `path` as a fresh page load (server render, then hydration) and waits until the app has hydrated. */
 async function openFresh(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.classList.contains('splash-done'));
+  await untilHydrated(page);
 }
 
 const RLO = '\u202E'; // RIGHT-TO-LEFT OVERRIDE: what follows it is drawn backwards
