@@ -164,15 +164,18 @@ export function startChild(name: string, script: string, env: Record<string, str
   return { name, process: child, output: () => output };
 }
 
-/** Asks a started process to stop, and kills it if it has not within 15 s. */
-export async function stopChild(child: Child): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = once(child.process, 'exit');
-  child.process.kill('SIGTERM');
-  const timer = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
+/** Asks a process to stop, and kills it if it has not within `graceMs`. */
+export async function stopProcess(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
+
+/** Asks a started process to stop, and kills it if it has not within 15 s. */
+export const stopChild = (child: Child): Promise<void> => stopProcess(child.process);
 
 /** Waits until `probe` says yes, polling every `everyMs`; throws after `deadlineMs`. */
 export async function until(probe: () => Promise<boolean>, what: string, deadlineMs: number, everyMs = 100): Promise<void> {

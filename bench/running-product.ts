@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dropDatabase, withDatabaseName } from '../api/src/platform/database/postgres-admin.js';
 import { freeEmulatorPorts, startAuthEmulator, type AuthEmulator } from '../scripts/auth-emulator.js';
 import { freePort } from '../scripts/free-port.js';
+import { stopProcess, until } from './bench-processes.js';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, FANS, HOSTS } from '../scripts/seed/demo-data.js';
 
 /**
@@ -29,33 +30,19 @@ export interface RunningProduct {
 const DIST = fileURLToPath(new URL('..', import.meta.url));
 const READY_WITHIN_MS = 90_000;
 
-async function waitUntilAnswering(url: string, deadlineMs: number): Promise<void> {
-  const deadline = Date.now() + deadlineMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/** Whether `url` answers 2xx within 2 s (false while the process is still starting). */
+async function answersOk(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
   }
-  throw new Error(`${url} did not answer within ${deadlineMs / 1000} s`);
 }
 
 async function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
   const child = spawn(process.execPath, [join(DIST, script)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`${script} exited with ${code}`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const killLater = setTimeout(() => child.kill('SIGKILL'), 25_000);
-  await exited;
-  clearTimeout(killLater);
 }
 
 export async function startProduct(name: string, extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
@@ -94,7 +81,8 @@ export async function startProduct(name: string, extraEnv: Record<string, string
   await runToEnd('scripts/seed.js', env);
   const product = spawn(process.execPath, [join(DIST, 'scripts/start.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const stop = async () => {
-    await stopProcess(product);
+    // start.js stops its three children in turn: give it longer than one process.
+    await stopProcess(product, 25_000);
     await emulator?.stop();
     await dropDatabase(databaseUrl).catch(() => undefined);
     await rm(uploads, { recursive: true, force: true });
@@ -102,8 +90,8 @@ export async function startProduct(name: string, extraEnv: Record<string, string
   const webUrl = `http://127.0.0.1:${webPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   try {
-    await waitUntilAnswering(`${apiUrl}/api/v1/health`, READY_WITHIN_MS);
-    await waitUntilAnswering(`${webUrl}/public`, READY_WITHIN_MS);
+    await until(() => answersOk(`${apiUrl}/api/v1/health`), 'the API', READY_WITHIN_MS, 250);
+    await until(() => answersOk(`${webUrl}/public`), 'the web', READY_WITHIN_MS, 250);
   } catch (error) {
     await stop();
     throw error;
