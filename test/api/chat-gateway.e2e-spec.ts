@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ChatLimits, ChatMessages, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { ChatLimits, ChatMessages, type MessageView, type ReceiptView } from '../../api/src/contracts/chat.contract.js';
 import { ChatPresence } from '../../api/src/modules/chat/gateway/chat-presence.service.js';
 import { chatAs, roomWithFans, sendText, type ChatRoomSetup } from '../support/chat-rest.js';
 import {
@@ -226,20 +226,17 @@ describe('chat gateway (socket.io on the API)', () => {
       await join(reader, room.id);
       const message = stored(await sendOver(hostSocket, room.id, 'Who is coming?'));
 
-      const delivered = waitForEvent(
-        hostSocket,
-        'receipt',
-        (receipt) => receipt.userId === fans[0]!.user.id && receipt.deliveredSeq === message.seq,
-      );
+      const readerReceipt = (batch: ReceiptView[]) => batch.find((receipt) => receipt.userId === fans[0]!.user.id);
+      const delivered = waitForEvent(hostSocket, 'receipts', (batch) => readerReceipt(batch)?.deliveredSeq === message.seq);
       expect(await reader.timeout(ACK_MS).emitWithAck('messages:delivered', { roomId: room.id, seq: message.seq })).toMatchObject({
         ok: true,
       });
-      expect(await delivered).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, deliveredSeq: 1 });
+      expect(readerReceipt(await delivered)).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, deliveredSeq: 1 });
 
-      const read = waitForEvent(hostSocket, 'receipt', (receipt) => receipt.userId === fans[0]!.user.id && receipt.readSeq === message.seq);
+      const read = waitForEvent(hostSocket, 'receipts', (batch) => readerReceipt(batch)?.readSeq === message.seq);
       const unread = waitForEvent(reader, 'unread', (view) => view.roomId === room.id);
       expect(await reader.timeout(ACK_MS).emitWithAck('messages:read', { roomId: room.id, seq: message.seq })).toMatchObject({ ok: true });
-      expect(await read).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, readSeq: 1 });
+      expect(readerReceipt(await read)).toMatchObject({ roomId: room.id, userId: fans[0]!.user.id, readSeq: 1 });
       expect(await unread).toMatchObject({ roomId: room.id, count: 0 });
     });
 

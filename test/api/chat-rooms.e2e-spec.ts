@@ -34,7 +34,7 @@ describe('chat rooms: create-or-get, members, access', () => {
         members: [host.user.id, fan.user.id],
         lastMessage: null,
         lastSeq: 0,
-        unread: { roomId: first.body.id, count: 0, lastMessageAt: null },
+        unread: { roomId: first.body.id, count: 0, lastSeq: 0, lastMessageAt: null },
         myRole: 'host',
       });
 

@@ -327,6 +327,8 @@ export interface ReceiptView {
 export interface UnreadView {
   roomId: string;
   count: number;
+  /** The room's last seq when the count was taken: later `room:activity` adds only the seqs after it. */
+  lastSeq: number;
   lastMessageAt: string | null;
 }
 
@@ -404,12 +406,17 @@ export interface ServerToClientEvents {
   'message:new': (message: MessageView) => void;
   /** A poll's votes changed. */
   'message:updated': (message: MessageView) => void;
-  receipt: (receipt: ReceiptView) => void;
+  /**
+   * Members' marks moved: the latest of each member's in this room, gathered over a short window
+   * (CHAT_SIGNAL_WINDOW_MS) so a busy room sends one batch rather than one per member per message.
+   */
+  receipts: (receipts: ReceiptView[]) => void;
   typing: (typing: TypingView) => void;
   presence: (presence: PresenceView) => void;
   /**
    * To every member's connections (they join `feed:{roomId}` of each of their rooms on connect), for
-   * the room list and badges: count unread as lastSeq − the person's own read mark.
+   * the room list and badges: count unread as lastSeq − the person's own read mark. The room's latest
+   * in each short window (CHAT_SIGNAL_WINDOW_MS), not one per message.
    */
   'room:activity': (activity: RoomActivityView) => void;
   /** To every connection of one person: their read mark moved (another tab or device read the room). */

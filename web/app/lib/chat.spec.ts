@@ -56,7 +56,7 @@ const room = (id: string, fields: Partial<RoomView> = {}): RoomView => ({
   updatedAt: '2025-12-01T00:00:00Z',
   lastMessage: null,
   lastSeq: 0,
-  unread: { roomId: id, count: 0, lastMessageAt: null },
+  unread: { roomId: id, count: 0, lastSeq: 0, lastMessageAt: null },
   myRole: 'member',
   ...fields,
 });
@@ -107,7 +107,7 @@ describe('the room list kept live', () => {
   const older = room('older', {
     lastSeq: 3,
     lastMessage: last({ createdAt: '2025-12-26T06:00:00Z' }),
-    unread: { roomId: 'older', count: 1, lastMessageAt: null },
+    unread: { roomId: 'older', count: 1, lastSeq: 3, lastMessageAt: null },
   });
   const newer = room('newer', { lastSeq: 9, lastMessage: last({ createdAt: '2025-12-27T06:00:00Z' }) });
 
@@ -147,25 +147,42 @@ describe('the room list kept live', () => {
   });
 
   it('an unread event sets the room’s count', () => {
-    expect(applyUnread([older], { roomId: 'older', count: 0, lastMessageAt: null })[0]!.unread.count).toBe(0);
+    expect(applyUnread([older], { roomId: 'older', count: 0, lastSeq: 3, lastMessageAt: null })[0]!.unread.count).toBe(0);
   });
 });
 
 describe('the Chat tab’s unread count', () => {
-  it('adds others’ messages, clears on one’s own, and takes an unread event as it is', () => {
-    let rooms = unreadByRoom([{ roomId: 'a', count: 2, lastMessageAt: null }]);
+  it('adds others’ messages after the seq it counted at, clears on one’s own, and takes an unread event as it is', () => {
+    let rooms = unreadByRoom([
+      { roomId: 'a', count: 2, lastSeq: 8, lastMessageAt: null },
+      { roomId: 'b', count: 0, lastSeq: 3, lastMessageAt: null },
+    ]);
     expect(totalUnread(rooms)).toBe(2);
-    rooms = unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 10, lastMessage: last({ seq: 10 }) }, ME);
-    rooms = unreadAfterActivity(rooms, { roomId: 'b', lastSeq: 4, lastMessage: last({ seq: 4 }) }, ME);
-    expect(totalUnread(rooms)).toBe(4);
-    rooms = unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 12, lastMessage: last({ seq: 12 }) }, ME);
-    expect(rooms.a!.count).toBe(5);
+    rooms = unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 10, lastMessage: last({ seq: 10 }) }, ME)!;
+    rooms = unreadAfterActivity(rooms, { roomId: 'b', lastSeq: 4, lastMessage: last({ seq: 4 }) }, ME)!;
+    expect(totalUnread(rooms)).toBe(5);
+    // One activity may stand for several messages (the server sends a room's latest once a window).
+    rooms = unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 13, lastMessage: last({ seq: 13 }) }, ME)!;
+    expect(rooms.a!.count).toBe(7);
     // Repeated or older activity changes nothing.
     expect(unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 11, lastMessage: last({ seq: 11 }) }, ME)).toBe(rooms);
-    rooms = unreadAfterActivity(rooms, { roomId: 'b', lastSeq: 5, lastMessage: last({ seq: 5, senderId: ME }) }, ME);
+    rooms = unreadAfterActivity(rooms, { roomId: 'b', lastSeq: 5, lastMessage: last({ seq: 5, senderId: ME }) }, ME)!;
     expect(rooms.b!.count).toBe(0);
-    rooms = unreadAfterRead(rooms, { roomId: 'a', count: 0, lastMessageAt: null });
+    rooms = unreadAfterRead(rooms, { roomId: 'a', count: 0, lastSeq: 13, lastMessageAt: null });
     expect(totalUnread(rooms)).toBe(0);
+  });
+
+  it('reads the counts again for a room it does not know', () => {
+    const rooms = unreadByRoom([{ roomId: 'a', count: 0, lastSeq: 1, lastMessageAt: null }]);
+    expect(unreadAfterActivity(rooms, { roomId: 'new', lastSeq: 4, lastMessage: last({ seq: 4 }) }, ME)).toBeNull();
+  });
+
+  it('keeps messages that arrived after a read was counted', () => {
+    let rooms = unreadByRoom([{ roomId: 'a', count: 3, lastSeq: 3, lastMessageAt: null }]);
+    rooms = unreadAfterActivity(rooms, { roomId: 'a', lastSeq: 5, lastMessage: last({ seq: 5 }) }, ME)!;
+    // Read on another device when the room was at seq 3; seqs 4 and 5 came after it.
+    rooms = unreadAfterRead(rooms, { roomId: 'a', count: 0, lastSeq: 3, lastMessageAt: null });
+    expect(rooms.a).toEqual({ count: 2, lastSeq: 5 });
   });
 });
 

@@ -99,24 +99,31 @@ export function applyUnread(rooms: readonly RoomView[], unread: UnreadView): Roo
  * count; an activity from someone else adds its new messages, one's own (or an `unread` event)
  * sets the count.
  */
-export type UnreadByRoom = Readonly<Record<string, { count: number; lastSeq: number | null }>>;
+export type UnreadByRoom = Readonly<Record<string, { count: number; lastSeq: number }>>;
 
 export const unreadByRoom = (rooms: readonly UnreadView[]): UnreadByRoom =>
-  Object.fromEntries(rooms.map((room) => [room.roomId, { count: room.count, lastSeq: null }]));
+  Object.fromEntries(rooms.map((room) => [room.roomId, { count: room.count, lastSeq: room.lastSeq }]));
 
 export const totalUnread = (rooms: UnreadByRoom): number => Object.values(rooms).reduce((sum, room) => sum + room.count, 0);
 
-export function unreadAfterActivity(rooms: UnreadByRoom, activity: RoomActivityView, myId: string): UnreadByRoom {
+/**
+ * A `room:activity` (the room's latest in a short window, which may stand for several messages):
+ * the messages after the seq the count was taken at are added. Null for a room the counts do not
+ * know yet (one just joined): they must be read again.
+ */
+export function unreadAfterActivity(rooms: UnreadByRoom, activity: RoomActivityView, myId: string): UnreadByRoom | null {
   const known = rooms[activity.roomId];
   if (activity.lastMessage.senderId === myId) return { ...rooms, [activity.roomId]: { count: 0, lastSeq: activity.lastSeq } };
-  if (known?.lastSeq != null && activity.lastSeq <= known.lastSeq) return rooms;
-  // Without a known seq each activity is one new message (one event per message while connected).
-  const added = known?.lastSeq != null ? activity.lastSeq - known.lastSeq : 1;
-  return { ...rooms, [activity.roomId]: { count: (known?.count ?? 0) + added, lastSeq: activity.lastSeq } };
+  if (!known) return null;
+  if (activity.lastSeq <= known.lastSeq) return rooms;
+  return { ...rooms, [activity.roomId]: { count: known.count + (activity.lastSeq - known.lastSeq), lastSeq: activity.lastSeq } };
 }
 
 export function unreadAfterRead(rooms: UnreadByRoom, unread: UnreadView): UnreadByRoom {
-  return { ...rooms, [unread.roomId]: { count: unread.count, lastSeq: rooms[unread.roomId]?.lastSeq ?? null } };
+  const known = rooms[unread.roomId];
+  // Activity already seen past the read's seq brought messages the read's count was taken before.
+  const lastSeq = Math.max(known?.lastSeq ?? 0, unread.lastSeq);
+  return { ...rooms, [unread.roomId]: { count: unread.count + (lastSeq - unread.lastSeq), lastSeq } };
 }
 
 /** The list's time of a room: "7:30 PM" today, "Yesterday", else "27 Dec 2025" (India time). */

@@ -7,11 +7,11 @@ import { type MessageView, type ReceiptView, type RoomActivityView, type UnreadV
  * forget: a client that misses one resyncs from its last seq on reconnect, and PostgreSQL is the truth.
  */
 export abstract class ChatBroadcast {
-  /** `message:new` to the room, and `room:activity` to its members' feeds. */
+  /** `message:new` to the room, and (in the window's `room:activity`) to its members' feeds. */
   abstract messageCreated(message: MessageView, activity: RoomActivityView): void;
   /** `message:updated` (poll votes) to the room. */
   abstract messageUpdated(message: MessageView): void;
-  /** `receipt` to the room, and `unread` to the reader's own connections when the read mark moved. */
+  /** The member's marks to the room (in its next `receipts`), and `unread` to the reader's own connections when the read mark moved. */
   abstract receipt(receipt: ReceiptView, unread: UnreadView | null): void;
   /** New members' connections join the room's feed; `room:updated` to the room. */
   abstract membersAdded(roomId: string, userIds: readonly string[]): void;

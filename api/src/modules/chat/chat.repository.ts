@@ -81,6 +81,7 @@ export interface MarksRow {
 export interface UnreadRow {
   roomId: string;
   count: number;
+  lastSeq: number;
   lastMessageAt: Date | null;
 }
 
@@ -247,7 +248,8 @@ export class ChatRepository {
   /** Unread per room the person is still a member of: the room's last seq less their read mark. */
   unreadOf(userId: string, roomId?: string): Promise<UnreadRow[]> {
     return this.dataSource.query<UnreadRow[]>(
-      `SELECT r.id AS "roomId", GREATEST(r.last_seq - cm.read_seq, 0)::float8 AS count, r.last_message_at AS "lastMessageAt"
+      `SELECT r.id AS "roomId", GREATEST(r.last_seq - cm.read_seq, 0)::float8 AS count, r.last_seq::float8 AS "lastSeq",
+              r.last_message_at AS "lastMessageAt"
        FROM chat_member cm JOIN chat_room r ON r.id = cm.room_id
        WHERE cm.user_id = $1 AND cm.left_at IS NULL AND ${ACTIVE_ROOM} AND ($2::uuid IS NULL OR r.id = $2)
        ORDER BY COALESCE(r.last_message_at, r.created_at) DESC, r.id`,

@@ -96,6 +96,7 @@ export function lastMessageView(message: MessageRow): LastMessageView {
 export const unreadView = (row: UnreadRow): UnreadView => ({
   roomId: row.roomId,
   count: row.count,
+  lastSeq: row.lastSeq,
   lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
 });
 
@@ -117,7 +118,12 @@ export function roomView(
     updatedAt: room.updatedAt.toISOString(),
     lastMessage: lastMessage ? lastMessageView(lastMessage) : null,
     lastSeq: room.lastSeq,
-    unread: unreadView({ roomId: room.id, count: Math.max(room.lastSeq - mine.readSeq, 0), lastMessageAt: room.lastMessageAt }),
+    unread: unreadView({
+      roomId: room.id,
+      count: Math.max(room.lastSeq - mine.readSeq, 0),
+      lastSeq: room.lastSeq,
+      lastMessageAt: room.lastMessageAt,
+    }),
     myRole: mine.role,
   };
 }

@@ -138,6 +138,9 @@ export const configSchema = z
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // A chat member sends at most this many messages to one room in any 10 s (ChatLimits.sendWindowMs).
     CHAT_SEND_BURST: z.coerce.number().int().min(1).max(1_000).default(20),
+    // Receipts and room activity are held this long and sent once per room (the latest of each member's
+    // marks, the room's last message) instead of one broadcast per message per member. 0 sends each at once.
+    CHAT_SIGNAL_WINDOW_MS: z.coerce.number().int().min(0).max(2_000).default(200),
     // What one person may do in the community per window of CommunityRates (posts an hour, comments in
     // ten minutes, likes a minute, follows and reports an hour). Tests lower them; the bench raises them.
     COMMUNITY_POST_LIMIT: z.coerce.number().int().min(1).default(CommunityRates.post.limit),

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import {
   CHAT_NAMESPACE,
@@ -63,6 +63,8 @@ export function ChatLiveProvider({ userId, initial, children }: { userId: string
   const [socket, setSocket] = useState<ChatSocket | null>(null);
   const [connected, setConnected] = useState(false);
   const [rooms, setRooms] = useState<UnreadByRoom | null>(initial ? unreadByRoom(initial.rooms) : null);
+  const held = useRef(rooms);
+  held.current = rooms;
 
   useEffect(() => {
     if (initial) setRooms(unreadByRoom(initial.rooms));
@@ -72,13 +74,20 @@ export function ChatLiveProvider({ userId, initial, children }: { userId: string
     // A connection attempt that hangs (the network went away mid-handshake) is given up after 10 s and tried again.
     const connection: ChatSocket = io(CHAT_NAMESPACE, { path: CHAT_SOCKET_PATH, transports: ['websocket'], timeout: 10_000 });
     let heartbeat: number | undefined;
+    // Events arrive faster than renders: each applies to what the one before it left.
+    const keep = (next: UnreadByRoom) => {
+      held.current = next;
+      setRooms(next);
+    };
+    const readAgain = () =>
+      void readUnread().then((read) => {
+        if (read) keep(unreadByRoom(read.rooms));
+      });
     const onConnect = () => {
       setConnected(true);
       window.clearInterval(heartbeat);
       heartbeat = window.setInterval(() => connection.emit('heartbeat'), ChatLimits.presenceTtlMs / 3);
-      void readUnread().then((read) => {
-        if (read) setRooms(unreadByRoom(read.rooms));
-      });
+      readAgain();
     };
     const onDisconnect = () => {
       setConnected(false);
@@ -87,15 +96,17 @@ export function ChatLiveProvider({ userId, initial, children }: { userId: string
     connection.on('connect', onConnect);
     connection.on('disconnect', onDisconnect);
     connection.on('room:activity', (activity) => {
-      setRooms((held) => unreadAfterActivity(held ?? {}, activity, userId));
+      const next = unreadAfterActivity(held.current ?? {}, activity, userId);
+      if (next) keep(next);
+      else readAgain();
       // The message reached this device: delivered (SPEC §4), whichever page is open.
       if (activity.lastMessage.senderId !== userId)
         connection.emit('messages:delivered', { roomId: activity.roomId, seq: activity.lastSeq });
     });
-    connection.on('unread', (unread) => setRooms((held) => unreadAfterRead(held ?? {}, unread)));
-    connection.on('room:removed', ({ roomId }) =>
-      setRooms((held) => (held ? Object.fromEntries(Object.entries(held).filter(([id]) => id !== roomId)) : held)),
-    );
+    connection.on('unread', (unread) => keep(unreadAfterRead(held.current ?? {}, unread)));
+    connection.on('room:removed', ({ roomId }) => {
+      if (held.current) keep(Object.fromEntries(Object.entries(held.current).filter(([id]) => id !== roomId)));
+    });
     setSocket(connection);
     return () => {
       window.clearInterval(heartbeat);

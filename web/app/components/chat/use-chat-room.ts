@@ -270,8 +270,9 @@ export function useChatRoom({
       'message:updated': (message) => {
         if (mine(message)) setWindow((held) => replaceMessage(held, message));
       },
-      receipt: (receipt) => {
-        if (mine(receipt)) setReceipts((held) => withReceipt(held, receipt));
+      receipts: (batch) => {
+        const ours = batch.filter(mine);
+        if (ours.length > 0) setReceipts((held) => ours.reduce(withReceipt, held));
       },
       typing: (next) => {
         if (mine(next)) setTyping(next);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   ChatMessages,
   type MessageView,
@@ -6,22 +6,49 @@ import {
   type RoomActivityView,
   type UnreadView,
 } from '../../../contracts/chat.contract.js';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import { type AppConfig } from '../../../platform/config/config.schema.js';
 import { ChatBroadcast } from '../chat-broadcast.port.js';
 import { ChatEmitter } from './chat-emitter.js';
 import { SocketRooms } from './chat-redis.js';
+import { LatestByRoom } from './latest-by-room.js';
 
 const { room, feed, user } = SocketRooms;
 
-/** ChatBroadcast over socket.io's Redis emitter: works the same from the API and the workers. */
+/**
+ * ChatBroadcast over socket.io's Redis emitter: works the same from the API and the workers. A new
+ * message goes out at once; receipts and room activity, which only say the latest state, are
+ * gathered per room over CHAT_SIGNAL_WINDOW_MS and sent as one emit each.
+ */
 @Injectable()
-export class RedisChatBroadcast extends ChatBroadcast {
-  constructor(private readonly emitter: ChatEmitter) {
+export class RedisChatBroadcast extends ChatBroadcast implements OnModuleDestroy {
+  private readonly receipts: LatestByRoom<ReceiptView>;
+  private readonly activity: LatestByRoom<RoomActivityView>;
+
+  constructor(
+    private readonly emitter: ChatEmitter,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     super();
+    const window = config.CHAT_SIGNAL_WINDOW_MS;
+    this.receipts = new LatestByRoom<ReceiptView>(window, laterMarks, (roomId, receipts) =>
+      this.emitter.to(room(roomId)).emit('receipts', receipts),
+    );
+    this.activity = new LatestByRoom<RoomActivityView>(
+      window,
+      (held, next) => (next.lastSeq >= held.lastSeq ? next : held),
+      (roomId, [latest]) => this.emitter.to(feed(roomId)).emit('room:activity', latest!),
+    );
+  }
+
+  onModuleDestroy(): void {
+    this.receipts.flush();
+    this.activity.flush();
   }
 
   messageCreated(message: MessageView, activity: RoomActivityView): void {
     this.emitter.to(room(message.roomId)).emit('message:new', message);
-    this.emitter.to(feed(message.roomId)).emit('room:activity', activity);
+    this.activity.add(message.roomId, message.roomId, activity);
   }
 
   messageUpdated(message: MessageView): void {
@@ -29,7 +56,7 @@ export class RedisChatBroadcast extends ChatBroadcast {
   }
 
   receipt(receipt: ReceiptView, unread: UnreadView | null): void {
-    this.emitter.to(room(receipt.roomId)).emit('receipt', receipt);
+    this.receipts.add(receipt.roomId, receipt.userId, receipt);
     if (unread) this.emitter.to(user(receipt.userId)).emit('unread', unread);
   }
 
@@ -57,4 +84,9 @@ export class RedisChatBroadcast extends ChatBroadcast {
     this.emitter.to(everyone).emit('room:removed', { roomId, message: ChatMessages.notMember });
     this.emitter.to(everyone).socketsLeave(everyone);
   }
+}
+
+/** One member's marks only move forward: of two receipts, each mark at its furthest. */
+function laterMarks(held: ReceiptView, next: ReceiptView): ReceiptView {
+  return { ...next, readSeq: Math.max(held.readSeq, next.readSeq), deliveredSeq: Math.max(held.deliveredSeq, next.deliveredSeq) };
 }
