@@ -157,12 +157,13 @@ describe('chat gateway (socket.io on the API)', () => {
       setup = await roomWithFans(api, 2);
     });
 
-    it('delivers a message to the room at once, and its activity to every member', async () => {
+    it("delivers a message to the room at once, and its activity to the members' connections without the room open", async () => {
       const { host, fans, room } = setup;
       const [hostSocket, reader, elsewhere] = await Promise.all([open(host.token), open(fans[0]!.token), open(fans[1]!.token)]);
       await join(hostSocket, room.id);
       await join(reader, room.id);
       const notInRoom = recordEvents(elsewhere, 'message:new');
+      const activityInRoom = recordEvents(reader, 'room:activity');
 
       const arrived = waitForEvent(reader, 'message:new');
       const activity = waitForEvent(elsewhere, 'room:activity');
@@ -180,6 +181,11 @@ describe('chat gateway (socket.io on the API)', () => {
       expect(await arrived).toEqual(message);
       expect(await activity).toMatchObject({ roomId: room.id, lastSeq: 1, lastMessage: { id: message.id, preview: 'Doors open at 7' } });
       expect(notInRoom).toEqual([]);
+      // The reader has the message itself. Had the activity gone to it too, it would have come before the next message.
+      const next = waitForEvent(reader, 'message:new', (later) => later.seq === 2);
+      stored(await sendOver(hostSocket, room.id, 'See you there'));
+      await next;
+      expect(activityInRoom).toEqual([]);
     });
 
     it('stores a retried send (same clientId) once, and delivers it once', async () => {
@@ -366,11 +372,13 @@ describe('chat gateway (socket.io on the API)', () => {
         const { host, fans, room } = await roomWithFans(api, 1);
         const hostSocket = await open(host.token);
         const farReader = await openChat(second.url, fans[0]!.token);
-        sockets.push(farReader);
+        // The same fan's room list in another tab: not in the room, it hears the room's activity instead.
+        const farList = await openChat(second.url, fans[0]!.token);
+        sockets.push(farReader, farList);
         expect((await join(farReader, room.id)).ok).toBe(true);
 
         const arrived = waitForEvent(farReader, 'message:new');
-        const activity = waitForEvent(farReader, 'room:activity');
+        const activity = waitForEvent(farList, 'room:activity');
         const message = stored(await sendOver(hostSocket, room.id, 'Across instances'));
         expect(await arrived).toEqual(message);
         expect((await activity).lastSeq).toBe(message.seq);

@@ -416,7 +416,8 @@ export interface ServerToClientEvents {
   /**
    * To every member's connections (they join `feed:{roomId}` of each of their rooms on connect), for
    * the room list and badges: count unread as lastSeq − the person's own read mark. The room's latest
-   * in each short window (CHAT_SIGNAL_WINDOW_MS), not one per message.
+   * in each short window (CHAT_SIGNAL_WINDOW_MS), not one per message, and not to a connection that
+   * has the room open: its `message:new` says the same (and, from its sender and seq, the sender's marks).
    */
   'room:activity': (activity: RoomActivityView) => void;
   /** To every connection of one person: their read mark moved (another tab or device read the room). */

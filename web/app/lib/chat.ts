@@ -106,12 +106,17 @@ export const unreadByRoom = (rooms: readonly UnreadView[]): UnreadByRoom =>
 
 export const totalUnread = (rooms: UnreadByRoom): number => Object.values(rooms).reduce((sum, room) => sum + room.count, 0);
 
+/** What the count needs of a `room:activity`, or of a `message:new` in a room this tab has open. */
+export type ActivitySeen = Pick<RoomActivityView, 'roomId' | 'lastSeq'> & {
+  lastMessage: Pick<RoomActivityView['lastMessage'], 'senderId'>;
+};
+
 /**
  * A `room:activity` (the room's latest in a short window, which may stand for several messages):
  * the messages after the seq the count was taken at are added. Null for a room the counts do not
  * know yet (one just joined): they must be read again.
  */
-export function unreadAfterActivity(rooms: UnreadByRoom, activity: RoomActivityView, myId: string): UnreadByRoom | null {
+export function unreadAfterActivity(rooms: UnreadByRoom, activity: ActivitySeen, myId: string): UnreadByRoom | null {
   const known = rooms[activity.roomId];
   if (activity.lastMessage.senderId === myId) return { ...rooms, [activity.roomId]: { count: 0, lastSeq: activity.lastSeq } };
   if (!known) return null;

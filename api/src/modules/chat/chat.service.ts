@@ -71,12 +71,6 @@ const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 
 type Content = Pick<NewMessage, 'type' | 'text' | 'imageUrl' | 'pollOptions'>;
 
-/** A message stored: its seq, and the sender's marks, which sending moved to it. */
-interface StoredMessage {
-  seq: number;
-  senderMarks: MarksRow;
-}
-
 /** A send whose client id the sender already used: the transaction rolls back so no seq is spent. */
 class AlreadySent extends Error {}
 
@@ -351,8 +345,8 @@ export class ChatService {
 
   // ---- helpers
 
-  /** Stores the message in one transaction; its seq and the sender's marks, or null when a simultaneous retry stored it first. */
-  private async store(message: Omit<NewMessage, 'seq'>): Promise<StoredMessage | null> {
+  /** Stores the message in one transaction; its seq, or null when a simultaneous retry stored it first. */
+  private async store(message: Omit<NewMessage, 'seq'>): Promise<number | null> {
     try {
       return await this.repository.transaction((tx) => this.storeMessage(tx, message));
     } catch (error) {
@@ -361,15 +355,15 @@ export class ChatService {
     }
   }
 
-  /** Inside the send transaction: the room's next seq, the row, the sender's marks, the push's domain event. */
-  private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<StoredMessage> {
+  /** Inside the send transaction: the room's next seq, the row, the sender's marks (sending reads the room), the push's domain event. */
+  private async storeMessage(tx: EntityManager, message: Omit<NewMessage, 'seq'>): Promise<number> {
     const seq = await this.repository.nextSeq(tx, message.roomId);
     if (seq === null) throw writeRefusal(await this.repository.findRoom(message.roomId, tx));
     if (!(await this.repository.membership(message.roomId, message.senderId, tx))?.active) throw new NotChatMemberError();
     if (!(await this.repository.insertMessage(tx, { ...message, seq }))) throw new AlreadySent();
-    const senderMarks = (await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true))!;
+    await this.repository.moveMarks(tx, message.roomId, message.senderId, seq, true);
     await this.outbox.publish(tx, ChatMessageSent, { roomId: message.roomId, seq });
-    return { seq, senderMarks };
+    return seq;
   }
 
   /** Makes the event's room with its host (and `people`); null when another call made it first. */
@@ -389,12 +383,12 @@ export class ChatService {
     return opened?.roomId ?? null;
   }
 
-  /** After commit: the new message to the room and its members' feeds, the sender's marks with it. */
-  private async announceMessage(senderId: string, roomId: string, { seq, senderMarks }: StoredMessage): Promise<MessageView> {
+  /** After commit: the new message to the room and its members' feeds (it carries the sender's marks), the sender's unread count to their connections. */
+  private async announceMessage(senderId: string, roomId: string, seq: number): Promise<MessageView> {
     const row = (await this.repository.messageAt(roomId, seq))!;
     const message = await this.messageView(row);
     this.broadcast.messageCreated(message, { roomId, lastSeq: seq, lastMessage: lastMessageView(row) });
-    await this.tellMarks(senderId, roomId, true, receiptView(roomId, { userId: senderId, ...senderMarks }));
+    await this.tellUnread(senderId, roomId);
     return message;
   }
 
@@ -407,16 +401,15 @@ export class ChatService {
       return [locked, (await this.repository.moveMarks(tx, roomId, userId, seq, read))!] as const;
     });
     const receipt = receiptView(roomId, { userId, ...after });
-    if (after.readSeq !== before.readSeq || after.deliveredSeq !== before.deliveredSeq) {
-      await this.tellMarks(userId, roomId, after.readSeq !== before.readSeq, receipt);
-    }
+    if (after.readSeq !== before.readSeq || after.deliveredSeq !== before.deliveredSeq) this.broadcast.receipt(receipt);
+    if (after.readSeq !== before.readSeq) await this.tellUnread(userId, roomId);
     return receipt;
   }
 
-  /** The member's marks to the room, and their unread count to their own connections when the read mark moved. */
-  private async tellMarks(userId: string, roomId: string, readMoved: boolean, receipt: ReceiptView): Promise<void> {
-    const unread = readMoved ? ((await this.repository.unreadOf(userId, roomId))[0] ?? null) : null;
-    this.broadcast.receipt(receipt, unread && unreadView(unread));
+  /** The person's unread count in the room, to their own connections (their read mark moved). */
+  private async tellUnread(userId: string, roomId: string): Promise<void> {
+    const [unread] = await this.repository.unreadOf(userId, roomId);
+    if (unread) this.broadcast.unread(userId, unreadView(unread));
   }
 
   /** As the caller sees it: an admin who is not a member gets no message (nothing unread, no last message). */

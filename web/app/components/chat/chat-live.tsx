@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
   type UnreadTotalsView,
 } from '../../../../api/src/contracts/chat.contract.js';
-import { totalUnread, unreadAfterActivity, unreadAfterRead, unreadByRoom, type UnreadByRoom } from '~/lib/chat';
+import { totalUnread, unreadAfterActivity, unreadAfterRead, unreadByRoom, type ActivitySeen, type UnreadByRoom } from '~/lib/chat';
 
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -95,14 +95,21 @@ export function ChatLiveProvider({ userId, initial, children }: { userId: string
     };
     connection.on('connect', onConnect);
     connection.on('disconnect', onDisconnect);
-    connection.on('room:activity', (activity) => {
+    const count = (activity: ActivitySeen) => {
       const next = unreadAfterActivity(held.current ?? {}, activity, userId);
       if (next) keep(next);
       else readAgain();
+    };
+    connection.on('room:activity', (activity) => {
+      count(activity);
       // The message reached this device: delivered (SPEC §4), whichever page is open.
       if (activity.lastMessage.senderId !== userId)
         connection.emit('messages:delivered', { roomId: activity.roomId, seq: activity.lastSeq });
     });
+    // A room open in this tab gets its messages instead of its activity (the room page marks them delivered).
+    connection.on('message:new', (message) =>
+      count({ roomId: message.roomId, lastSeq: message.seq, lastMessage: { senderId: message.senderId } }),
+    );
     connection.on('unread', (unread) => keep(unreadAfterRead(held.current ?? {}, unread)));
     connection.on('room:removed', ({ roomId }) => {
       if (held.current) keep(Object.fromEntries(Object.entries(held.current).filter(([id]) => id !== roomId)));

@@ -265,6 +265,9 @@ export function useChatRoom({
       'message:new': (message) => {
         if (!mine(message)) return;
         accept(message);
+        // Sending reads the room: the message is its sender's receipt too.
+        const { senderId: userId, seq } = message;
+        setReceipts((held) => withReceipt(held, { roomId, userId, readSeq: seq, deliveredSeq: seq }));
         if (message.senderId !== me) markDelivered(socket, message.seq);
       },
       'message:updated': (message) => {

@@ -6,15 +6,18 @@ import { RedisChatBroadcast } from './redis-chat-broadcast.js';
 
 interface Sent {
   to: string | string[];
+  except?: string | string[];
   event: string;
   payload: unknown;
 }
 
 function broadcastWithWindow(windowMs: number) {
   const sent: Sent[] = [];
-  const emitter = {
-    to: (to: string | string[]) => ({ emit: (event: string, payload: unknown) => sent.push({ to, event, payload }) }),
-  } as unknown as ChatEmitter;
+  const operator = (to: string | string[], except?: string | string[]) => ({
+    except: (rooms: string | string[]) => operator(to, rooms),
+    emit: (event: string, payload: unknown) => sent.push({ to, ...(except ? { except } : {}), event, payload }),
+  });
+  const emitter = { to: (to: string | string[]) => operator(to) } as unknown as ChatEmitter;
   const broadcast = new RedisChatBroadcast(emitter, { CHAT_SIGNAL_WINDOW_MS: windowMs } as AppConfig);
   return { broadcast, sent };
 }
@@ -37,12 +40,12 @@ describe('RedisChatBroadcast: receipts and room activity once per room per windo
 
   it("sends a window's receipts as one batch per room, each member at their furthest marks", () => {
     const { broadcast, sent } = broadcastWithWindow(200);
-    broadcast.receipt(receipt('r1', 'ravi', 3, 1), null);
-    broadcast.receipt(receipt('r1', 'meera', 3, 3), null);
-    broadcast.receipt(receipt('r2', 'ravi', 7, 7), null);
+    broadcast.receipt(receipt('r1', 'ravi', 3, 1));
+    broadcast.receipt(receipt('r1', 'meera', 3, 3));
+    broadcast.receipt(receipt('r2', 'ravi', 7, 7));
     // Marks that commit out of order never move a member back.
-    broadcast.receipt(receipt('r1', 'ravi', 5, 2), null);
-    broadcast.receipt(receipt('r1', 'ravi', 4, 4), null);
+    broadcast.receipt(receipt('r1', 'ravi', 5, 2));
+    broadcast.receipt(receipt('r1', 'ravi', 4, 4));
     expect(sent).toEqual([]);
 
     jest.advanceTimersByTime(200);
@@ -52,12 +55,12 @@ describe('RedisChatBroadcast: receipts and room activity once per room per windo
     ]);
 
     // The next window starts empty.
-    broadcast.receipt(receipt('r1', 'meera', 4, 4), null);
+    broadcast.receipt(receipt('r1', 'meera', 4, 4));
     jest.advanceTimersByTime(200);
     expect(sent.slice(2)).toEqual([{ to: 'room:r1', event: 'receipts', payload: [receipt('r1', 'meera', 4, 4)] }]);
   });
 
-  it('sends each message at once and the room list only its latest activity', () => {
+  it("sends each message at once, and the room's latest activity to the connections that do not have the room open", () => {
     const { broadcast, sent } = broadcastWithWindow(200);
     for (const seq of [1, 2, 3]) broadcast.messageCreated(...message('r1', seq));
     expect(sent.map(({ event, payload }) => [event, (payload as MessageView).seq])).toEqual([
@@ -67,26 +70,26 @@ describe('RedisChatBroadcast: receipts and room activity once per room per windo
     ]);
 
     jest.advanceTimersByTime(200);
-    expect(sent.slice(3)).toEqual([{ to: 'feed:r1', event: 'room:activity', payload: message('r1', 3)[1] }]);
+    expect(sent.slice(3)).toEqual([{ to: 'feed:r1', except: 'room:r1', event: 'room:activity', payload: message('r1', 3)[1] }]);
   });
 
   it("tells a reader's own connections of their unread count without waiting", () => {
     const { broadcast, sent } = broadcastWithWindow(200);
-    broadcast.receipt(receipt('r1', 'ravi', 2, 2), { roomId: 'r1', count: 0 } as never);
-    expect(sent).toEqual([{ to: 'user:ravi', event: 'unread', payload: { roomId: 'r1', count: 0 } }]);
+    broadcast.unread('ravi', { roomId: 'r1', count: 0, lastSeq: 2, lastMessageAt: null });
+    expect(sent).toEqual([{ to: 'user:ravi', event: 'unread', payload: { roomId: 'r1', count: 0, lastSeq: 2, lastMessageAt: null } }]);
   });
 
   it('hands over what it holds when the process stops', () => {
     const { broadcast, sent } = broadcastWithWindow(200);
-    broadcast.receipt(receipt('r1', 'ravi', 2, 2), null);
+    broadcast.receipt(receipt('r1', 'ravi', 2, 2));
     broadcast.onModuleDestroy();
     expect(sent).toEqual([{ to: 'room:r1', event: 'receipts', payload: [receipt('r1', 'ravi', 2, 2)] }]);
   });
 
   it('with a window of 0 sends every receipt as it comes', () => {
     const { broadcast, sent } = broadcastWithWindow(0);
-    broadcast.receipt(receipt('r1', 'ravi', 2, 1), null);
-    broadcast.receipt(receipt('r1', 'ravi', 2, 2), null);
+    broadcast.receipt(receipt('r1', 'ravi', 2, 1));
+    broadcast.receipt(receipt('r1', 'ravi', 2, 2));
     expect(sent.map(({ payload }) => payload)).toEqual([[receipt('r1', 'ravi', 2, 1)], [receipt('r1', 'ravi', 2, 2)]]);
   });
 });

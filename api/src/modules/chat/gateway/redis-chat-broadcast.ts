@@ -37,7 +37,8 @@ export class RedisChatBroadcast extends ChatBroadcast implements OnModuleDestroy
     this.activity = new LatestByRoom<RoomActivityView>(
       window,
       (held, next) => (next.lastSeq >= held.lastSeq ? next : held),
-      (roomId, [latest]) => this.emitter.to(feed(roomId)).emit('room:activity', latest!),
+      // A connection with the room open has each message itself: the activity is for the others.
+      (roomId, [latest]) => this.emitter.to(feed(roomId)).except(room(roomId)).emit('room:activity', latest!),
     );
   }
 
@@ -55,9 +56,12 @@ export class RedisChatBroadcast extends ChatBroadcast implements OnModuleDestroy
     this.emitter.to(room(message.roomId)).emit('message:updated', message);
   }
 
-  receipt(receipt: ReceiptView, unread: UnreadView | null): void {
+  receipt(receipt: ReceiptView): void {
     this.receipts.add(receipt.roomId, receipt.userId, receipt);
-    if (unread) this.emitter.to(user(receipt.userId)).emit('unread', unread);
+  }
+
+  unread(userId: string, unread: UnreadView): void {
+    this.emitter.to(user(userId)).emit('unread', unread);
   }
 
   membersAdded(roomId: string, userIds: readonly string[]): void {
