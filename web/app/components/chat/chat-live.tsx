@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   CHAT_NAMESPACE,
   CHAT_SOCKET_PATH,
@@ -71,54 +71,70 @@ export function ChatLiveProvider({ userId, initial, children }: { userId: string
   }, [initial]);
 
   useEffect(() => {
-    // A connection attempt that hangs (the network went away mid-handshake) is given up after 10 s and tried again.
-    const connection: ChatSocket = io(CHAT_NAMESPACE, { path: CHAT_SOCKET_PATH, transports: ['websocket'], timeout: 10_000 });
+    let connection: ChatSocket | null = null;
     let heartbeat: number | undefined;
-    // Events arrive faster than renders: each applies to what the one before it left.
-    const keep = (next: UnreadByRoom) => {
-      held.current = next;
-      setRooms(next);
-    };
-    const readAgain = () =>
-      void readUnread().then((read) => {
-        if (read) keep(unreadByRoom(read.rooms));
+    let stopped = false;
+
+    /** The unread counts and delivery marks, moved by the connection's events. */
+    const keepCounting = (connection: ChatSocket) => {
+      // Events arrive faster than renders: each applies to what the one before it left.
+      const keep = (next: UnreadByRoom) => {
+        held.current = next;
+        setRooms(next);
+      };
+      const readAgain = () =>
+        void readUnread().then((read) => {
+          if (read) keep(unreadByRoom(read.rooms));
+        });
+      const onConnect = () => {
+        setConnected(true);
+        window.clearInterval(heartbeat);
+        heartbeat = window.setInterval(() => connection.emit('heartbeat'), ChatLimits.presenceTtlMs / 3);
+        readAgain();
+      };
+      const onDisconnect = () => {
+        setConnected(false);
+        window.clearInterval(heartbeat);
+      };
+      connection.on('connect', onConnect);
+      connection.on('disconnect', onDisconnect);
+      const count = (activity: ActivitySeen) => {
+        const next = unreadAfterActivity(held.current ?? {}, activity, userId);
+        if (next) keep(next);
+        else readAgain();
+      };
+      connection.on('room:activity', (activity) => {
+        count(activity);
+        // The message reached this device: delivered (SPEC §4), whichever page is open.
+        if (activity.lastMessage.senderId !== userId)
+          connection.emit('messages:delivered', { roomId: activity.roomId, seq: activity.lastSeq });
       });
-    const onConnect = () => {
-      setConnected(true);
-      window.clearInterval(heartbeat);
-      heartbeat = window.setInterval(() => connection.emit('heartbeat'), ChatLimits.presenceTtlMs / 3);
-      readAgain();
+      // A room open in this tab gets its messages instead of its activity (the room page marks them delivered).
+      connection.on('message:new', (message) =>
+        count({ roomId: message.roomId, lastSeq: message.seq, lastMessage: { senderId: message.senderId } }),
+      );
+      connection.on('unread', (unread) => keep(unreadAfterRead(held.current ?? {}, unread)));
+      connection.on('room:removed', ({ roomId }) => {
+        if (held.current) keep(Object.fromEntries(Object.entries(held.current).filter(([id]) => id !== roomId)));
+      });
     };
-    const onDisconnect = () => {
-      setConnected(false);
-      window.clearInterval(heartbeat);
-    };
-    connection.on('connect', onConnect);
-    connection.on('disconnect', onDisconnect);
-    const count = (activity: ActivitySeen) => {
-      const next = unreadAfterActivity(held.current ?? {}, activity, userId);
-      if (next) keep(next);
-      else readAgain();
-    };
-    connection.on('room:activity', (activity) => {
-      count(activity);
-      // The message reached this device: delivered (SPEC §4), whichever page is open.
-      if (activity.lastMessage.senderId !== userId)
-        connection.emit('messages:delivered', { roomId: activity.roomId, seq: activity.lastSeq });
-    });
-    // A room open in this tab gets its messages instead of its activity (the room page marks them delivered).
-    connection.on('message:new', (message) =>
-      count({ roomId: message.roomId, lastSeq: message.seq, lastMessage: { senderId: message.senderId } }),
-    );
-    connection.on('unread', (unread) => keep(unreadAfterRead(held.current ?? {}, unread)));
-    connection.on('room:removed', ({ roomId }) => {
-      if (held.current) keep(Object.fromEntries(Object.entries(held.current).filter(([id]) => id !== roomId)));
-    });
-    setSocket(connection);
+    // socket.io's client (18 KB compressed) loads after the page is up, and only for a signed-in
+    // person: guests never open a chat connection. If it cannot load, the pages still work from their
+    // loaders; only the live badge and delivery marks wait for the next visit.
+    void import('socket.io-client')
+      .then(({ io }) => {
+        if (stopped) return;
+        // A connection attempt that hangs (the network went away mid-handshake) is given up after 10 s and tried again.
+        connection = io(CHAT_NAMESPACE, { path: CHAT_SOCKET_PATH, transports: ['websocket'], timeout: 10_000 });
+        keepCounting(connection);
+        setSocket(connection);
+      })
+      .catch(() => undefined);
     return () => {
+      stopped = true;
       window.clearInterval(heartbeat);
-      connection.removeAllListeners();
-      connection.disconnect();
+      connection?.removeAllListeners();
+      connection?.disconnect();
       setSocket(null);
       setConnected(false);
     };
