@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -67,6 +67,8 @@ type Refusal = { ok: false; error: string; code?: string };
 const TICK_MS = ChatLimits.presenceTtlMs / 3;
 /** A session is looked up again at least this often, even on a connection that does nothing. */
 const SESSION_RECHECK_MS = 60_000;
+/** How long a closing application waits for the presence writes of connections that just went. */
+const SHUTDOWN_RECORDING_MS = 2_000;
 /** How long an action may wait in line for a database connection before it is refused (the web client gives up after 10 s). */
 const STORM_QUEUE_MS = 8_000;
 const POOL_RETRY_MIN_MS = 50;
@@ -111,13 +113,15 @@ function sendFailure(input: unknown): string {
  * Changes reach the sockets through ChatBroadcast (the Redis emitter), from this instance or any other.
  */
 @WebSocketGateway({ namespace: CHAT_NAMESPACE, path: CHAT_SOCKET_PATH })
-export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(ChatGateway.name);
   private namespace: ChatNamespace | undefined;
   private ticker: NodeJS.Timeout | undefined;
   private ticking = false;
   /** Set as the application closes: its connections drop all at once, and lapse instead of being announced one by one. */
   private closing = false;
+  /** Presence and typing writes of connections that came or went, still running. */
+  private readonly recording = new Set<Promise<unknown>>();
 
   constructor(
     private readonly chat: ChatService,
@@ -142,6 +146,16 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   onModuleDestroy(): void {
     this.closing = true;
     clearInterval(this.ticker);
+  }
+
+  /** Lets the writes of connections that went just before the close finish while PostgreSQL and Redis are still there. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.race([Promise.allSettled([...this.recording]), delay(SHUTDOWN_RECORDING_MS, undefined, { ref: false })]);
+  }
+
+  private record(work: Promise<unknown>): void {
+    this.recording.add(work);
+    void work.finally(() => this.recording.delete(work));
   }
 
   /** Before the connection is accepted: who it is, and the rooms whose feeds it joins. */
@@ -172,10 +186,12 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   handleConnection(socket: ChatSocket): void {
     const { auth, roomIds } = socket.data;
     void socket.join([SocketRooms.user(auth.user.id), SocketRooms.session(auth.sessionId), ...roomIds.map(SocketRooms.feed)]);
-    this.presence
-      .touch(auth.user.id, socket.id)
-      .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
-      .catch((error: unknown) => this.logger.warn({ err: error, userId: auth.user.id }, 'chat presence: connect not recorded'));
+    this.record(
+      this.presence
+        .touch(auth.user.id, socket.id)
+        .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
+        .catch((error: unknown) => this.logger.warn({ err: error, userId: auth.user.id }, 'chat presence: connect not recorded')),
+    );
   }
 
   handleDisconnect(socket: ChatSocket): void {
@@ -183,14 +199,18 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     const { auth, typingIn, userName } = socket.data;
     const userId = auth.user.id;
     for (const roomId of typingIn) {
-      this.typing
-        .announce(roomId, userId, userName, false)
-        .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'chat typing: stop not recorded'));
+      this.record(
+        this.typing
+          .announce(roomId, userId, userName, false)
+          .catch((error: unknown) => this.logger.warn({ err: error, roomId }, 'chat typing: stop not recorded')),
+      );
     }
-    this.presence
-      .drop(userId, socket.id)
-      .then((wentOffline) => (wentOffline ? this.announcePresence(userId) : undefined))
-      .catch((error: unknown) => this.logger.warn({ err: error, userId }, 'chat presence: disconnect not recorded'));
+    this.record(
+      this.presence
+        .drop(userId, socket.id)
+        .then((wentOffline) => (wentOffline ? this.announcePresence(userId) : undefined))
+        .catch((error: unknown) => this.logger.warn({ err: error, userId }, 'chat presence: disconnect not recorded')),
+    );
   }
 
   @SubscribeMessage('room:join')
