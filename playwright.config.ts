@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './test/browser/chromium.js';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser). The global setup starts the
@@ -23,10 +24,13 @@ export default defineConfig({
   outputDir: 'test-results/browser-artifacts',
   use: {
     baseURL: process.env.TRIBE_WEB_URL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each action's DOM, the network and the console. The
+    // screencast is left out: filming every journey cost a fifth of the tier's CPU, and a failure
+    // still leaves its screenshot.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--headless',
         '--no-sandbox',

@@ -110,9 +110,10 @@ const jest = (projects, workers, outputFile) =>
 await timed('Jest: unit, k8s and API tiers', () => jest(['unit', 'k8s', 'api'], cores + 1, RESULTS.jest));
 await timed('Jest: workflow tier', () => jest(['workflow'], cores, RESULTS.workflow));
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) await timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']));
-else console.error(`Chromium not found at ${chromium}: install it with apt-get install -y chromium.`);
+// The same order as test/browser/chromium.ts: CHROMIUM_PATH, Debian's headless shell, the full browser.
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+if (chromium && existsSync(chromium)) await timed('Playwright: browser tier', () => run('npx', ['playwright', 'test']));
+else console.error(`Chromium not found: install it with apt-get install -y chromium-headless-shell (or chromium).`);
 
 await emulator?.stop();
 await timed('dropping the test databases', () => dropRunDatabases(runId));

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
+import { CHROMIUM_PATH } from './chromium.js';
 import { expect, signIn, test } from './fixtures.js';
 import { apiAs, daysFromNow, register, seedEvent, type Person } from './seed.js';
 import type { TicketView } from '../../api/src/contracts/tickets.contract.js';
@@ -52,7 +53,7 @@ async function eventWithTickets(host: Person, fans: Person[]) {
 /** This file's browser has a fake camera showing cameraFile (a browser launch of its own: a top-level use). */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
       '--no-sandbox',
