@@ -324,6 +324,19 @@ export interface ReceiptView {
   deliveredSeq: number;
 }
 
+/**
+ * One member's marks only move forward, and reading delivers: of a receipt held and a newer one
+ * (which may have committed first), each mark at its furthest. The API's receipt batches and the
+ * web's ticks merge alike.
+ */
+export function furthestMarks(held: ReceiptView | undefined, next: ReceiptView): ReceiptView {
+  return {
+    ...next,
+    readSeq: Math.max(held?.readSeq ?? 0, next.readSeq),
+    deliveredSeq: Math.max(held?.deliveredSeq ?? 0, next.deliveredSeq, next.readSeq),
+  };
+}
+
 export interface UnreadView {
   roomId: string;
   count: number;

@@ -7,6 +7,7 @@ import {
   characterCount,
   ChatLimits,
   ChatMessages,
+  furthestMarks,
   type LastMessageView,
   type MessageStatus,
   type MessageView,
@@ -212,14 +213,9 @@ export const newestSeq = (window: MessageWindow): number => window.messages.at(-
 export type Receipts = Readonly<Record<string, ReceiptView>>;
 
 export function withReceipt(receipts: Receipts, receipt: ReceiptView): Receipts {
-  const held = receipts[receipt.userId];
   return {
     ...receipts,
-    [receipt.userId]: {
-      ...receipt,
-      readSeq: Math.max(held?.readSeq ?? 0, receipt.readSeq),
-      deliveredSeq: Math.max(held?.deliveredSeq ?? 0, receipt.deliveredSeq, receipt.readSeq),
-    },
+    [receipt.userId]: furthestMarks(receipts[receipt.userId], receipt),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   ChatMessages,
+  furthestMarks,
   type MessageView,
   type ReceiptView,
   type RoomActivityView,
@@ -31,7 +32,7 @@ export class RedisChatBroadcast extends ChatBroadcast implements OnModuleDestroy
   ) {
     super();
     const window = config.CHAT_SIGNAL_WINDOW_MS;
-    this.receipts = new LatestByRoom<ReceiptView>(window, laterMarks, (roomId, receipts) =>
+    this.receipts = new LatestByRoom<ReceiptView>(window, furthestMarks, (roomId, receipts) =>
       this.emitter.to(room(roomId)).emit('receipts', receipts),
     );
     this.activity = new LatestByRoom<RoomActivityView>(
@@ -88,9 +89,4 @@ export class RedisChatBroadcast extends ChatBroadcast implements OnModuleDestroy
     this.emitter.to(everyone).emit('room:removed', { roomId, message: ChatMessages.notMember });
     this.emitter.to(everyone).socketsLeave(everyone);
   }
-}
-
-/** One member's marks only move forward: of two receipts, each mark at its furthest. */
-function laterMarks(held: ReceiptView, next: ReceiptView): ReceiptView {
-  return { ...next, readSeq: Math.max(held.readSeq, next.readSeq), deliveredSeq: Math.max(held.deliveredSeq, next.deliveredSeq) };
 }
