@@ -50,8 +50,9 @@ function run(command, args, { quiet = false } = {}) {
 mkdirSync('test-results', { recursive: true });
 for (const file of Object.values(RESULTS)) rmSync(file, { force: true });
 
-// Typecheck, lint and build at once (each's output printed when it ends, not interleaved); the build
-// does not type-check again. Either check failing stops the run, so one run reports every error.
+// The checks and the build at once (each's output printed when it ends, not interleaved): the type
+// check and typed ESLint in one process that builds the TypeScript programs once, Prettier, and the
+// build, which does not type-check again. A failing check stops the run, so one run reports every error.
 // The Firebase Auth emulator (one for every suite: Google and phone sign-in; a test run alone starts
 // its own) starts as soon as the build is there, while the checks go on.
 let emulator;
@@ -65,11 +66,11 @@ const startEmulator = async () => {
     console.error(`The Firebase Auth emulator did not start for the run: ${error.message}`);
   }
 };
-const checks = await timed('typecheck, lint, build and the Auth emulator (side by side)', () =>
+const checks = await timed('typecheck and lint, formatting, build and the Auth emulator (side by side)', () =>
   Promise.all(
     [
-      ['typecheck', 'Type errors'],
-      ['lint', 'Lint errors'],
+      ['check:code', 'Type or lint errors'],
+      ['format:check', 'Formatting'],
       ['build', 'Build failed', startEmulator],
     ].map(async ([script, problem, then]) => {
       const started = Date.now();
