@@ -2,7 +2,6 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { PaymentProvider } from './payment-provider.port.js';
-import { RazorpayPaymentProvider } from './razorpay/razorpay-payment-provider.js';
 import { SandboxModule } from './sandbox/sandbox.module.js';
 import { SandboxPaymentProvider } from './sandbox/sandbox-payment-provider.js';
 
@@ -28,15 +27,18 @@ export class PaymentProviderModule {
         {
           provide: PaymentProvider,
           inject: [APP_CONFIG],
-          useFactory: (settings: AppConfig) =>
-            new RazorpayPaymentProvider({
+          // Razorpay's SDK loads only when it is the provider chosen.
+          useFactory: async (settings: AppConfig) => {
+            const { RazorpayPaymentProvider } = await import('./razorpay/razorpay-payment-provider.js');
+            return new RazorpayPaymentProvider({
               keyId: settings.RAZORPAY_KEY_ID!,
               keySecret: settings.RAZORPAY_KEY_SECRET!,
               webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET!,
               timeoutMs: settings.PAYMENT_PROVIDER_TIMEOUT_MS,
               displayName: settings.PAYMENT_DISPLAY_NAME,
               themeColor: settings.CHECKOUT_THEME_COLOR,
-            }),
+            });
+          },
         },
       ],
       exports: [PaymentProvider],

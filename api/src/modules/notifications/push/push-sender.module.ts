@@ -1,12 +1,9 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { cert } from 'firebase-admin/app';
 import { APP_CONFIG } from '../../../platform/config/config.module.js';
 import { type AppConfig } from '../../../platform/config/config.schema.js';
-import { FcmProvider } from './fcm/fcm-provider.js';
 import { LivePushSender, UnconfiguredFcm } from './live-push-sender.js';
 import { LogPushSender } from './log-push-sender.js';
 import { PushSender } from './push-sender.port.js';
-import { WebPushProvider } from './web-push/web-push-provider.js';
 import { WebPushKeys } from './web-push-keys.js';
 
 /** Pushes in flight at once per provider in each process (Web Push requests, FCM connections). */
@@ -30,7 +27,13 @@ export class PushSenderModule {
   }
 }
 
-function livePushSender(config: AppConfig): LivePushSender {
+/** The providers' SDKs (web-push, firebase-admin) load only here: a process that logs pushes never needs them. */
+async function livePushSender(config: AppConfig): Promise<LivePushSender> {
+  const [{ WebPushProvider }, { FcmProvider }, { cert }] = await Promise.all([
+    import('./web-push/web-push-provider.js'),
+    import('./fcm/fcm-provider.js'),
+    import('firebase-admin/app'),
+  ]);
   const webpush = new WebPushProvider({
     vapid: { publicKey: config.VAPID_PUBLIC_KEY!, privateKey: config.VAPID_PRIVATE_KEY!, subject: config.VAPID_SUBJECT },
     timeoutMs: config.PUSH_TIMEOUT_MS,

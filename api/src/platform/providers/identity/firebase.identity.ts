@@ -1,5 +1,4 @@
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import {
   IdentityTokenRefused,
   IdentityUnavailable,
@@ -27,17 +26,21 @@ const REFUSALS: Record<string, IdentityRefusal> = {
 
 /** Firebase Authentication through firebase-admin (the Auth emulator when a demo-* project names one). */
 export class FirebaseIdentity implements IdentityPort {
-  private readonly auth: Auth;
+  // firebase-admin is the API's heaviest import and most processes never verify a token: it loads
+  // on the first call that needs it (the configuration, its key included, is checked at boot).
+  private auth: Promise<Auth> | undefined;
 
-  constructor(private readonly options: FirebaseIdentityOptions) {
-    this.auth = getAuth(firebaseApp(options));
+  constructor(private readonly options: FirebaseIdentityOptions) {}
+
+  private firebaseAuth(): Promise<Auth> {
+    return (this.auth ??= firebaseAuth(this.options));
   }
 
   async verifyIdToken(idToken: string): Promise<VerifiedIdentity> {
     this.requireReachable();
     let decoded: DecodedIdToken;
     try {
-      decoded = await this.auth.verifyIdToken(idToken, true);
+      decoded = await (await this.firebaseAuth()).verifyIdToken(idToken, true);
     } catch (error) {
       const reason = REFUSALS[(error as { code?: string }).code ?? ''];
       if (reason) throw new IdentityTokenRefused(reason);
@@ -57,7 +60,7 @@ export class FirebaseIdentity implements IdentityPort {
   async createCustomToken(userId: string): Promise<string> {
     this.requireReachable();
     try {
-      return await this.auth.createCustomToken(userId);
+      return await (await this.firebaseAuth()).createCustomToken(userId);
     } catch (error) {
       throw new IdentityUnavailable('Firebase could not sign a custom token', { cause: error });
     }
@@ -77,14 +80,15 @@ export class FirebaseIdentity implements IdentityPort {
  * One firebase-admin app per project in the process (tests run several APIs side by side). The
  * emulator's address is read by firebase-admin from the environment only, so it is put there.
  */
-function firebaseApp(options: FirebaseIdentityOptions): App {
+async function firebaseAuth(options: FirebaseIdentityOptions): Promise<Auth> {
+  const [{ cert, getApps, initializeApp }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const name = `tribe-identity-${options.projectId}`;
   const existing = getApps().find((app) => app.name === name);
-  if (existing) return existing;
+  if (existing) return getAuth(existing);
   const credential =
     options.clientEmail && options.privateKey
       ? cert({ projectId: options.projectId, clientEmail: options.clientEmail, privateKey: options.privateKey })
       : undefined;
-  return initializeApp({ projectId: options.projectId, ...(credential ? { credential } : {}) }, name);
+  return getAuth(initializeApp({ projectId: options.projectId, ...(credential ? { credential } : {}) }, name));
 }
