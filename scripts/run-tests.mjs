@@ -54,9 +54,9 @@ for (const file of Object.values(RESULTS)) rmSync(file, { force: true });
 // check and typed ESLint in one process that builds the TypeScript programs once, Prettier, and the
 // build, which does not type-check again. A failing check stops the run, so one run reports every error.
 // The Firebase Auth emulator (one for every suite: Google and phone sign-in; a test run alone starts
-// its own) starts as soon as the build is there, while the checks go on. The type check and lint is
-// the longest of the three and one process: Prettier and the build, which together take about as
-// long, yield it the cores (nice) rather than share them three ways and hold it back.
+// its own) starts as soon as the server's build is there, while the checks go on. The type check and
+// lint is the longest check and one process: Prettier and the web's build, which together take about
+// as long, yield it the cores (nice) rather than share them and hold it back.
 let emulator;
 const startEmulator = async () => {
   const { freeEmulatorPorts, startAuthEmulator } = await import('../dist/scripts/auth-emulator.js');
@@ -73,7 +73,8 @@ const checks = await timed('typecheck and lint, formatting, build and the Auth e
     [
       { script: 'check:code', problem: 'Type or lint errors' },
       { script: 'format:check', problem: 'Formatting', yields: true },
-      { script: 'build', problem: 'Build failed', yields: true, then: startEmulator },
+      { script: 'build:server', problem: 'Build failed', then: startEmulator },
+      { script: 'build:web', problem: 'Build failed', yields: true },
     ].map(async ({ script, problem, yields = false, then }) => {
       const started = Date.now();
       const npmRun = ['npm', 'run', script, '--silent'];
