@@ -8,6 +8,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The TypeScript projects, in the order a file is looked up (scripts/check-types-and-lint.mjs builds the same). */
+export const TYPESCRIPT_PROJECTS = ['tsconfig.json', 'web/tsconfig.json', 'web/tsconfig.spec.json'];
+
 export default defineConfig(
   { ignores: ['**/node_modules/', 'dist/', 'web/build/', 'web/.cache/', 'test-results/', 'playwright-report/', '.data/', '.prof/'] },
   js.configs.recommended,
@@ -17,7 +20,7 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         // Root: api, workers, migrations, scripts, test, bench, web/server. Web: web/app (+ its specs).
-        project: ['./tsconfig.json', './web/tsconfig.json', './web/tsconfig.spec.json'],
+        project: TYPESCRIPT_PROJECTS,
         tsconfigRootDir: import.meta.dirname,
       },
     },

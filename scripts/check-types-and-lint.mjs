@@ -1,11 +1,10 @@
-// `npm run check`: the type check and typed ESLint in one process, sharing the TypeScript programs.
+// `npm run check:code`: the type check and typed ESLint in one process, sharing the TypeScript programs.
 // Run apart (`npm run typecheck`, then `eslint .`), each builds and checks the same three programs;
 // here the compiler checks them once and ESLint's typed rules read the checker it has already filled.
 // It reports what the two would: every type error (as `tsc --noEmit`) and every lint problem.
 import { ESLint } from 'eslint';
 import ts from 'typescript';
-
-const PROJECTS = ['tsconfig.json', 'web/tsconfig.json', 'web/tsconfig.spec.json'];
+import { TYPESCRIPT_PROJECTS } from '../eslint.config.js';
 
 const host = {
   getCanonicalFileName: (fileName) => fileName,
@@ -28,7 +27,7 @@ function report(diagnostics) {
   if (diagnostics.length > 0) process.stdout.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, host));
 }
 
-const programs = PROJECTS.map(programOf);
+const programs = TYPESCRIPT_PROJECTS.map(programOf);
 let typeErrors = 0;
 for (const program of programs) {
   const diagnostics = ts.getPreEmitDiagnostics(program);
@@ -36,8 +35,8 @@ for (const program of programs) {
   typeErrors += diagnostics.filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error).length;
 }
 
-// The configuration's `project` list names the same tsconfigs in the same order: a file is linted
-// with the first program that holds it, as ESLint alone would.
+// The configuration's `project` list is the same list: a file is linted with the first program that
+// holds it, as ESLint alone would.
 const eslint = new ESLint({
   overrideConfig: [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parserOptions: { project: null, programs } } }],
 });
