@@ -53,6 +53,16 @@ async function api(stack: Stack, path: string, init: { method?: string; token?: 
   return body;
 }
 
+/**
+ * How many of this file's jobs each queue holds in `state`. Only these jobs: the media queue also
+ * carries the hourly uploads sweep, whose first run may still wait when a test pauses the queues.
+ */
+async function countOfOwnJobs(queues: Queue[], state: 'waiting' | 'failed'): Promise<number[]> {
+  return Promise.all(
+    queues.map(async (queue, index) => (await queue.getJobs(state)).filter((job) => job.name === JOBS[index]!.name).length),
+  );
+}
+
 /** PEOPLE accounts deleted and PEOPLE images uploaded (by others, who keep them): 2 × PEOPLE jobs. */
 async function makeWork(stack: Stack): Promise<{ deletedUserIds: string[]; mediaIds: string[] }> {
   const deletedUserIds: string[] = [];
@@ -132,11 +142,7 @@ describe('work survives Redis losing its data', () => {
     for (const queue of queues) await queue.pause();
     const work = await makeWork(stack);
     await waitForPublished(db, 2 * PEOPLE);
-    // Only these jobs: the media queue also carries the hourly uploads sweep, whose first run may still wait.
-    const waiting = await Promise.all(
-      queues.map(async (queue, index) => (await queue.getWaiting()).filter((job) => job.name === JOBS[index]!.name).length),
-    );
-    expect(waiting).toEqual([PEOPLE, PEOPLE]);
+    expect(await countOfOwnJobs(queues, 'waiting')).toEqual([PEOPLE, PEOPLE]);
 
     await redis.flushAll();
 
@@ -179,7 +185,7 @@ describe('work survives PostgreSQL being away longer than the retries last', () 
     // Every attempt fails while the database is away, and so does every last-failure hook.
     await waitUntil(
       async () => {
-        const failed = await Promise.all(queues.map((queue) => queue.getFailedCount()));
+        const failed = await countOfOwnJobs(queues, 'failed');
         return failed[0] === PEOPLE && failed[1] === PEOPLE;
       },
       'every job to use up its attempts',
