@@ -24,10 +24,10 @@ export default defineConfig({
   outputDir: 'test-results/browser-artifacts',
   use: {
     baseURL: process.env.TRIBE_WEB_URL,
-    // A failed journey keeps its trace: each action's DOM, the network and the console. The
-    // screencast is left out: filming every journey cost a fifth of the tier's CPU, and a failure
-    // still leaves its screenshot.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // A failed journey keeps its trace (each action, the network and the console), its screenshot
+    // and each open page's HTML (test/browser/fixtures.ts). Neither the screencast nor DOM snapshots
+    // at every action: each cost about a fifth of the tier's CPU, for every journey, to help the few that fail.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -1,5 +1,6 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import pg from 'pg';
 import { useStackOf } from './stack-env.js';
 
@@ -47,12 +48,16 @@ export const test = base.extend<{ accounts: Accounts; closeOwnContexts: void }, 
   // Browser contexts a journey opened itself (`browser.newContext()`, `signedIn`) close when it ends,
   // as its own `page` does: left open, their pages (chat sockets, timers) would keep the worker's
   // browser busy for the rest of the run. A failed journey keeps them for its screenshots; its
-  // worker's browser is replaced anyway.
+  // worker's browser is replaced anyway. It also keeps each open page's HTML as it was when the
+  // journey failed (the traces carry no DOM snapshots: taking them at every step cost a fifth of the tier).
   closeOwnContexts: [
     async ({ browser }, use, testInfo) => {
       const before = new Set(browser.contexts());
       await use();
-      if (testInfo.status !== testInfo.expectedStatus) return;
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await attachPagesHtml(browser, testInfo);
+        return;
+      }
       await Promise.all(browser.contexts().flatMap((context) => (before.has(context) ? [] : [context.close()])));
     },
     { auto: true },
@@ -92,6 +97,17 @@ export const test = base.extend<{ accounts: Accounts; closeOwnContexts: void }, 
 });
 
 export { expect };
+
+/** Every open page's URL and HTML, attached to a failed journey's report. */
+async function attachPagesHtml(browser: Browser, testInfo: TestInfo): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  for (const [index, page] of pages.entries()) {
+    const html = await page.content().catch((error: Error) => `<!-- the page's HTML could not be read: ${error.message} -->`);
+    const path = testInfo.outputPath(`page-${index + 1}.html`);
+    await writeFile(path, `<!-- ${page.url()} -->\n${html}`);
+    await testInfo.attach(`page-${index + 1}.html`, { path, contentType: 'text/html' });
+  }
+}
 
 /**
  * Waits until the page's app has hydrated. The splash covers only a tab's first page, so on later
