@@ -6,7 +6,21 @@ const common = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^content-disposition$': '<rootDir>/test/support/cjs/content-disposition.cjs',
   },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
+  // SWC strips the types (the type check ran once already, in `npm run check:code`), with the
+  // decorators and their metadata as tsconfig.json has them for Nest and TypeORM.
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+          target: 'es2023',
+        },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
 };
 
 export default {
