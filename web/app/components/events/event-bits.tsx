@@ -174,13 +174,13 @@ export function Chip({
   className?: string;
 }) {
   const tones = {
-    light: 'bg-white/90 text-slate-800',
-    dark: 'bg-slate-900/75 text-white',
+    light: 'bg-white/95 text-slate-800',
+    dark: 'bg-slate-900/80 text-white',
     brand: 'bg-brand-600 text-white',
     danger: 'bg-rose-600 text-white',
   } as const;
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold backdrop-blur', tones[tone], className)}>
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold', tones[tone], className)}>
       {children}
     </span>
   );

@@ -46,7 +46,7 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
     <nav
       aria-label="Main"
       className={cn(
-        'fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85 safe-bottom',
+        'fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 safe-bottom',
         'lg:inset-x-auto lg:top-0 lg:left-0 lg:w-60 lg:border-t-0 lg:border-r lg:px-3 lg:pt-[env(safe-area-inset-top)]',
       )}
     >

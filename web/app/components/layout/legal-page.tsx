@@ -53,7 +53,7 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
 
   return (
     <div className="min-h-dvh bg-white">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
         <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2 sm:px-6">
           <Link
             to="/"

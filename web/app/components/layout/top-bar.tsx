@@ -30,7 +30,7 @@ export function TopBar({
     else navigate(backFallback);
   };
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-white/75">
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 pt-[env(safe-area-inset-top)]">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-2 sm:px-4">
         {showBack ? (
           <Link

@@ -56,7 +56,7 @@ export function Sheet({
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-6">
-      <div className="absolute inset-0 animate-fade-in bg-slate-900/50 backdrop-blur-[2px]" aria-hidden="true" onClick={onClose} />
+      <div className="absolute inset-0 animate-fade-in bg-slate-900/55" aria-hidden="true" onClick={onClose} />
       <div
         ref={panel}
         role="dialog"

@@ -80,7 +80,7 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
     <div
       role={toast.kind === 'error' ? 'alert' : 'status'}
       data-testid="toast"
-      className="pointer-events-auto flex w-full max-w-[356px] animate-toast-in items-start gap-3 rounded-2xl border border-slate-200 bg-white/95 px-4 py-3 shadow-lg backdrop-blur"
+      className="pointer-events-auto flex w-full max-w-[356px] animate-toast-in items-start gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg"
     >
       <Icon size={20} className={cn('mt-0.5 shrink-0', tone)} />
       <div className="min-w-0 flex-1 text-sm">

@@ -4,7 +4,7 @@ import { Logo } from '~/components/ui/logo';
 
 export function GuestHeader({ eventId }: { eventId: string }) {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur" data-testid="guest-header">
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95" data-testid="guest-header">
       <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4 sm:px-6">
         <Link to="/public" aria-label="Tribe public home">
           <Logo />
