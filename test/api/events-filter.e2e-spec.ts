@@ -1,5 +1,4 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import request, { type Response } from 'supertest';
 import { createApiApp } from '../../api/src/bootstrap.js';
@@ -496,12 +495,9 @@ describe('event lists with the list cache on', () => {
   describe('compression', () => {
     // Plain node:http, which hands back the bytes as sent (supertest would unzip them).
     const fetchPage = async (query: string, acceptEncoding: string, extraHeaders: Record<string, string> = {}) => {
-      const server = api.app.getHttpServer();
-      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as AddressInfo;
+      const url = new URL(`/api/v1/events/public/filter?${query}`, await api.baseUrl());
       return new Promise<{ headers: IncomingHttpHeaders; rawPayload: Buffer; payload: string }>((resolve, reject) => {
-        const path = `/api/v1/events/public/filter?${query}`;
-        httpGet({ host: '127.0.0.1', port, path, headers: { 'accept-encoding': acceptEncoding, ...extraHeaders } }, (response) => {
+        httpGet(url, { headers: { 'accept-encoding': acceptEncoding, ...extraHeaders } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {

@@ -1,7 +1,6 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { type AddressInfo } from 'node:net';
 import { PDFParse } from 'pdf-parse';
 import { InvoiceClock } from '../../api/src/modules/invoices/invoice-clock.js';
 import { signInvoiceLink } from '../../api/src/modules/invoices/invoice-links.js';
@@ -85,11 +84,9 @@ describe('GST invoices and credit notes', () => {
 
   /** A GET whose body may be a file: the status, headers and raw bytes (through a real socket). */
   const fetchFile = async (path: string, token?: string) => {
-    const server = api.app.getHttpServer();
-    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const url = new URL(path, await api.baseUrl());
     return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      httpGet({ host: '127.0.0.1', port, path, headers: token ? bearer(token) : {} }, (response) => {
+      httpGet(url, { headers: token ? bearer(token) : {} }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));

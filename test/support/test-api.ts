@@ -14,6 +14,8 @@ export interface TestApi {
   /** A direct connection for asserting what the database holds. */
   db: pg.Pool;
   http: () => ReturnType<typeof request>;
+  /** The API's address on a real socket (it starts listening on the first call), for clients that need one. */
+  baseUrl: () => Promise<string>;
   /** Closes the application alone (a test of the shutdown); `close` then only cleans up. */
   closeApp: () => Promise<void>;
   close: () => Promise<void>;
@@ -39,11 +41,15 @@ export async function startTestApi(overrides: Record<string, string> = {}, optio
   db.on('error', () => undefined);
   let closing: Promise<void> | undefined;
   const closeApp = () => (closing ??= app.close());
+  // Through Nest's own listen, so that closing the app closes the socket too.
+  let listening: Promise<string> | undefined;
+  const baseUrl = () => (listening ??= app.listen({ port: 0, host: '127.0.0.1' }).then(() => app.getUrl()));
   return {
     app,
     config,
     db,
     http: () => request(app.getHttpServer()),
+    baseUrl,
     closeApp,
     close: async () => {
       await closeApp();
