@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { ChatLimits, ChatMessages, messageTextSchema, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { ChatLimits, ChatMessages, type MessageView } from '../../api/src/contracts/chat.contract.js';
+import { messageTextSchema } from '../../api/src/contracts/chat.schemas.js';
 import { ChatMediaReferences } from '../../api/src/modules/chat/chat-media-references.adapter.js';
 import { ChatRepository } from '../../api/src/modules/chat/chat.repository.js';
 import { chatAs, roomWithFans, sendText } from '../support/chat-rest.js';

@@ -33,7 +33,17 @@
  * `read` once every other member has read it, `delivered` once every other member has received it,
  * else `sent`. Unread count = the room's last seq − the member's read mark (sending reads all).
  */
-import { z } from 'zod';
+import type { JoinRoomInput, PollVoteInput, SendMessageInput } from './chat.schemas.js';
+
+export type {
+  AddMembersInput,
+  CreateRoomInput,
+  JoinRoomInput,
+  MarkInput,
+  MessagePageQuery,
+  PollVoteInput,
+  SendMessageInput,
+} from './chat.schemas.js';
 
 export const ChatLimits = {
   /** Messages shown on opening a room. */
@@ -122,100 +132,6 @@ export const utf8Bytes = (value: string): number => new TextEncoder().encode(val
 
 /** Characters as people count them (an emoji is one), for the 1000 rule. */
 export const characterCount = (value: string): number => [...value].length;
-
-/** A client-made id for one send: retries of the same send carry the same one, and store one message. */
-const clientId = z
-  .string({ message: 'clientId is required' })
-  .trim()
-  .min(8, { message: 'clientId is required' })
-  .max(64, { message: 'clientId is too long' })
-  .regex(/^[A-Za-z0-9_-]+$/, { message: 'clientId may hold letters, digits, - and _' });
-
-/**
- * Text is trimmed; the size rule is checked before the length rule (a 2 MB message is "too large",
- * not "too long").
- */
-export const messageTextSchema = z
-  .string({ message: ChatMessages.textRequired })
-  .refine((value) => utf8Bytes(value) <= ChatLimits.maxMessageBytes, {
-    message: ChatMessages.tooLarge,
-    params: { code: ChatErrorCodes.tooLarge },
-    abort: true,
-  })
-  .transform((value) => value.trim())
-  .refine((value) => value.length > 0, { message: ChatMessages.textRequired })
-  .refine((value) => characterCount(value) <= ChatLimits.maxTextLength, {
-    message: ChatMessages.tooLong,
-    params: { code: ChatErrorCodes.tooLong },
-  });
-
-const pollOption = z
-  .string()
-  .trim()
-  .min(1, { message: 'Poll options cannot be empty' })
-  .max(ChatLimits.maxPollOptionLength, {
-    message: `Poll options are at most ${ChatLimits.maxPollOptionLength} characters`,
-  });
-
-export const sendMessageSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('text'), clientId, text: messageTextSchema }),
-    z.object({
-      type: z.literal('poll'),
-      clientId,
-      /** The question. */
-      text: messageTextSchema,
-      options: z
-        .array(pollOption)
-        .min(2, { message: 'A poll needs at least 2 options' })
-        .max(ChatLimits.maxPollOptions, { message: `A poll has at most ${ChatLimits.maxPollOptions} options` }),
-    }),
-    z.object({
-      type: z.literal('image'),
-      clientId,
-      /** A URL the upload endpoint (POST /upload/image) answered. */
-      imageUrl: z.url({ message: 'imageUrl must be the address the upload returned' }).max(2048),
-      /** An optional caption (blank is none). */
-      text: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), messageTextSchema.optional()),
-    }),
-  ],
-  { message: 'type must be text, poll or image' },
-);
-export type SendMessageInput = z.infer<typeof sendMessageSchema>;
-
-/** The options the voter chooses now (none takes the vote back); they leave every other option. */
-export const pollVoteSchema = z.object({
-  optionIds: z.array(z.string().min(1).max(64)).max(ChatLimits.maxPollOptions),
-});
-export type PollVoteInput = z.infer<typeof pollVoteSchema>;
-
-export const markSchema = z.object({ seq: z.coerce.number().int().min(0) });
-export type MarkInput = z.infer<typeof markSchema>;
-
-export const createRoomSchema = z.object({
-  event_id: z.uuid({ message: 'event_id must be an event id' }),
-  name: z.string().trim().min(1).max(200).optional(),
-  event_image: z.string().max(2048).nullish(),
-  members: z.array(z.uuid()).max(ChatLimits.maxMembersPerAdd).default([]),
-});
-export type CreateRoomInput = z.infer<typeof createRoomSchema>;
-
-export const addMembersSchema = z.object({
-  members: z
-    .array(z.uuid({ message: 'members must be user ids' }))
-    .min(1, { message: 'members is required' })
-    .max(ChatLimits.maxMembersPerAdd),
-});
-export type AddMembersInput = z.infer<typeof addMembersSchema>;
-
-/** GET …/messages: newest `limit` before `before` (older pages), or everything after `after` (resync). */
-export const messagePageQuerySchema = z.object({
-  before: z.coerce.number().int().min(1).optional(),
-  after: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(ChatLimits.maxWindow).optional(),
-});
-export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
 
 export interface PollOptionView {
   id: string;
@@ -392,16 +308,10 @@ export const CHAT_SOCKET_PATH = '/socket.io';
 
 export type Ack<T = object> = ({ ok: true } & T) | { ok: false; error: string; code?: string };
 
-export const joinRoomSchema = z.object({
-  roomId: z.uuid({ message: ChatMessages.noRoomId }),
-  /** The newest seq the client holds; the answer then carries only what came after it (resync). */
-  lastSeq: z.number().int().min(0).optional(),
-});
-
 export interface ClientToServerEvents {
   /** Subscribe to a room: answers its newest window (or what came after lastSeq), members and presence. */
   'room:join': (
-    input: z.infer<typeof joinRoomSchema>,
+    input: JoinRoomInput,
     ack: (answer: Ack<{ page: MessagePageView; presence: PresenceView[]; typing: TypingView }>) => void,
   ) => void;
   'room:leave': (input: { roomId: string }, ack?: (answer: Ack) => void) => void;

@@ -18,10 +18,16 @@
  * Who may rate (SPEC §5 and the issue): a person accepted to the event (and not refunded), once the
  * event has ended, once per event and host. A guest gets 401 "Please log in to submit a rating".
  */
-import { z } from 'zod';
-import { stripBidiControls } from './bidi.js';
-import { emptyToUndefined } from './event/coercions.js';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery, type Pagination } from './event/pagination.js';
+import type { Pagination } from './event/pagination.js';
+
+export type {
+  RatingEditInput,
+  RatingInput,
+  RatingReportInput,
+  RatingReportListQuery,
+  ReplyInput,
+  ReviewsQuery,
+} from './ratings.schemas.js';
 
 export const RatingLimits = {
   minStars: 1,
@@ -77,53 +83,6 @@ export const RatingErrorCodes = {
   reportAlreadyOpen: 'rating_report_already_open',
 } as const;
 
-const stars = z
-  .number({ message: RatingMessages.starsRange })
-  .int({ message: RatingMessages.starsRange })
-  .min(RatingLimits.minStars, { message: RatingMessages.starsRange })
-  .max(RatingLimits.maxStars, { message: RatingMessages.starsRange });
-
-/** Optional words: bidi controls dropped, trimmed, blank is none. */
-const review = z
-  .string({ message: 'must be text' })
-  .overwrite(stripBidiControls)
-  .trim()
-  .max(RatingLimits.reviewMaxLength, { message: `must be at most ${RatingLimits.reviewMaxLength} characters` })
-  .nullable()
-  .optional()
-  .transform((text) => (text ? text : null));
-
-/** POST /ratings. The host rated is the event's; the application is the rater's accepted one. */
-export const ratingInputSchema = z.object({
-  eventId: z.uuid({ message: 'must be a valid id' }),
-  hostRating: stars,
-  eventRating: stars,
-  hostReview: review,
-  eventReview: review,
-});
-export type RatingInput = z.infer<typeof ratingInputSchema>;
-
-/** PUT /ratings/{id}: the stars and words; the event never changes. */
-export const ratingEditInputSchema = ratingInputSchema.omit({ eventId: true });
-export type RatingEditInput = z.infer<typeof ratingEditInputSchema>;
-
-export const replyInputSchema = z.object({
-  text: z
-    .string({ message: RatingMessages.emptyReply })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, { message: RatingMessages.emptyReply })
-    .max(RatingLimits.replyMaxLength, { message: `must be at most ${RatingLimits.replyMaxLength} characters` }),
-});
-export type ReplyInput = z.infer<typeof replyInputSchema>;
-
-/** GET /ratings/influencer/{id}?page&limit&eventId (one event's reviews for /reviews/{eventId}). */
-export const reviewsQuerySchema = z.object({
-  ...pageQuery(RatingLimits.reviewsPage),
-  eventId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
-});
-export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
-
 /** Why a review may be reported, with the label the form shows. */
 export const RATING_REPORT_REASONS = {
   spam: 'Spam or fake review',
@@ -133,30 +92,6 @@ export const RATING_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type RatingReportReason = keyof typeof RATING_REPORT_REASONS;
-const REASON_KEYS = Object.keys(RATING_REPORT_REASONS) as [RatingReportReason, ...RatingReportReason[]];
-
-export const ratingReportInputSchema = z
-  .object({
-    reason: z.enum(REASON_KEYS, { message: 'must be one of the listed reasons' }),
-    details: z
-      .string({ message: 'must be text' })
-      .overwrite(stripBidiControls)
-      .trim()
-      .max(RatingLimits.reportDetailsMax, { message: `must be at most ${RatingLimits.reportDetailsMax} characters` })
-      .nullable()
-      .optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.details), {
-    message: 'is required when the reason is "Something else"',
-    path: ['details'],
-  });
-export type RatingReportInput = z.infer<typeof ratingReportInputSchema>;
-
-export const ratingReportListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).default('open'),
-  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
-});
-export type RatingReportListQuery = z.infer<typeof ratingReportListQuerySchema>;
 
 // ---- Answers ----
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { normaliseTicketCode, TICKET_CODE_LENGTH } from './ticket-code.js';
 
 /**
  * Tickets and check-in at the door (issue 25). Shared by the API and the web: the fan's ticket,
  * the host's check-in answers and the list a door device keeps for working offline.
  */
-
-/** Letters and digits a person reads aloud without doubt: no 0/O, no 1/I. */
-export const TICKET_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-export const TICKET_CODE_LENGTH = 6;
+export { formatTicketCode, normaliseTicketCode, TICKET_CODE_ALPHABET, TICKET_CODE_LENGTH } from './ticket-code.js';
 
 /** How far before the event's start a device's scannedAt may go back (a door opening early, a wrong clock). */
 export const CHECK_IN_EARLIEST_BEFORE_START_HOURS = 24;
@@ -27,17 +25,6 @@ export const TicketMessages = {
   tokenOrCode: 'Give the ticket’s QR token or its short code',
   codeFormat: `must be the ticket's ${TICKET_CODE_LENGTH}-character code`,
 } as const;
-
-/** The code as people type it (any case, spaces or dashes) reduced to its characters, or null when it cannot be one. */
-export function normaliseTicketCode(input: string): string | null {
-  const code = input.replace(/[\s-]/g, '').toUpperCase();
-  if (code.length !== TICKET_CODE_LENGTH) return null;
-  for (const character of code) if (!TICKET_CODE_ALPHABET.includes(character)) return null;
-  return code;
-}
-
-/** K7M2QX → K7M-2QX: two groups of three, easier to read aloud and to type. */
-export const formatTicketCode = (code: string): string => `${code.slice(0, 3)}-${code.slice(3)}`;
 
 const token = z.string().trim().min(1).max(200);
 const code = z

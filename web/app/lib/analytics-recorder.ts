@@ -7,7 +7,8 @@
  */
 import { useLocation, useMatches } from '@remix-run/react';
 import { useEffect } from 'react';
-import { AnalyticsLimits, PAGE_VIEW, type AnalyticsPage, type AnalyticsPayload } from '../../../api/src/contracts/analytics.contract.js';
+import { AnalyticsLimits, PAGE_VIEW, type AnalyticsPage } from '../../../api/src/contracts/analytics-recording.js';
+import type { AnalyticsPayload } from '../../../api/src/contracts/analytics.contract.js';
 import {
   currentSession,
   deviceOf,

@@ -3,15 +3,8 @@
  * page name a path has (SPEC §2), when a session renews (SPEC §4), how events are batched, and
  * when nothing may be recorded at all.
  */
-import {
-  AnalyticsLimits,
-  FUNNEL_STEPS,
-  type AnalyticsEventInput,
-  type AnalyticsPage,
-  type AnalyticsPayload,
-  type Device,
-  type FunnelStep,
-} from '../../../api/src/contracts/analytics.contract.js';
+import { AnalyticsLimits, FUNNEL_STEPS, type AnalyticsPage, type FunnelStep } from '../../../api/src/contracts/analytics-recording.js';
+import type { AnalyticsEventInput, AnalyticsPayload, Device } from '../../../api/src/contracts/analytics.contract.js';
 
 export interface StoredSession {
   id: string;

@@ -1,9 +1,5 @@
-import {
-  formatTicketCode,
-  normaliseTicketCode,
-  type CheckInView,
-  type DoorTicketView,
-} from '../../../api/src/contracts/tickets.contract.js';
+import { formatTicketCode, normaliseTicketCode } from '../../../api/src/contracts/ticket-code.js';
+import type { CheckInView, DoorTicketView } from '../../../api/src/contracts/tickets.contract.js';
 
 /**
  * The door device's memory for one event: the tickets it recognises offline (hashes of tokens,

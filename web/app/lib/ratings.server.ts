@@ -7,7 +7,7 @@ import { pageFromSearchParams } from './filters';
 import { asVisitor, readSayingRefusals, type PageRead } from './page-reads.server';
 import { originOf } from './profile';
 import { loadPublicProfile } from './profile.server';
-import { checkReply } from './ratings';
+import { checkReply } from './rating-forms';
 import { flashToast } from './session.server';
 import type {
   MyRatingsView,

@@ -3,7 +3,6 @@ import {
   awaitingByRecency,
   awaitingCardText,
   canStillEdit,
-  checkReply,
   closedRateHref,
   editWindowText,
   hasEventEnded,
@@ -14,7 +13,6 @@ import {
   ratingCountText,
   ratingFailure,
   ratingSuccess,
-  readRatingForm,
   readStars,
   reviewLength,
   reviewReportPath,
@@ -24,6 +22,7 @@ import {
   starsAlt,
   starWord,
 } from './ratings';
+import { checkReply, readRatingForm } from './rating-forms';
 import { counterText } from './text-length';
 
 const DAY = 86_400_000;

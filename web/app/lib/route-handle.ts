@@ -3,10 +3,10 @@
  *   export const handle: ShellHandle = { title: 'My Events' };
  *   export const handle: ShellHandle = { title: (data) => `Past Events by ${(data as X).host.name}` };
  */
-import type { AnalyticsPage } from '../../../api/src/contracts/analytics.contract.js';
+import type { AnalyticsPage } from '../../../api/src/contracts/analytics-recording.js';
 
 /** SPEC §2 "Analytics page names" (kept with the analytics contract). */
-export { ANALYTICS_PAGES, type AnalyticsPage } from '../../../api/src/contracts/analytics.contract.js';
+export { ANALYTICS_PAGES, type AnalyticsPage } from '../../../api/src/contracts/analytics-recording.js';
 
 export interface ShellHandle {
   /**

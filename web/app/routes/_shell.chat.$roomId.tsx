@@ -14,7 +14,8 @@ import { requireUser } from '~/lib/auth.server';
 import { activeTypers, isClientId, membersLine, typingLine } from '~/lib/chat';
 import { isNotMember, loadRoomPage, sendText } from '~/lib/chat.server';
 import type { ShellHandle } from '~/lib/route-handle';
-import { ChatMessages, messageTextSchema, type MessagePageView, type RoomView } from '../../../api/src/contracts/chat.contract.js';
+import { ChatMessages, type MessagePageView, type RoomView } from '../../../api/src/contracts/chat.contract.js';
+import { messageTextSchema } from '../../../api/src/contracts/chat.schemas.js';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded && loaded.state === 'open' ? `${loaded.room.name} · Chat · Tribe` : 'Chat · Tribe' },

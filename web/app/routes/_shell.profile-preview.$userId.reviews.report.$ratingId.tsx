@@ -10,7 +10,8 @@ import { reviewsPath } from '~/lib/ratings';
 import { reportReview } from '~/lib/ratings.server';
 import { readReportForm, type ReportFieldErrors } from '~/lib/report-form';
 import { flashToast } from '~/lib/session.server';
-import { RATING_REPORT_REASONS, RatingLimits, ratingReportInputSchema } from '../../../api/src/contracts/ratings.contract.js';
+import { RATING_REPORT_REASONS, RatingLimits } from '../../../api/src/contracts/ratings.contract.js';
+import { ratingReportInputSchema } from '../../../api/src/contracts/ratings.schemas.js';
 
 export const meta: MetaFunction = () => [{ title: 'Report a review · Tribe' }];
 

@@ -1,7 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import type { RatingAnswer } from '~/components/ratings/rating-sheet';
 import { isDocumentRequest, jsonResponse as json } from '~/lib/json-response.server';
-import { RATING_INTENTS, ratingFailure, ratingSuccess, readRatingForm, type RatingFormInput } from '~/lib/ratings';
+import { readRatingForm, type RatingFormInput } from '~/lib/rating-forms';
+import { RATING_INTENTS, ratingFailure, ratingSuccess } from '~/lib/ratings';
 import { deleteRating, submitRating, updateRating } from '~/lib/ratings.server';
 import { loginPathFor, safeReturnTo } from '~/lib/redirects';
 import { flashToast, getToken } from '~/lib/session.server';

@@ -15,7 +15,7 @@ import {
   type MessagePageQuery,
   type PollVoteInput,
   type SendMessageInput,
-} from '../../contracts/chat.contract.js';
+} from '../../contracts/chat.schemas.js';
 import { CurrentUser, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { ChatService } from './chat.service.js';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ratingReportListQuerySchema, type RatingReportListQuery } from '../../contracts/ratings.contract.js';
+import { ratingReportListQuerySchema, type RatingReportListQuery } from '../../contracts/ratings.schemas.js';
 import { AdminOnly } from '../../platform/http/auth-context.js';
 import { ZQuery } from '../../platform/http/zod.js';
 import { RatingReportsService } from './rating-reports.service.js';

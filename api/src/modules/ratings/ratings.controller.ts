@@ -11,7 +11,7 @@ import {
   type RatingReportInput,
   type ReplyInput,
   type ReviewsQuery,
-} from '../../contracts/ratings.contract.js';
+} from '../../contracts/ratings.schemas.js';
 import { CurrentUser, IS_PUBLIC, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { RatingReportsService } from './rating-reports.service.js';

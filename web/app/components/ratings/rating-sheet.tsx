@@ -8,7 +8,6 @@ import { useToast } from '~/components/ui/toast';
 import { CountedTextarea } from '~/components/ui/counted-textarea';
 import {
   canStillEdit,
-  checkRating,
   closedRateHref,
   editWindowText,
   RATING_INTENTS,
@@ -16,11 +15,11 @@ import {
   ratingFailure,
   readStars,
   reviewLength,
-  type RatingFieldErrors,
   type RatingIntent,
   type RatingSubject,
   type Stars,
 } from '~/lib/ratings';
+import { checkRating, type RatingFieldErrors } from '~/lib/rating-forms';
 import { Messages } from '../../../../api/src/contracts/messages.js';
 import { RatingLimits } from '../../../../api/src/contracts/ratings.contract.js';
 import { StarPicker } from './stars';

@@ -18,17 +18,14 @@ import {
   ChatLimits,
   ChatMessages,
   type ClientToServerEvents,
-  joinRoomSchema,
-  markSchema,
   type MessagePageView,
   type MessageView,
-  pollVoteSchema,
   type PresenceView,
   type ReceiptView,
-  sendMessageSchema,
   type ServerToClientEvents,
   type TypingView,
 } from '../../../contracts/chat.contract.js';
+import { joinRoomSchema, markSchema, pollVoteSchema, sendMessageSchema } from '../../../contracts/chat.schemas.js';
 import { dependencyFailure, poolWaitTimedOut } from '../../../platform/dependencies/dependency-failure.js';
 import { type AuthContext, type AuthUser } from '../../../platform/http/auth-context.js';
 import { DomainError, UnauthorizedError } from '../../../platform/http/domain-error.js';
