@@ -6,7 +6,6 @@ import {
   chatClient,
   closeAll,
   connect,
-  listenOnFreePort,
   openChat,
   recordEvents,
   startSecondInstance,
@@ -49,7 +48,7 @@ describe('chat gateway (socket.io on the API)', () => {
   beforeAll(async () => {
     // Room for the tests that send thirty messages in a row; the send-rate test uses this burst.
     api = await startTestApi({ CHAT_SEND_BURST: String(SEND_BURST) });
-    url = await listenOnFreePort(api.app);
+    url = await api.baseUrl();
   });
   afterEach(() => {
     closeAll(...sockets.splice(0));

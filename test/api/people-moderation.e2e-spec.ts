@@ -4,7 +4,7 @@ import { type PeopleSearchView, type PersonPageView } from '../../api/src/contra
 import { PersonSuspension } from '../../api/src/modules/admin/reports/report-actions.port.js';
 import { signGovernmentIdLink } from '../../api/src/modules/users/government-id-links.js';
 import { STORAGE, type StoragePort } from '../../api/src/platform/providers/storage/storage.port.js';
-import { closeAll, listenOnFreePort, openChat, waitForDisconnect, type ChatClient } from '../support/chat-socket.js';
+import { closeAll, openChat, waitForDisconnect, type ChatClient } from '../support/chat-socket.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, outboxFor, QUIET_SANDBOX, transactionRow } from '../support/join-flow.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
@@ -20,7 +20,7 @@ describe('people moderation', () => {
 
   beforeAll(async () => {
     api = await startTestApi(QUIET_SANDBOX);
-    url = await listenOnFreePort(api.app);
+    url = await api.baseUrl();
     [admin, adminWithoutVerify, fan] = await Promise.all([
       signUp(api, { name: 'Asha Admin' }),
       signUp(api, { name: 'Ravi Admin' }),

@@ -1,5 +1,3 @@
-import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { createApiApp } from '../../api/src/bootstrap.js';
 import {
@@ -8,7 +6,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../api/src/contracts/chat.contract.js';
-import { type TestApi } from './test-api.js';
+import { listenOnFreePort, type TestApi } from './test-api.js';
 
 /** A chat client as the web app holds one. */
 export type ChatClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -17,13 +15,6 @@ type ServerEvent = keyof ServerToClientEvents;
 type Payload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
 
 const DEFAULT_DEADLINE_MS = 5_000;
-
-/** Listens on a free local port (sockets need a real connection); the base URL, without /api/v1. */
-export async function listenOnFreePort(app: NestFastifyApplication): Promise<string> {
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  return `http://127.0.0.1:${port}`;
-}
 
 /**
  * One more API instance on the first one's database and Redis prefix (several instances behind a

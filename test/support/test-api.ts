@@ -1,4 +1,5 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import request from 'supertest';
 import { createApiApp } from '../../api/src/bootstrap.js';
@@ -41,9 +42,8 @@ export async function startTestApi(overrides: Record<string, string> = {}, optio
   db.on('error', () => undefined);
   let closing: Promise<void> | undefined;
   const closeApp = () => (closing ??= app.close());
-  // Through Nest's own listen, so that closing the app closes the socket too.
   let listening: Promise<string> | undefined;
-  const baseUrl = () => (listening ??= app.listen({ port: 0, host: '127.0.0.1' }).then(() => app.getUrl()));
+  const baseUrl = () => (listening ??= listenOnFreePort(app));
   return {
     app,
     config,
@@ -58,6 +58,16 @@ export async function startTestApi(overrides: Record<string, string> = {}, optio
       await releaseTestDatabase(config.DATABASE_URL);
     },
   };
+}
+
+/**
+ * Listens on a free local port through Nest's own listen (so that closing the app closes the socket
+ * too), for clients that need a real connection; the base URL, without /api/v1.
+ */
+export async function listenOnFreePort(app: NestFastifyApplication): Promise<string> {
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
 }
 
 /** Counts rows, for asserting that a refused request changed nothing. */
