@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
-import { freePort, TEST_PORTS } from '../../scripts/free-port.js';
+import { freePort, sliceOf, TEST_PORTS } from '../../scripts/free-port.js';
 
 async function listenOn(port: number): Promise<Server> {
   const server = createServer();
@@ -21,6 +21,26 @@ describe('freePort', () => {
     }
     expect(TEST_PORTS.highest).toBeLessThan(32_768);
     await close(await listenOn(ports[0]!));
+  });
+
+  it('gives each test process ports of its own, so two never pick the same port before either listens', async () => {
+    const slices = Array.from({ length: 16 }, (_, slot) => sliceOf(TEST_PORTS, slot));
+    const sorted = [...slices].sort((a, b) => a.lowest - b.lowest);
+    for (const [index, slice] of sorted.entries()) {
+      expect(slice.lowest).toBeGreaterThanOrEqual(TEST_PORTS.lowest);
+      expect(slice.highest).toBeLessThanOrEqual(TEST_PORTS.highest);
+      expect(slice.highest - slice.lowest + 1).toBeGreaterThanOrEqual(100);
+      if (index > 0) expect(slice.lowest).toBeGreaterThan(sorted[index - 1]!.highest);
+    }
+    // This worker's ports all come from its slice, and none is answered twice while it still has others.
+    const own = sliceOf(TEST_PORTS);
+    const ports: number[] = [];
+    for (let i = 0; i < 60; i += 1) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(own.lowest);
+      expect(port).toBeLessThanOrEqual(own.highest);
+    }
   });
 
   it('never answers a port a server is listening on', async () => {
