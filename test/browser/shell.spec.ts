@@ -136,6 +136,22 @@ test.describe('the layout shell', () => {
 });
 
 test.describe('the layout shell, as QA found it', () => {
+  test('sheets slide in, and appear at once for a person whose system asks for reduced motion', async ({ page }) => {
+    const sheetAnimation = async (reducedMotion: 'no-preference' | 'reduce') => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/public');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();
+      const prompt = page.getByRole('dialog', { name: 'Login Required' });
+      await expect(prompt).toBeVisible();
+      return prompt.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { name: style.animationName, seconds: parseFloat(style.animationDuration) };
+      });
+    };
+    expect(await sheetAnimation('no-preference')).toEqual({ name: 'sheet-in', seconds: 0.22 });
+    expect((await sheetAnimation('reduce')).seconds).toBeLessThanOrEqual(0.001);
+  });
+
   test('a guest tapping Community reads the feed: only Create, Chat and Profile ask for login (issue 22)', async ({ page }) => {
     await page.goto('/public');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click();
