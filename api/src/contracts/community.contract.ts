@@ -38,6 +38,7 @@ import { booleanish, emptyToUndefined, intText } from './event/coercions.js';
 import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
 import { wholeNumber } from './event/fields.js';
 import { mediaUrl } from './media-url.js';
+import { reportInputSchema } from './report-input.js';
 
 export const CommunityLimits = {
   postMaxLength: 2000,
@@ -183,24 +184,9 @@ export const CONTENT_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type ContentReportReason = keyof typeof CONTENT_REPORT_REASONS;
-const CONTENT_REASON_KEYS = Object.keys(CONTENT_REPORT_REASONS) as [ContentReportReason, ...ContentReportReason[]];
 
-/** The shape of a user report (user-report.contract.ts): a listed reason, details required for "other". */
-export const contentReportInputSchema = z
-  .object({
-    reason: z.enum(CONTENT_REASON_KEYS, { message: 'must be one of the listed reasons' }),
-    details: z
-      .string({ message: 'must be text' })
-      .overwrite(stripBidiControls)
-      .trim()
-      .max(CommunityLimits.reportDetailsMax, { message: `must be at most ${CommunityLimits.reportDetailsMax} characters` })
-      .nullable()
-      .optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.details), {
-    message: 'is required when the reason is "Something else"',
-    path: ['details'],
-  });
+/** POST /community/posts/{id}/report and /community/comments/{id}/report. */
+export const contentReportInputSchema = reportInputSchema(CONTENT_REPORT_REASONS, CommunityLimits.reportDetailsMax);
 export type ContentReportInput = z.infer<typeof contentReportInputSchema>;
 
 /** GET /admin/community-reports?status=open|closed (open by default), newest first. */

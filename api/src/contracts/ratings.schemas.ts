@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { stripBidiControls } from './bidi.js';
 import { emptyToUndefined } from './event/coercions.js';
 import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
-import { RATING_REPORT_REASONS, RatingLimits, RatingMessages, type RatingReportReason } from './ratings.contract.js';
+import { RATING_REPORT_REASONS, RatingLimits, RatingMessages } from './ratings.contract.js';
+import { reportInputSchema } from './report-input.js';
 
 const stars = z
   .number({ message: RatingMessages.starsRange })
@@ -56,23 +57,8 @@ export const reviewsQuerySchema = z.object({
 });
 export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
 
-const REASON_KEYS = Object.keys(RATING_REPORT_REASONS) as [RatingReportReason, ...RatingReportReason[]];
-
-export const ratingReportInputSchema = z
-  .object({
-    reason: z.enum(REASON_KEYS, { message: 'must be one of the listed reasons' }),
-    details: z
-      .string({ message: 'must be text' })
-      .overwrite(stripBidiControls)
-      .trim()
-      .max(RatingLimits.reportDetailsMax, { message: `must be at most ${RatingLimits.reportDetailsMax} characters` })
-      .nullable()
-      .optional(),
-  })
-  .refine((body) => body.reason !== 'other' || Boolean(body.details), {
-    message: 'is required when the reason is "Something else"',
-    path: ['details'],
-  });
+/** POST /ratings/{id}/report. */
+export const ratingReportInputSchema = reportInputSchema(RATING_REPORT_REASONS, RatingLimits.reportDetailsMax);
 export type RatingReportInput = z.infer<typeof ratingReportInputSchema>;
 
 export const ratingReportListQuerySchema = z.object({
