@@ -32,8 +32,8 @@ export interface PortRange {
   highest: number;
 }
 
-/** Test processes that may pick ports at the same moment: a runner and its workers (Jest's or Playwright's). */
-const SLICES = 16;
+/** Test processes that may pick ports at the same moment: a runner and its workers (Jest's or Playwright's), up to 31 of them. */
+const SLICES = 32;
 /** A range split into slices keeps at least this many ports in each. */
 const SMALLEST_SLICE = 100;
 

@@ -24,7 +24,7 @@ describe('freePort', () => {
   });
 
   it('gives each test process ports of its own, so two never pick the same port before either listens', async () => {
-    const slices = Array.from({ length: 16 }, (_, slot) => sliceOf(TEST_PORTS, slot));
+    const slices = Array.from({ length: 32 }, (_, slot) => sliceOf(TEST_PORTS, slot));
     const sorted = [...slices].sort((a, b) => a.lowest - b.lowest);
     for (const [index, slice] of sorted.entries()) {
       expect(slice.lowest).toBeGreaterThanOrEqual(TEST_PORTS.lowest);
