@@ -32,13 +32,19 @@
  * A removed post or comment, or one by an account being deleted, is 404 "Post not found." /
  * "Comment not found." to everyone (its author included): nothing removed is readable.
  */
-import { z } from 'zod';
 import { stripBidiControls } from './bidi.js';
-import { booleanish, emptyToUndefined, intText } from './event/coercions.js';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
-import { wholeNumber } from './event/fields.js';
-import { mediaUrl } from './media-url.js';
-import { reportInputSchema } from './report-input.js';
+
+export type {
+  CommentInput,
+  CommentsQuery,
+  ContentReportInput,
+  ContentReportListQuery,
+  FeedQuery,
+  LikeInput,
+  PeopleQuery,
+  PostEditInput,
+  PostInput,
+} from './community.schemas.js';
 
 export const CommunityLimits = {
   postMaxLength: 2000,
@@ -107,72 +113,18 @@ export const CommunityErrorCodes = {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
-/** Text people write here: bidi controls dropped, other controls refused, trimmed, 1..max. */
-const writtenText = (max: number, emptyMessage: string) =>
-  z
-    .string({ message: emptyMessage })
-    .overwrite(stripBidiControls)
-    .refine((text) => !CONTROL_CHARACTERS.test(text), { message: CommunityMessages.controlCharacters })
-    .trim()
-    .min(1, { message: emptyMessage })
-    .max(max, { message: CommunityMessages.tooLong(max) });
-
-export const postText = writtenText(CommunityLimits.postMaxLength, CommunityMessages.emptyText);
-export const commentText = writtenText(CommunityLimits.commentMaxLength, CommunityMessages.emptyComment);
-
-const photos = z
-  .array(mediaUrl, { message: 'must be a list of photo addresses' })
-  .max(CommunityLimits.maxPhotos, { message: CommunityMessages.tooManyPhotos })
-  .default([]);
-
-/** POST /community/posts. `photos` are URLs answered by POST /upload; `eventId` names the event it is about. */
-export const postInputSchema = z.object({
-  text: postText,
-  photos,
-  eventId: z.uuid({ message: 'must be a valid id' }).nullable().optional(),
-});
-export type PostInput = z.infer<typeof postInputSchema>;
-
-/** PUT /community/posts/{id}: text and photos; the event a post is about does not change. */
-export const postEditInputSchema = z.object({ text: postText, photos });
-export type PostEditInput = z.infer<typeof postEditInputSchema>;
-
-export const commentInputSchema = z.object({ text: commentText });
-export type CommentInput = z.infer<typeof commentInputSchema>;
-
 /**
- * POST …/like: without a body (or without `liked`) it toggles; with `{ "liked": true | false }` it
- * sets, so a client that retries after a lost answer lands where it meant to.
+ * What is wrong with a text people write here (a post, a comment), null when it may be sent: bidi
+ * controls are dropped, other controls refused, and what is left is trimmed and must hold 1..max
+ * characters. The API's schemas (community.schemas.ts) and the pages check it the same way.
  */
-export const likeInputSchema = z.object({ liked: z.boolean({ message: 'must be true or false' }).optional() }).default({});
-export type LikeInput = z.infer<typeof likeInputSchema>;
-
-const limitParam = (defaultLimit: number, max: number) =>
-  z.preprocess((value) => intText(emptyToUndefined(value)), wholeNumber(1, max).default(defaultLimit));
-const cursorParam = z.preprocess(emptyToUndefined, z.string().max(200).optional());
-
-/** GET /community/posts/interactions. `following=true` needs sign-in (a guest gets 401). */
-export const feedQuerySchema = z.object({
-  cursor: cursorParam,
-  limit: limitParam(CommunityLimits.feedPage, CommunityLimits.maxPage),
-  following: z.preprocess(booleanish, z.boolean().default(false)),
-  city: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  eventId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
-  authorId: z.preprocess(emptyToUndefined, z.uuid({ message: 'must be a valid id' }).optional()),
-});
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
-
-export const commentsQuerySchema = z.object({
-  cursor: cursorParam,
-  limit: limitParam(CommunityLimits.commentsPage, CommunityLimits.maxPage),
-});
-export type CommentsQuery = z.infer<typeof commentsQuerySchema>;
-
-export const peopleQuerySchema = z.object({
-  cursor: cursorParam,
-  limit: limitParam(CommunityLimits.peoplePage, 100),
-});
-export type PeopleQuery = z.infer<typeof peopleQuerySchema>;
+export function writtenTextProblem(text: string, max: number, emptyMessage: string): string | null {
+  const shown = stripBidiControls(text);
+  if (CONTROL_CHARACTERS.test(shown)) return CommunityMessages.controlCharacters;
+  const trimmed = shown.trim();
+  if (!trimmed) return emptyMessage;
+  return trimmed.length > max ? CommunityMessages.tooLong(max) : null;
+}
 
 /** Why a post or comment may be reported, with the label the form shows. */
 export const CONTENT_REPORT_REASONS = {
@@ -184,17 +136,6 @@ export const CONTENT_REPORT_REASONS = {
   other: 'Something else',
 } as const;
 export type ContentReportReason = keyof typeof CONTENT_REPORT_REASONS;
-
-/** POST /community/posts/{id}/report and /community/comments/{id}/report. */
-export const contentReportInputSchema = reportInputSchema(CONTENT_REPORT_REASONS, CommunityLimits.reportDetailsMax);
-export type ContentReportInput = z.infer<typeof contentReportInputSchema>;
-
-/** GET /admin/community-reports?status=open|closed (open by default), newest first. */
-export const contentReportListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).default('open'),
-  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
-});
-export type ContentReportListQuery = z.infer<typeof contentReportListQuerySchema>;
 
 // ---- Answers ----
 

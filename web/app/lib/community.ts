@@ -4,7 +4,7 @@
  * events a person may post about, and the feed's addresses. Plain functions, shared by server and
  * browser, unit tested (community.spec.ts).
  */
-import { commentText, CommunityLimits, CommunityMessages, postText, type LikeView } from '../../../api/src/contracts/community.contract.js';
+import { CommunityLimits, CommunityMessages, writtenTextProblem, type LikeView } from '../../../api/src/contracts/community.contract.js';
 import { formatRelativeTime } from './applications';
 import { formatDay, groupIndian, isCancelled } from './format-event';
 import { shorten } from './text';
@@ -24,8 +24,10 @@ const LIMITS: Record<WrittenKind, number> = {
   comment: CommunityLimits.commentMaxLength,
 };
 
-/** The API's own rules for the text (empty, control characters), so the page refuses what it would. */
-const SCHEMAS = { post: postText, comment: commentText } as const;
+const EMPTY: Record<WrittenKind, string> = {
+  post: CommunityMessages.emptyText,
+  comment: CommunityMessages.emptyComment,
+};
 
 /** The length the API checks for a post or comment (see text-length.ts). */
 export function writtenLength(text: string, kind: WrittenKind): TextLength {
@@ -36,8 +38,8 @@ export function writtenLength(text: string, kind: WrittenKind): TextLength {
 export function textProblem(text: string, kind: WrittenKind): string | null {
   const length = writtenLength(text, kind);
   if (length.tooLong) return `Your ${kind} can be at most ${groupIndian(length.max)} characters.`;
-  const parsed = SCHEMAS[kind].safeParse(text);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? CommunityMessages.emptyText);
+  // The API's own rule (empty, control characters), so the page refuses what it would.
+  return writtenTextProblem(text, LIMITS[kind], EMPTY[kind]);
 }
 
 // ---- Likes ----

@@ -1,4 +1,5 @@
-import { arrangePhotos, collectInterests, defaultAvatarFor, photosOf, profileDetailsSchema } from './profile';
+import { arrangePhotos, collectInterests, defaultAvatarFor, photosOf } from './profile';
+import { profileDetailsSchema } from './profile-form';
 
 const valid = {
   name: 'Asha',

@@ -1,4 +1,5 @@
-import { CommunityLimits, contentReportInputSchema } from '../../../api/src/contracts/community.contract.js';
+import { CommunityLimits } from '../../../api/src/contracts/community.contract.js';
+import { contentReportInputSchema } from '../../../api/src/contracts/community.schemas.js';
 import { REPORT_DETAILS_MAX, reportUserSchema } from '../../../api/src/contracts/user-report.contract.js';
 import { readReportForm } from './report-form';
 

@@ -24,7 +24,8 @@ import { requireUser } from '~/lib/auth.server';
 import { readReportForm } from '~/lib/report-form';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
-import { CommunityLimits, contentReportInputSchema } from '../../../api/src/contracts/community.contract.js';
+import { CommunityLimits } from '../../../api/src/contracts/community.contract.js';
+import { contentReportInputSchema } from '../../../api/src/contracts/community.schemas.js';
 
 export const meta: MetaFunction = () => [{ title: 'Design showcase · Tribe' }];
 export const handle: ShellHandle = { title: 'Design showcase' };

@@ -9,7 +9,8 @@ import { loadPost, report } from '~/lib/community.server';
 import { readReportForm, type ReportFieldErrors } from '~/lib/report-form';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
-import { CommunityLimits, CONTENT_REPORT_REASONS, contentReportInputSchema } from '../../../api/src/contracts/community.contract.js';
+import { CommunityLimits, CONTENT_REPORT_REASONS } from '../../../api/src/contracts/community.contract.js';
+import { contentReportInputSchema } from '../../../api/src/contracts/community.schemas.js';
 
 export const meta: MetaFunction = () => [{ title: 'Report · Tribe' }];
 export const handle: ShellHandle = { title: 'Report', ownHeading: true };

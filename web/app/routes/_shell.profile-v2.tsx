@@ -15,7 +15,8 @@ import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { requireUser } from '~/lib/auth.server';
 import { profileFormSchema } from '~/lib/auth-forms';
 import { parseForm, type FieldErrors } from '~/lib/forms';
-import { arrangePhotos, photosOf, profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile';
+import { arrangePhotos, photosOf } from '~/lib/profile';
+import { profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile-form';
 import { saveProfile, toPublicProfile } from '~/lib/profile.server';
 import { flashToast } from '~/lib/session.server';
 

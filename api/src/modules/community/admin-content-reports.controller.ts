@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { contentReportListQuerySchema, type ContentReportListQuery } from '../../contracts/community.contract.js';
+import { contentReportListQuerySchema, type ContentReportListQuery } from '../../contracts/community.schemas.js';
 import { AdminOnly } from '../../platform/http/auth-context.js';
 import { ZQuery } from '../../platform/http/zod.js';
 import { ContentReportsService } from './content-reports.service.js';

@@ -7,7 +7,7 @@ import {
   type CommentInput,
   type ContentReportInput,
   type LikeInput,
-} from '../../contracts/community.contract.js';
+} from '../../contracts/community.schemas.js';
 import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams } from '../../platform/http/zod.js';
 import { CommentsService } from './comments.service.js';

@@ -15,7 +15,7 @@ import {
   type LikeInput,
   type PostEditInput,
   type PostInput,
-} from '../../contracts/community.contract.js';
+} from '../../contracts/community.schemas.js';
 import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { CommentsService } from './comments.service.js';

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { peopleQuerySchema, type PeopleQuery } from '../../contracts/community.contract.js';
+import { peopleQuerySchema, type PeopleQuery } from '../../contracts/community.schemas.js';
 import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { FollowsService } from './follows.service.js';
