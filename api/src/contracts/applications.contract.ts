@@ -7,6 +7,9 @@ import { type CancellationPolicy } from './cancellation-policy.js';
 export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled', 'withdrawn', 'left'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
+/** Longest message a fan may send with an application or bid. */
+export const APPLICATION_MESSAGE_MAX = 500;
+
 /** The fan as the event's host sees them. */
 export interface ApplicantView {
   id: string;

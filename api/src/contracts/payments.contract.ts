@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { APPLICATION_MESSAGE_MAX } from './applications.contract.js';
 import { numberish } from './event/coercions.js';
-
-/** Longest message a fan may send with an application or bid. */
-export const APPLICATION_MESSAGE_MAX = 500;
 
 /** "amount: is required" when a field is absent, as the API's other forms say it; `otherwise` when it has the wrong type. */
 const requiredOr = (otherwise: string) => ({

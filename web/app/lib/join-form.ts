@@ -2,7 +2,7 @@
  * The event page's join form (apply, bid, pay) and what its action answers. Shared by the route's
  * action (web/app/lib/join.server.ts) and the join panel, so both speak the same shapes.
  */
-import { APPLICATION_MESSAGE_MAX } from '../../../api/src/contracts/payments.contract.js';
+import { APPLICATION_MESSAGE_MAX } from '../../../api/src/contracts/applications.contract.js';
 
 export { APPLICATION_MESSAGE_MAX };
 

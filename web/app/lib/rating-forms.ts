@@ -1,21 +1,22 @@
 /**
- * The rating form and the host's reply as people typed them, checked as the API checks them (with
- * its schemas) before they are sent. Apart from ratings.ts, which every event card uses, so that
- * the pages without these forms do not ship zod.
+ * The rating form and the host's reply as the server reads them, checked as the API checks them
+ * (with its schemas) before they are sent. Apart from ratings.ts, which every event card and the
+ * rating sheet use, so that no page ships zod for them.
  */
 import { RatingLimits, RatingMessages, type RatingEditInput } from '../../../api/src/contracts/ratings.contract.js';
 import { ratingEditInputSchema, replyInputSchema } from '../../../api/src/contracts/ratings.schemas.js';
 import { groupIndian } from './format-event';
-import { isRatingIntent, RATING_INTENTS, readStars, reviewLength, type RatingIntent } from './ratings';
-
-export type RatingField = 'hostRating' | 'eventRating' | 'hostReview' | 'eventReview';
-export type RatingFieldErrors = Partial<Record<RatingField, string>>;
-
-export const RATING_FIELD_MESSAGES = {
-  hostRating: 'Please choose 1 to 5 stars for the host.',
-  eventRating: 'Please choose 1 to 5 stars for the event.',
-  review: `Please keep your review under ${groupIndian(RatingLimits.reviewMaxLength)} characters.`,
-} as const;
+import {
+  isRatingIntent,
+  RATING_FIELD_MESSAGES,
+  RATING_INTENTS,
+  ratingFieldErrors,
+  readStars,
+  reviewLength,
+  type RatingField,
+  type RatingFieldErrors,
+  type RatingIntent,
+} from './ratings';
 
 /** What the rating form asks of the API. */
 export type RatingFormInput =
@@ -32,17 +33,11 @@ export function checkRating(fields: {
   hostReview: string;
   eventReview: string;
 }): { ok: true; body: RatingEditInput } | { ok: false; fieldErrors: RatingFieldErrors } {
-  const fieldErrors: RatingFieldErrors = {};
-  const hostRating = readStars(fields.hostRating);
-  const eventRating = readStars(fields.eventRating);
-  if (!hostRating) fieldErrors.hostRating = RATING_FIELD_MESSAGES.hostRating;
-  if (!eventRating) fieldErrors.eventRating = RATING_FIELD_MESSAGES.eventRating;
-  if (reviewLength(fields.hostReview).tooLong) fieldErrors.hostReview = RATING_FIELD_MESSAGES.review;
-  if (reviewLength(fields.eventReview).tooLong) fieldErrors.eventReview = RATING_FIELD_MESSAGES.review;
+  const fieldErrors = ratingFieldErrors(fields);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   const parsed = ratingEditInputSchema.safeParse({
-    hostRating,
-    eventRating,
+    hostRating: readStars(fields.hostRating),
+    eventRating: readStars(fields.eventRating),
     hostReview: fields.hostReview,
     eventReview: fields.eventReview,
   });

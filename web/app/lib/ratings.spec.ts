@@ -12,6 +12,7 @@ import {
   rateHref,
   ratingCountText,
   ratingFailure,
+  ratingFieldErrors,
   ratingSuccess,
   readStars,
   reviewLength,
@@ -186,6 +187,19 @@ describe('the rating form', () => {
         hostReview: 'Please keep your review under 1,000 characters.',
       },
     });
+  });
+
+  it('the sheet checks the fields before sending as the server reads them, with the same words', () => {
+    const typed = { hostRating: 4, eventRating: 0, hostReview: 'ok', eventReview: 'b'.repeat(1001) };
+    expect(ratingFieldErrors(typed)).toEqual({
+      eventRating: 'Please choose 1 to 5 stars for the event.',
+      eventReview: 'Please keep your review under 1,000 characters.',
+    });
+    const sent = readRatingForm(
+      formOf({ intent: 'rate', eventId: 'e1', hostRating: '4', eventRating: '0', hostReview: 'ok', eventReview: 'b'.repeat(1001) }),
+    );
+    expect(sent).toEqual({ ok: false, intent: 'rate', fieldErrors: ratingFieldErrors(typed) });
+    expect(ratingFieldErrors({ hostRating: '5', eventRating: 3, hostReview: '', eventReview: ' ' })).toEqual({});
   });
 
   it('counts a review as the API does: invisible direction marks and the spaces around it do not count', () => {

@@ -228,6 +228,30 @@ export function reviewLength(text: string, max: number = RatingLimits.reviewMaxL
   return textLength(text, max);
 }
 
+export type RatingField = 'hostRating' | 'eventRating' | 'hostReview' | 'eventReview';
+export type RatingFieldErrors = Partial<Record<RatingField, string>>;
+
+export const RATING_FIELD_MESSAGES = {
+  hostRating: 'Please choose 1 to 5 stars for the host.',
+  eventRating: 'Please choose 1 to 5 stars for the event.',
+  review: `Please keep your review under ${groupIndian(RatingLimits.reviewMaxLength)} characters.`,
+} as const;
+
+/** What keeps the rating form from being sent (stars first, then each review's length); empty when nothing does. */
+export function ratingFieldErrors(fields: {
+  hostRating: unknown;
+  eventRating: unknown;
+  hostReview: string;
+  eventReview: string;
+}): RatingFieldErrors {
+  const fieldErrors: RatingFieldErrors = {};
+  if (!readStars(fields.hostRating)) fieldErrors.hostRating = RATING_FIELD_MESSAGES.hostRating;
+  if (!readStars(fields.eventRating)) fieldErrors.eventRating = RATING_FIELD_MESSAGES.eventRating;
+  if (reviewLength(fields.hostReview).tooLong) fieldErrors.hostReview = RATING_FIELD_MESSAGES.review;
+  if (reviewLength(fields.eventReview).tooLong) fieldErrors.eventReview = RATING_FIELD_MESSAGES.review;
+  return fieldErrors;
+}
+
 /** The spec's sentence for a rating that went through. */
 export function ratingSuccess(intent: RatingIntent): string {
   if (intent === RATING_INTENTS.update) return RatingMessages.updated;

@@ -13,13 +13,14 @@ import {
   RATING_INTENTS,
   RATING_RESOURCE,
   ratingFailure,
+  ratingFieldErrors,
   readStars,
   reviewLength,
+  type RatingFieldErrors,
   type RatingIntent,
   type RatingSubject,
   type Stars,
 } from '~/lib/ratings';
-import { checkRating, type RatingFieldErrors } from '~/lib/rating-forms';
 import { Messages } from '../../../../api/src/contracts/messages.js';
 import { RatingLimits } from '../../../../api/src/contracts/ratings.contract.js';
 import { StarPicker } from './stars';
@@ -155,9 +156,9 @@ export function RatingSheet({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkRating({ hostRating, eventRating, hostReview, eventReview });
-    if (!checked.ok) {
-      setFieldErrors(checked.fieldErrors);
+    const problems = ratingFieldErrors({ hostRating, eventRating, hostReview, eventReview });
+    if (Object.keys(problems).length > 0) {
+      setFieldErrors(problems);
       setRefusals((count) => count + 1);
       return;
     }
