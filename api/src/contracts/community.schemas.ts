@@ -7,9 +7,8 @@ import { stripBidiControls } from './bidi.js';
 import { CommunityLimits, CommunityMessages, CONTENT_REPORT_REASONS, writtenTextProblem } from './community.contract.js';
 import { booleanish, emptyToUndefined, intText } from './event/coercions.js';
 import { wholeNumber } from './event/fields.js';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
 import { mediaUrl } from './media-url.js';
-import { reportInputSchema } from './report-input.js';
+import { reportInputSchema, reportListQuerySchema } from './report-input.js';
 
 /** Text people write here: checked as writtenTextProblem says, then stored without bidi controls, trimmed. */
 const writtenText = (max: number, emptyMessage: string) =>
@@ -87,8 +86,5 @@ export const contentReportInputSchema = reportInputSchema(CONTENT_REPORT_REASONS
 export type ContentReportInput = z.infer<typeof contentReportInputSchema>;
 
 /** GET /admin/community-reports?status=open|closed (open by default), newest first. */
-export const contentReportListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).default('open'),
-  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
-});
+export const contentReportListQuerySchema = reportListQuerySchema;
 export type ContentReportListQuery = z.infer<typeof contentReportListQuerySchema>;

@@ -6,9 +6,9 @@
 import { z } from 'zod';
 import { stripBidiControls } from './bidi.js';
 import { emptyToUndefined } from './event/coercions.js';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
+import { pageQuery } from './event/pagination.js';
 import { RATING_REPORT_REASONS, RatingLimits, RatingMessages } from './ratings.contract.js';
-import { reportInputSchema } from './report-input.js';
+import { reportInputSchema, reportListQuerySchema } from './report-input.js';
 
 const stars = z
   .number({ message: RatingMessages.starsRange })
@@ -61,8 +61,5 @@ export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>;
 export const ratingReportInputSchema = reportInputSchema(RATING_REPORT_REASONS, RatingLimits.reportDetailsMax);
 export type RatingReportInput = z.infer<typeof ratingReportInputSchema>;
 
-export const ratingReportListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).default('open'),
-  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
-});
+export const ratingReportListQuerySchema = reportListQuerySchema;
 export type RatingReportListQuery = z.infer<typeof ratingReportListQuerySchema>;

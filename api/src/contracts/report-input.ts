@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stripBidiControls } from './bidi.js';
+import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
 
 /**
  * The body of every report a person files (of a person, a post or comment, a review): one of the
@@ -23,3 +24,9 @@ export function reportInputSchema<Reason extends string>(reasons: Record<Reason,
       path: ['details'],
     });
 }
+
+/** An admin's list of one kind of report: ?status=open|closed (open by default), paged. */
+export const reportListQuerySchema = z.object({
+  status: z.enum(['open', 'closed']).default('open'),
+  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
+});
