@@ -372,6 +372,37 @@ describe('community: posts, comments, likes, reports', () => {
       expect((await inFeed(author)).isMine).toBe(true);
     });
 
+    it('keeps a page everyone reads fresh for each reader: likes, counts, new and removed posts and comments at once', async () => {
+      const writer = await signUp(api, { name: 'Meera Writer' });
+      const older = await newPost(writer, { text: 'Older' });
+      const comment = await newComment(other, older.id, 'First!');
+      const page = async (who: SignedUp | null) => ((await as(who).feed(`?authorId=${writer.user.id}`).expect(200)).body as FeedView).posts;
+      expect((await page(null)).map(({ text }) => text)).toEqual(['Older']);
+
+      await as(other).like(older.id, { liked: true }).expect(200);
+      await as(author).likeComment(comment.id, { liked: true }).expect(200);
+      const [byOther, byAuthor, byGuest] = [await page(other), await page(author), await page(null)];
+      expect(byOther[0]).toMatchObject({ likeCount: 1, likedByMe: true, commentCount: 1 });
+      expect(byOther[0]!.firstComments[0]).toMatchObject({ likeCount: 1, likedByMe: false, isMine: true });
+      expect(byAuthor[0]).toMatchObject({ likeCount: 1, likedByMe: false });
+      expect(byAuthor[0]!.firstComments[0]).toMatchObject({ likeCount: 1, likedByMe: true, isMine: false });
+      expect(byGuest[0]).toMatchObject({ likeCount: 1, likedByMe: false });
+
+      const newer = await newPost(writer, { text: 'Newer' });
+      await newComment(author, older.id, 'Second');
+      const afterWrites = await page(null);
+      expect(afterWrites.map(({ text }) => text)).toEqual(['Newer', 'Older']);
+      expect(afterWrites[1]!.firstComments.map(({ text }) => text)).toEqual(['First!', 'Second']);
+      expect(afterWrites[1]!.commentCount).toBe(2);
+
+      // As another API process removes them, whose announcement has not arrived here yet.
+      await api.db.query('UPDATE community_post SET removed_at = now() WHERE id = $1', [newer.id]);
+      await api.db.query('UPDATE community_comment SET removed_at = now() WHERE id = $1', [comment.id]);
+      const afterRemovals = await page(other);
+      expect(afterRemovals.map(({ text }) => text)).toEqual(['Older']);
+      expect(afterRemovals[0]!.firstComments.map(({ text }) => text)).toEqual(['Second']);
+    });
+
     it('refuses a cursor it did not write with 400', async () => {
       const post = await newPost(author);
       const bad = [

@@ -7,6 +7,7 @@ import { CommunityRate } from './community-rate.js';
 import { CommentNotFoundError, NotYourCommentError, PostNotFoundError } from './community.errors.js';
 import { CommentAdded } from './community.events.js';
 import { commentView } from './community.views.js';
+import { CommunityFeedCache } from './feed-cache.js';
 import { keysetPage, seqOfCursor } from './keyset.js';
 import { PostsRepository } from './posts.repository.js';
 
@@ -18,6 +19,7 @@ export class CommentsService {
     private readonly posts: PostsRepository,
     private readonly outbox: OutboxService,
     private readonly rate: CommunityRate,
+    private readonly feedCache: CommunityFeedCache,
   ) {}
 
   async list(viewer: AuthUser | null, postId: string, query: CommentsQuery): Promise<CommentPageView> {
@@ -38,6 +40,7 @@ export class CommentsService {
       if (post.authorId !== user.id) await this.outbox.publish(tx, CommentAdded, { postId, commentId: id });
       return id;
     });
+    this.feedCache.clear();
     return this.view(user, commentId);
   }
 
@@ -45,6 +48,7 @@ export class CommentsService {
     const comment = await this.liveComment(commentId);
     if (comment.authorId !== user.id) throw new NotYourCommentError();
     if (!(await this.comments.edit(commentId, input.text))) throw new CommentNotFoundError();
+    this.feedCache.clear();
     return this.view(user, commentId);
   }
 
@@ -56,6 +60,7 @@ export class CommentsService {
       if (!postId) throw new CommentNotFoundError();
       await this.posts.dropComment(tx, postId);
     });
+    this.feedCache.clear();
   }
 
   private async view(viewer: AuthUser, commentId: string): Promise<CommentView> {

@@ -15,6 +15,7 @@ import { NotifyCommentHandler } from './jobs/notify-comment.job.js';
 import { NotifyEventPostHandler } from './jobs/notify-event-post.job.js';
 import { PostAuthorNotice } from './jobs/post-author-notice.js';
 import { NotifyLikeHandler } from './jobs/notify-like.job.js';
+import { CommunityFeedCache } from './feed-cache.js';
 import { CommentLikesRepository, PostLikesRepository } from './likes.repository.js';
 import { LikesService } from './likes.service.js';
 import { PostsController } from './posts.controller.js';
@@ -36,6 +37,7 @@ import { PostsService } from './posts.service.js';
     CommentLikesRepository,
     ContentReportsRepository,
     CommunityRate,
+    CommunityFeedCache,
     PostsService,
     CommentsService,
     LikesService,

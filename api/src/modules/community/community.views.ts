@@ -28,6 +28,9 @@ export interface PostRow extends AuthorColumns {
   likedByMe: boolean;
 }
 
+/** A post as every reader sees it (a shared feed page): whether the reader liked it comes apart. */
+export type SharedPostRow = Omit<PostRow, 'likedByMe'>;
+
 export interface CommentRow extends AuthorColumns {
   id: string;
   seq: string;

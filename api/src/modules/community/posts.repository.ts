@@ -3,22 +3,30 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, livePost } from './community-sql.js';
-import { type PostRow } from './community.views.js';
+import { authorColumns, liveAuthor, livePost } from './community-sql.js';
+import { type PostRow, type SharedPostRow } from './community.views.js';
 
 export interface FeedFilter {
-  /** Null for a guest. */
-  viewerId: string | null;
   /** Posts below this seq (the last one of the previous page). */
   beforeSeq: string | null;
   /** One more than the page, to tell whether another follows. */
   limit: number;
-  /** Only posts by people the viewer follows (a signed-in viewer). */
-  following: boolean;
   /** Lower-cased canonical city (as city_key holds it). */
   cityKey: string | null;
   eventId: string | null;
   authorId: string | null;
+}
+
+/** What a reader sees fresh on a shared feed page: a post's or comment's count, and whether they liked it. */
+export interface LiveState {
+  likeCount: number;
+  liked: boolean;
+}
+
+/** The readable posts and comments of a page, by id (those missing were removed since, or their author is leaving). */
+export interface PageState {
+  posts: Map<string, LiveState & { commentCount: number }>;
+  comments: Map<string, LiveState>;
 }
 
 export interface NewPost {
@@ -43,15 +51,18 @@ export interface PostEventRow {
   city: string | null;
 }
 
-/**
- * The post's columns, its author's, its event's (while it exists) and whether the viewer ($1) liked
- * it: one probe of the like's primary key per post (as EXISTS it was planned as a hash of every like
- * the viewer ever gave, 7–9 ms a page for someone with 33,000 likes).
- */
-const POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city, p.like_count AS "likeCount",
+/** The post's columns, its author's and its event's (while it exists): the same for every reader. */
+const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city, p.like_count AS "likeCount",
     p.comment_count AS "commentCount", p.created_at AS "createdAt", p.edited_at AS "editedAt", ${authorColumns('a')},
-    e.id AS "eventId", e.title AS "eventTitle", e.date AS "eventDate", e.city AS "eventCity",
-    COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $1::uuid LIMIT 1), false) AS "likedByMe"`;
+    e.id AS "eventId", e.title AS "eventTitle", e.date AS "eventDate", e.city AS "eventCity"`;
+
+/**
+ * Whether the viewer ($1) liked the post `p`: one probe of the like's primary key (as EXISTS it was
+ * planned as a hash of every like the viewer ever gave, 7–9 ms a page for someone with 33,000 likes).
+ */
+const LIKED_BY_VIEWER = `COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $1::uuid LIMIT 1), false)`;
+
+const POST_COLUMNS = `${SHARED_POST_COLUMNS}, ${LIKED_BY_VIEWER} AS "likedByMe"`;
 
 /** The post `p`'s author (whose account is not being deleted) and event (while it exists). */
 const POST_JOINS = `JOIN users a ON a.id = p.author_id AND a.deleted_at IS NULL
@@ -61,8 +72,33 @@ const POST_SELECT = `SELECT ${POST_COLUMNS} FROM community_post p ${POST_JOINS}`
 
 const POST_BY_ID = preparedStatement('community.post-by-id', `${POST_SELECT} WHERE p.id = $2 AND p.removed_at IS NULL`);
 
+/**
+ * A shared feed page's fresh part for the reader ($1, null for a guest): the counts of the posts ($2)
+ * and first comments ($3) that are still readable, and which of them the reader liked.
+ */
+const PAGE_STATE = preparedStatement(
+  'community.page-state',
+  `SELECT 'post' AS kind, p.id, p.like_count AS "likeCount", p.comment_count AS "commentCount", ${LIKED_BY_VIEWER} AS liked
+     FROM community_post p WHERE p.id = ANY($2::uuid[]) AND ${livePost('p')}
+   UNION ALL
+   SELECT 'comment', c.id, c.like_count, 0,
+          COALESCE((SELECT true FROM community_comment_like l WHERE l.comment_id = c.id AND l.user_id = $1::uuid LIMIT 1), false)
+     FROM community_comment c WHERE c.id = ANY($3::uuid[]) AND c.removed_at IS NULL AND ${liveAuthor('c.author_id')}`,
+);
+
 /** Feed texts (filter combinations) kept prepared per process: there are at most 2^5 shapes. */
 const FEED_STATEMENTS_KEPT = 32;
+
+/** The feed's conditions on the post `p`, their values pushed onto `values`. */
+function feedConditions(filter: FeedFilter, values: unknown[]): string {
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const where = ['p.removed_at IS NULL'];
+  if (filter.beforeSeq !== null) where.push(`p.seq < ${param(filter.beforeSeq)}::bigint`);
+  if (filter.cityKey !== null) where.push(`p.city_key = ${param(filter.cityKey)}`);
+  if (filter.eventId !== null) where.push(`p.event_id = ${param(filter.eventId)}::uuid`);
+  if (filter.authorId !== null) where.push(`p.author_id = ${param(filter.authorId)}::uuid`);
+  return where.join(' AND ');
+}
 
 /** The community_post table: every statement on it. */
 @Injectable()
@@ -76,35 +112,59 @@ export class PostsRepository {
   }
 
   /**
-   * A page of readable posts, newest first: the keyset on seq walks community_post_feed_idx (or the
-   * city's, event's or author's index). For the people a viewer follows, the seqs of each one's newest
-   * posts come from community_post_author_idx alone (an index-only scan), and only the page's rows
-   * are read: the page costs the same however much they wrote.
+   * A page of readable posts, newest first, as every reader sees it: the keyset on seq walks
+   * community_post_feed_idx (or the city's, event's or author's index).
    */
-  feed(filter: FeedFilter): Promise<PostRow[]> {
-    const values: unknown[] = [filter.viewerId, filter.limit];
-    const param = (value: unknown) => `$${values.push(value)}`;
-    const where = ['p.removed_at IS NULL'];
-    if (filter.beforeSeq !== null) where.push(`p.seq < ${param(filter.beforeSeq)}::bigint`);
-    if (filter.cityKey !== null) where.push(`p.city_key = ${param(filter.cityKey)}`);
-    if (filter.eventId !== null) where.push(`p.event_id = ${param(filter.eventId)}::uuid`);
-    if (filter.authorId !== null) where.push(`p.author_id = ${param(filter.authorId)}::uuid`);
-    const text = filter.following
-      ? `SELECT ${POST_COLUMNS}
-           FROM (SELECT newest.seq
-                   FROM user_follow f
-                   JOIN users followed ON followed.id = f.followed_id AND followed.deleted_at IS NULL
-                  CROSS JOIN LATERAL (
-                    SELECT p.seq FROM community_post p
-                     WHERE p.author_id = f.followed_id AND ${where.join(' AND ')} ORDER BY p.seq DESC LIMIT $2
-                  ) AS newest
-                  WHERE f.follower_id = $1::uuid
-                  ORDER BY newest.seq DESC LIMIT $2) AS page
-           JOIN community_post p ON p.seq = page.seq
-           ${POST_JOINS}
-          ORDER BY p.seq DESC`
-      : `${POST_SELECT} WHERE ${where.join(' AND ')} ORDER BY p.seq DESC LIMIT $2`;
-    return this.feeds.query<PostRow>(this.dataSource, text, values);
+  feed(filter: FeedFilter): Promise<SharedPostRow[]> {
+    const values: unknown[] = [filter.limit];
+    const where = feedConditions(filter, values);
+    return this.feeds.query<SharedPostRow>(
+      this.dataSource,
+      `SELECT ${SHARED_POST_COLUMNS} FROM community_post p ${POST_JOINS} WHERE ${where} ORDER BY p.seq DESC LIMIT $1`,
+      values,
+    );
+  }
+
+  /**
+   * A page of the readable posts of the people the viewer follows, newest first: the seqs of each
+   * one's newest posts come from community_post_author_idx alone (an index-only scan), and only the
+   * page's rows are read, so the page costs the same however much they wrote.
+   */
+  followedFeed(viewerId: string, filter: FeedFilter): Promise<PostRow[]> {
+    const values: unknown[] = [viewerId, filter.limit];
+    const where = feedConditions(filter, values);
+    return this.feeds.query<PostRow>(
+      this.dataSource,
+      `SELECT ${POST_COLUMNS}
+         FROM (SELECT newest.seq
+                 FROM user_follow f
+                 JOIN users followed ON followed.id = f.followed_id AND followed.deleted_at IS NULL
+                CROSS JOIN LATERAL (
+                  SELECT p.seq FROM community_post p
+                   WHERE p.author_id = f.followed_id AND ${where} ORDER BY p.seq DESC LIMIT $2
+                ) AS newest
+                WHERE f.follower_id = $1::uuid
+                ORDER BY newest.seq DESC LIMIT $2) AS page
+         JOIN community_post p ON p.seq = page.seq
+         ${POST_JOINS}
+        ORDER BY p.seq DESC`,
+      values,
+    );
+  }
+
+  async pageState(viewerId: string | null, postIds: readonly string[], commentIds: readonly string[]): Promise<PageState> {
+    const state: PageState = { posts: new Map(), comments: new Map() };
+    if (postIds.length === 0) return state;
+    type Row = LiveState & { kind: 'post' | 'comment'; id: string; commentCount: number };
+    for (const { kind, id, likeCount, commentCount, liked } of await queryPrepared<Row>(this.dataSource, PAGE_STATE, [
+      viewerId,
+      postIds,
+      commentIds,
+    ])) {
+      if (kind === 'post') state.posts.set(id, { likeCount, commentCount, liked });
+      else state.comments.set(id, { likeCount, liked });
+    }
+    return state;
   }
 
   async view(postId: string, viewerId: string | null): Promise<PostRow | null> {

@@ -19,7 +19,8 @@ import { CommentsRepository } from './comments.repository.js';
 import { CommunityRate } from './community-rate.js';
 import { NotAtEventError, NotOwnUploadError, NotYourPostError, PostNotFoundError } from './community.errors.js';
 import { EventPostPublished } from './community.events.js';
-import { postView, type PostRow } from './community.views.js';
+import { postView, type CommentRow, type PostRow, type SharedPostRow } from './community.views.js';
+import { CommunityFeedCache, type SharedFeedKey, type SharedFeedPage } from './feed-cache.js';
 import { keysetPage, seqOfCursor } from './keyset.js';
 import { PostsRepository, type LivePost } from './posts.repository.js';
 
@@ -37,22 +38,26 @@ export class PostsService {
     private readonly applicants: EventApplicants,
     private readonly outbox: OutboxService,
     private readonly rate: CommunityRate,
+    private readonly feedCache: CommunityFeedCache,
   ) {}
 
-  /** Newest first, each post with its first comments: two statements a page, whatever its length. */
+  /**
+   * Newest first, each post with its first comments. A page of everyone's posts (or a city's, an
+   * event's, an author's) comes from the shared feed cache, with counts, likes and readability read
+   * fresh for the reader in one statement; a page of the people someone follows is theirs alone.
+   */
   async feed(viewer: AuthUser | null, query: FeedQuery): Promise<FeedView> {
     if (query.following && !viewer) throw new UnauthorizedError(Messages.auth.noToken);
-    const rows = await this.posts.feed({
-      viewerId: viewer?.id ?? null,
+    const filter: SharedFeedKey = {
       beforeSeq: seqOfCursor(query.cursor),
-      limit: query.limit + 1,
-      following: query.following,
+      limit: query.limit,
       cityKey: query.city ? canonicalCity(query.city).toLowerCase() : null,
       eventId: query.eventId ?? null,
       authorId: query.authorId ?? null,
-    });
-    const page = keysetPage(rows, query.limit);
-    return { posts: await this.views(page.rows, viewer), nextCursor: page.nextCursor };
+    };
+    if (query.following) return this.followedFeed(viewer!, filter);
+    const page = await this.feedCache.page(filter, () => this.sharedPage(filter));
+    return { posts: await this.forReader(page, viewer?.id ?? null), nextCursor: page.nextCursor };
   }
 
   async view(viewer: AuthUser | null, postId: string): Promise<PostView> {
@@ -81,6 +86,7 @@ export class PostsService {
       if (eventId) await this.outbox.publish(tx, EventPostPublished, { postId: id });
       return id;
     });
+    this.feedCache.clear();
     return this.view(user, postId);
   }
 
@@ -90,6 +96,7 @@ export class PostsService {
     if (post.authorId !== user.id) throw new NotYourPostError();
     checkPhotos(input.photos);
     if (!(await this.posts.edit(postId, input.text, input.photos))) throw new PostNotFoundError();
+    this.feedCache.clear();
     return this.view(user, postId);
   }
 
@@ -98,6 +105,7 @@ export class PostsService {
     const post = await this.livePost(postId);
     if (post.authorId !== user.id && !isAdmin(user)) throw new NotYourPostError();
     if (!(await this.posts.remove(postId, user.id))) throw new PostNotFoundError();
+    this.feedCache.clear();
   }
 
   private async livePost(postId: string): Promise<LivePost> {
@@ -106,10 +114,48 @@ export class PostsService {
     return post;
   }
 
+  private async followedFeed(viewer: AuthUser, filter: SharedFeedKey): Promise<FeedView> {
+    const page = keysetPage(await this.posts.followedFeed(viewer.id, { ...filter, limit: filter.limit + 1 }), filter.limit);
+    return { posts: await this.views(page.rows, viewer), nextCursor: page.nextCursor };
+  }
+
+  private async sharedPage(filter: SharedFeedKey): Promise<SharedFeedPage> {
+    const page = keysetPage(await this.posts.feed({ ...filter, limit: filter.limit + 1 }), filter.limit);
+    const firstComments = await this.firstComments(page.rows, null);
+    return { rows: page.rows, firstComments, nextCursor: page.nextCursor };
+  }
+
+  /**
+   * A shared page as the reader sees it now: posts and comments removed since it was cached (or whose
+   * author is leaving) left out, counts as they are, the reader's own likes and posts marked.
+   */
+  private async forReader(page: SharedFeedPage, viewerId: string | null): Promise<PostView[]> {
+    const commentIds = [...page.firstComments.values()].flat().map((comment) => comment.id);
+    const state = await this.posts.pageState(
+      viewerId,
+      page.rows.map((row) => row.id),
+      commentIds,
+    );
+    return page.rows.flatMap((row) => {
+      const post = state.posts.get(row.id);
+      if (!post) return [];
+      const comments = (page.firstComments.get(row.id) ?? []).flatMap((comment) => {
+        const fresh = state.comments.get(comment.id);
+        return fresh ? [{ ...comment, likeCount: fresh.likeCount, likedByMe: fresh.liked }] : [];
+      });
+      const fresh = { ...row, likeCount: post.likeCount, commentCount: post.commentCount, likedByMe: post.liked };
+      return [postView(fresh, comments, viewerId)];
+    });
+  }
+
   private async views(rows: readonly PostRow[], viewer: AuthUser | null): Promise<PostView[]> {
     const viewerId = viewer?.id ?? null;
-    const commented = rows.filter((row) => row.commentCount > 0).map((row) => row.id);
-    const firstComments = await this.comments.firstOf(commented, viewerId, CommunityLimits.inlineComments);
+    const firstComments = await this.firstComments(rows, viewerId);
     return rows.map((row) => postView(row, firstComments.get(row.id) ?? [], viewerId));
+  }
+
+  private firstComments(rows: readonly SharedPostRow[], viewerId: string | null): Promise<Map<string, CommentRow[]>> {
+    const commented = rows.filter((row) => row.commentCount > 0).map((row) => row.id);
+    return this.comments.firstOf(commented, viewerId, CommunityLimits.inlineComments);
   }
 }

@@ -4,7 +4,7 @@ import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type PreparedJson } from '../../platform/http/prepared-json.js';
 import { ChangeSignals, type ChangeTopic } from '../../platform/queue/change-signals.js';
 import { type EventRow, type EventVersion } from './event.views.js';
-import { ListCache } from './list-cache.js';
+import { ListCache } from '../../platform/list-cache.js';
 
 const EVENT_LISTS: ChangeTopic = 'event-lists';
 

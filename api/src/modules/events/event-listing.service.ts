@@ -14,7 +14,7 @@ import { PreparedJson } from '../../platform/http/prepared-json.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
 import { EventApplicants } from './event-applicants.port.js';
 import { EventListCache, type CachedPage } from './event-list-cache.js';
-import { type ListCache } from './list-cache.js';
+import { type ListCache } from '../../platform/list-cache.js';
 import { buildListQuery, type ListFilter, type ListScope } from './event-query.js';
 import { toEventView, type EventVersion } from './event.views.js';
 import { HomeNeedsLoginError } from './events.errors.js';

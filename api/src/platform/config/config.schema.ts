@@ -294,6 +294,12 @@ export const configSchema = z
     EVENT_TOTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
     EVENT_LIST_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(5_000),
     /**
+     * The shared part of community feed pages (posts, authors, first comments) is cached this long in
+     * each API process; each request still reads counts, likes and what was removed fresh. 0 turns it off.
+     */
+    COMMUNITY_FEED_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    COMMUNITY_FEED_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(2_000),
+    /**
      * Event list totals are counted exactly up to this many events; a filter matching more stops
      * counting there and answers it with `totalExact: false` ("10,000+"). See docs/decisions.md.
      */

@@ -6,7 +6,7 @@ interface Entry<T> {
 }
 
 /**
- * A small in-process cache for event list reads (page rows and totals), keyed by the exact query.
+ * A small in-process cache for list reads (event pages and totals, community feed pages), keyed by the exact query.
  *
  * - An entry is fresh for `ttlMs`. For another `ttlMs` after that it is still served while one
  *   background query refreshes it (stale-while-revalidate), so expiry never makes callers wait.
