@@ -74,10 +74,24 @@ async function measure(url: string, cookie: string | undefined): Promise<PageRun
   }
 }
 
+/** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…) are retried this many times. */
+const ATTEMPTS = 3;
+
+async function measureWithRetries(url: string, cookie: string | undefined): Promise<PageRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, cookie);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      log(`  (run failed, trying again: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
 /** The median run by score (the middle one of an odd count; the lower middle of an even one). */
 async function medianRun(url: string, cookie: string | undefined): Promise<PageRun> {
   const runs: PageRun[] = [];
-  for (let run = 0; run < RUNS; run += 1) runs.push(await measure(url, cookie));
+  for (let run = 0; run < RUNS; run += 1) runs.push(await measureWithRetries(url, cookie));
   runs.sort((a, b) => a.score - b.score);
   return runs[Math.floor((runs.length - 1) / 2)]!;
 }

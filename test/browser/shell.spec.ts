@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { expect, logInThroughScreen, signIn, test } from './fixtures.js';
+import { daysFromNow, png, register, seedEvent, uploadImage } from './seed.js';
 
 test.describe('the layout shell', () => {
   test('a guest tapping Create sees the Login Required prompt, and Maybe Later closes it', async ({ page }) => {
@@ -64,6 +65,31 @@ test.describe('the layout shell', () => {
     await expect.poll(() => [...encodings.keys()].sort()).toEqual(['document', 'script', 'stylesheet']);
     const compressed = expect.stringMatching(/^(br|gzip)$/);
     expect(Object.fromEntries(encodings)).toEqual({ document: compressed, script: compressed, stylesheet: compressed });
+  });
+
+  test('a list page asks for its first photo before its scripts, and for the other photos as they near the screen', async ({ page }) => {
+    const host = await register('influencer', 'Ibapyntngen Host');
+    const photo = await uploadImage(host, png(80, 50, [40, 120, 200]));
+    for (const days of [3, 4])
+      await seedEvent(host, {
+        title: `Living roots walk ${days}`,
+        date: daysFromNow(days),
+        location: 'Laitumkhrah, Shillong',
+        images: [photo],
+      });
+    const html = await (await page.goto('/public?city=Shillong'))!.text();
+    const photos = page.getByTestId('event-card').locator('.event-card-media > img');
+    await expect(photos).toHaveCount(2);
+    expect(
+      await photos.evaluateAll((images) => images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])),
+    ).toEqual([
+      ['eager', 'high'],
+      ['lazy', null],
+    ]);
+    // The page as the server sent it (hydration takes Remix's preload links out of the document).
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
   });
 
   test('Home brings a person back to the home tab they chose last', async ({ page, accounts }) => {

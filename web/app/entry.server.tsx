@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -9,6 +8,7 @@ import { NonceProvider } from './components/layout/nonce';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './lib/api.server';
 import { firebaseCspSources, webConfig } from './lib/config.server';
 import { guardRoutes } from './lib/route-guards.server';
+import { ModulePreloadPriority } from './lib/module-preload-priority.server';
 import { getSession } from './lib/session.server';
 
 const ABORT_DELAY = 5_000;
@@ -56,7 +56,7 @@ export default function handleRequest(
       nonce,
       [waitForAll ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = new ModulePreloadPriority();
         responseHeaders.set('Content-Type', 'text/html');
         resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);

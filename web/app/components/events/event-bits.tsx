@@ -210,6 +210,13 @@ export function ImagePlaceholder({ title, label, className }: { title: string; l
  * gone, its host down): never a broken-image icon or its alt text. Give it `key={src}` so a new
  * photo gets a new chance.
  */
+/**
+ * For the photo that is a page's largest paint (a list's first card, an event's first photo): fetched
+ * before the page's scripts, whose preloads go at low priority (docs/decisions.md, "Scripts after
+ * content"). Written in lower case: React 18 does not know `fetchPriority` and passes this through.
+ */
+export const LARGEST_PHOTO: Record<string, string> = { loading: 'eager', fetchpriority: 'high' };
+
 export function EventImage({
   title,
   alt,

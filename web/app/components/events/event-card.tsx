@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { cn } from '~/lib/cn';
 import type { EventCardView } from '~/lib/event-card-view';
 import { formatCountdown, formatEventDate, hasEventStarted } from '~/lib/format-event';
-import { EventImage, HostLine, ImagePlaceholder } from './event-bits';
+import { EventImage, HostLine, ImagePlaceholder, LARGEST_PHOTO } from './event-bits';
 
 /** How wide a card's photo is drawn: one column on phones, two from 640 px, three (in max-w-6xl) from 1024 px. */
 const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw';
@@ -13,17 +13,20 @@ const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
  * Twenty of these make a list page, so the markup is lean (issue 26): the look lives in the
  * stylesheet's event-card classes (tailwind.css) and the small icons are drawn by CSS, not repeated
  * as inline SVG in every card. Takes the small card shape (toEventCard), not the whole event.
+ * `first`: the list's first card, whose photo is the page's largest paint (fetched at once, first).
  */
 export function EventCard({
   event,
   now,
   className,
   footer,
+  first = false,
 }: {
   event: EventCardView;
   now: number;
   className?: string;
   footer?: React.ReactNode;
+  first?: boolean;
 }) {
   const countdown = formatCountdown(event, now);
   return (
@@ -39,6 +42,7 @@ export function EventCard({
             alt=""
             placeholderClassName="size-full"
             loading="lazy"
+            {...(first ? LARGEST_PHOTO : {})}
           />
         ) : (
           <ImagePlaceholder title={event.title} className="size-full" />

@@ -94,8 +94,8 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
   return (
     <div>
       <EventGrid>
-        {events.map((event) => (
-          <EventCard key={event.id} event={event} now={now} />
+        {events.map((event, index) => (
+          <EventCard key={event.id} event={event} now={now} first={index === 0} />
         ))}
       </EventGrid>
       <FeedEnd

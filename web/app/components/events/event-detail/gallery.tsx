@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EventImage, ImagePlaceholder, useHydrated } from '~/components/events/event-bits';
+import { EventImage, ImagePlaceholder, LARGEST_PHOTO, useHydrated } from '~/components/events/event-bits';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/ui/icons';
 import { cn } from '~/lib/cn';
 import { imageSrcSet } from '~/lib/format-event';
@@ -66,7 +66,8 @@ export function Gallery({ event, images }: { event: EventView; images: string[] 
               alt={index === 0 ? event.title : `${event.title}, photo ${index + 1}`}
               className="aspect-[16/9] w-full bg-slate-100 object-cover"
               placeholderClassName="aspect-[16/9] w-full"
-              loading={index === 0 ? 'eager' : 'lazy'}
+              loading="lazy"
+              {...(index === 0 ? LARGEST_PHOTO : {})}
             />
           </li>
         ))}

@@ -1,0 +1,40 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+
+const PRELOAD = '<link rel="modulepreload"';
+const LOW_PRIORITY_PRELOAD = '<link rel="modulepreload" fetchpriority="low"';
+
+/**
+ * The page's HTML with its module preloads (Remix's `<Scripts>` lists every module of the page) at
+ * low fetch priority: on a slow phone the stylesheet and the images the page shows come first, and
+ * the scripts that hydrate a page already readable from the server come after (docs/decisions.md,
+ * "Scripts after content"). A tag split across two chunks is held back until the next one.
+ */
+export class ModulePreloadPriority extends Transform {
+  private readonly decoder = new StringDecoder('utf8');
+  private pending = '';
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const text = this.pending + this.decoder.write(chunk);
+    const held = splitTagStart(text);
+    this.pending = text.slice(held);
+    this.pushRewritten(text.slice(0, held));
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.pushRewritten(this.pending + this.decoder.end());
+    done();
+  }
+
+  private pushRewritten(text: string): void {
+    if (text) this.push(text.replaceAll(PRELOAD, LOW_PRIORITY_PRELOAD));
+  }
+}
+
+/** Where a preload tag cut off at the end of `text` starts (text.length when none is). */
+function splitTagStart(text: string): number {
+  const last = text.lastIndexOf('<');
+  if (last < 0 || text.length - last >= PRELOAD.length) return text.length;
+  return PRELOAD.startsWith(text.slice(last)) ? last : text.length;
+}
