@@ -86,6 +86,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     LOG_LEVEL: process.env.TRIBE_TEST_LOG_LEVEL ?? 'warn',
     API_URL: apiUrl,
     COOKIE_SECURE: 'false',
+    // Journeys change what guests see and look at once; the cache has its own test (guest-page-cache.spec.ts).
+    GUEST_PAGE_CACHE_TTL_MS: '0',
   };
 
   // A copy of the template the compiled migrations make (through the compiled script: Playwright's

@@ -1,12 +1,14 @@
 import { createRequestHandler } from '@remix-run/express';
-import type { ServerBuild } from '@remix-run/node';
+import { createRequestHandler as createPageRenderer, type ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
+import { isbot } from 'isbot';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHAT_SOCKET_PATH } from '../../api/src/contracts/chat.contract.js';
 import { proxyToApi, proxyUpgradesToApi } from './api-proxy.js';
-import { cspNonceOf, limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
+import { guestPageCache } from './guest-page-cache.js';
+import { contentSecurityPolicy, cspNonceOf, limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
 import type { WebServerHooks } from './server-hooks.js';
 
 const buildDir = path.resolve(process.env.WEB_BUILD_DIR ?? 'web/build');
@@ -20,6 +22,11 @@ const BODY_LIMITS = {
   defaultMaxBytes: MIB,
   uploads: { path: /^\/(resources\/upload|create-event(\.data)?|event\/[^/]+\/edit(\.data)?)\/?$/, maxBytes: 230 * MIB },
 };
+
+/** The pages every guest sees alike: the list, an event, the community feed, a post. */
+const GUEST_PAGES = /^\/(public|community|event\/[^/]+|post\/[^/]+)\/?$/;
+/** At most this many guest pages (with their compressed copies, about 80 KB each) are kept. */
+const GUEST_PAGES_KEPT = 200;
 
 /**
  * The service worker (web/public/sw.js) is always checked for a newer version, and may control the
@@ -65,9 +72,21 @@ async function main() {
   app.use(compression({ threshold: 0 }));
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders }));
+  const mode = process.env.NODE_ENV ?? 'production';
+  const renderPage = createPageRenderer(build, mode);
+  app.use(
+    guestPageCache({
+      ttlMs: hooks.config.GUEST_PAGE_CACHE_TTL_MS,
+      maxEntries: GUEST_PAGES_KEPT,
+      paths: GUEST_PAGES,
+      render: (request, nonce) => renderPage(request, { cspNonce: nonce }),
+      contentSecurityPolicy: (nonce) => contentSecurityPolicy(nonce, hooks.config.CHECKOUT_ORIGINS, hooks.firebaseCsp),
+      isBot: isbot,
+    }),
+  );
   const remix = createRequestHandler({
     build,
-    mode: process.env.NODE_ENV ?? 'production',
+    mode,
     // The page's inline scripts carry the nonce its Content-Security-Policy names.
     getLoadContext: (_req, res) => ({ cspNonce: cspNonceOf(res) }),
   });

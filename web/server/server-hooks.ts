@@ -17,6 +17,7 @@ export interface WebServerHooks {
     API_TIMEOUT_MS: number;
     /** Where the payment checkout's script and frame come from (the Content-Security-Policy allows them). */
     CHECKOUT_ORIGINS: readonly string[];
+    GUEST_PAGE_CACHE_TTL_MS: number;
   };
   /** What Google sign-in loads in production (the Content-Security-Policy allows it). */
   firebaseCsp: { scripts: readonly string[]; frames: readonly string[] };

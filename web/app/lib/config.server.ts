@@ -37,6 +37,8 @@ const schema = z.object({
   COMPANY_NAME: z.string().default('Tribe Social Technologies Private Limited'),
   COMPANY_ADDRESS: z.string().default('4th Floor, 80 Feet Road, Koramangala, Bengaluru, Karnataka 560034, India'),
   CONTACT_EMAIL: z.string().email().default('support@tribe.example'),
+  /** How long a guest's page (/public, an event, Community, a post) is served as rendered, in ms; 0 turns it off (web/server/guest-page-cache.ts). */
+  GUEST_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** The mobile app's login screen (a custom-scheme deep link, no query): /login in the app's web view goes there with its query string. */
   NATIVE_LOGIN_URL: z
     .string()
