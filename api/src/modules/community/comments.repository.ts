@@ -107,17 +107,6 @@ export class CommentsRepository {
     return rows[0]?.postId ?? null;
   }
 
-  /** Moves the like count of a readable comment by `delta`: the new count, or null when it is not readable. */
-  async moveLikeCount(tx: EntityManager, commentId: string, delta: 1 | -1): Promise<number | null> {
-    const rows = await queryRows<{ likeCount: number }>(
-      tx,
-      `UPDATE community_comment c SET like_count = like_count + $2
-        WHERE c.id = $1 AND ${liveComment('c')} RETURNING c.like_count AS "likeCount"`,
-      [commentId, delta],
-    );
-    return rows[0]?.likeCount ?? null;
-  }
-
   /** The like count of a readable comment and whether this person likes it; null when it is not readable. */
   async likeState(runner: DataSource | EntityManager, commentId: string, userId: string | null): Promise<LikeView | null> {
     const rows = await runner.query<LikeView[]>(

@@ -1,31 +1,55 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { queryRows } from '../../platform/database/returning.js';
+import { liveComment, livePost } from './community-sql.js';
+
+/** What setting a like did: the like as it now stands, the count after it, and whether a row really came or went. */
+export interface LikeOutcome {
+  liked: boolean;
+  likeCount: number;
+  changed: boolean;
+  /** Who wrote the thing liked. */
+  authorId: string;
+}
 
 /**
- * One like table: a row per (thing, person). Inserting an existing like or deleting a missing one
- * changes nothing and says so, so the caller moves the count only for a real change.
+ * One like table: a row per (thing, person), and the liked thing's count, which moves with the rows.
+ * Setting a like is one statement: it reads the thing (readable, or nothing happens), adds or deletes
+ * the row, and moves the count only when a row really came or went; the thing's row lock orders
+ * concurrent likers, so the count stays exact.
  */
-abstract class LikeRows {
+export abstract class LikeRows {
   protected abstract readonly table: 'community_post_like' | 'community_comment_like';
   protected abstract readonly target: 'post_id' | 'comment_id';
+  protected abstract readonly things: 'community_post' | 'community_comment';
+  /** The thing `alias` can be read (and so liked). */
+  protected abstract live(alias: string): string;
 
-  /** True when the like was not there before. */
-  async add(tx: EntityManager, targetId: string, userId: string): Promise<boolean> {
-    const rows = await tx.query<unknown[]>(
-      `INSERT INTO ${this.table} (${this.target}, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
-      [targetId, userId],
+  /** `liked` sets the like; undefined toggles it. Null when the thing is not readable (nothing changed). */
+  async set(tx: EntityManager, targetId: string, userId: string, liked: boolean | undefined): Promise<LikeOutcome | null> {
+    const rows = await queryRows<LikeOutcome>(
+      tx,
+      `WITH wanted AS (
+         SELECT t.id, t.author_id, t.like_count,
+                COALESCE($3::boolean, NOT EXISTS (SELECT 1 FROM ${this.table} l WHERE l.${this.target} = t.id AND l.user_id = $2)) AS liked
+           FROM ${this.things} t WHERE t.id = $1 AND ${this.live('t')}
+       ), added AS (
+         INSERT INTO ${this.table} (${this.target}, user_id) SELECT id, $2 FROM wanted WHERE liked
+         ON CONFLICT DO NOTHING RETURNING 1
+       ), removed AS (
+         DELETE FROM ${this.table} l USING wanted
+          WHERE NOT wanted.liked AND l.${this.target} = wanted.id AND l.user_id = $2 RETURNING 1
+       ), moved AS (
+         UPDATE ${this.things} t SET like_count = t.like_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
+          WHERE t.id = $1 AND (EXISTS (SELECT 1 FROM added) OR EXISTS (SELECT 1 FROM removed))
+          RETURNING t.like_count
+       )
+       SELECT wanted.liked, wanted.author_id AS "authorId", COALESCE((SELECT like_count FROM moved), wanted.like_count) AS "likeCount",
+              EXISTS (SELECT 1 FROM moved) AS changed
+         FROM wanted`,
+      [targetId, userId, liked ?? null],
     );
-    return rows.length > 0;
-  }
-
-  /** True when there was a like to delete. */
-  async delete(tx: EntityManager, targetId: string, userId: string): Promise<boolean> {
-    const rows = await queryRows<unknown>(tx, `DELETE FROM ${this.table} WHERE ${this.target} = $1 AND user_id = $2 RETURNING 1`, [
-      targetId,
-      userId,
-    ]);
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 
   /** Deletes every like the person gave (account erasure): the id liked, once per like. */
@@ -42,6 +66,10 @@ abstract class LikeRows {
 export class PostLikesRepository extends LikeRows {
   protected readonly table = 'community_post_like';
   protected readonly target = 'post_id';
+  protected readonly things = 'community_post';
+  protected live(alias: string): string {
+    return livePost(alias);
+  }
 }
 
 /** The community_comment_like table. */
@@ -49,4 +77,8 @@ export class PostLikesRepository extends LikeRows {
 export class CommentLikesRepository extends LikeRows {
   protected readonly table = 'community_comment_like';
   protected readonly target = 'comment_id';
+  protected readonly things = 'community_comment';
+  protected live(alias: string): string {
+    return liveComment(alias);
+  }
 }

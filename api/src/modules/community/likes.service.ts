@@ -7,13 +7,14 @@ import { CommentsRepository } from './comments.repository.js';
 import { CommunityRate } from './community-rate.js';
 import { CommentNotFoundError, PostNotFoundError } from './community.errors.js';
 import { PostLiked } from './community.events.js';
-import { CommentLikesRepository, PostLikesRepository } from './likes.repository.js';
+import { CommentLikesRepository, PostLikesRepository, type LikeRows } from './likes.repository.js';
 import { PostsRepository } from './posts.repository.js';
 
 /**
  * Likes of posts and comments. POST without `liked` toggles, with it sets (docs/decisions.md). The
- * like row and the count move in one transaction, and the count only when a row was really added or
- * deleted: the liked thing's row lock orders concurrent likers, so the count stays exact.
+ * like row and the count move in one statement (LikeRows.set), and the count only when a row was
+ * really added or deleted, so it stays exact; a new like of someone else's post is announced in the
+ * same transaction.
  */
 @Injectable()
 export class LikesService {
@@ -28,16 +29,17 @@ export class LikesService {
   ) {}
 
   async likePost(user: AuthUser, postId: string, input: LikeInput): Promise<LikeView> {
-    const posts: Likeable<{ likeCount: number; authorId: string }> = {
-      state: (tx, id, userId) => this.posts.likeState(tx, id, userId),
-      likes: this.postLikes,
-      moveCount: (tx, id, delta) => this.posts.moveLikeCount(tx, id, delta),
-      notFound: () => new PostNotFoundError(),
-    };
-    return this.setLike(posts, user, postId, input, async (tx, post) => {
-      // A newly set like tells the author (their notification counts each person once); their own does not.
-      if (post.authorId !== user.id) await this.outbox.publish(tx, PostLiked, { postId, likerId: user.id });
-    });
+    return this.setLike(
+      this.postLikes,
+      () => new PostNotFoundError(),
+      user,
+      postId,
+      input,
+      async (tx, authorId) => {
+        // A newly set like tells the author (their notification counts each person once); their own does not.
+        if (authorId !== user.id) await this.outbox.publish(tx, PostLiked, { postId, likerId: user.id });
+      },
+    );
   }
 
   async postLike(viewer: AuthUser | null, postId: string): Promise<LikeView> {
@@ -47,16 +49,7 @@ export class LikesService {
   }
 
   async likeComment(user: AuthUser, commentId: string, input: LikeInput): Promise<LikeView> {
-    const comments: Likeable<{ likeCount: number }> = {
-      state: (tx, id, userId) => this.comments.likeState(tx, id, userId),
-      likes: this.commentLikes,
-      moveCount: async (tx, id, delta) => {
-        const likeCount = await this.comments.moveLikeCount(tx, id, delta);
-        return likeCount === null ? null : { likeCount };
-      },
-      notFound: () => new CommentNotFoundError(),
-    };
-    return this.setLike(comments, user, commentId, input);
+    return this.setLike(this.commentLikes, () => new CommentNotFoundError(), user, commentId, input);
   }
 
   async commentLike(viewer: AuthUser | null, commentId: string): Promise<LikeView> {
@@ -66,35 +59,20 @@ export class LikesService {
   }
 
   /** Sets or toggles the caller's like of one thing; `newLike` runs, in the transaction, when a like was added. */
-  private async setLike<Moved extends { likeCount: number }>(
-    thing: Likeable<Moved>,
+  private async setLike(
+    likes: LikeRows,
+    notFound: () => Error,
     user: AuthUser,
     id: string,
     input: LikeInput,
-    newLike?: (tx: EntityManager, moved: Moved) => Promise<void>,
+    newLike?: (tx: EntityManager, authorId: string) => Promise<void>,
   ): Promise<LikeView> {
     await this.rate.take('like', user.id);
     return this.dataSource.transaction(async (tx) => {
-      const before = await thing.state(tx, id, user.id);
-      if (!before) throw thing.notFound();
-      const liked = input.liked ?? !before.liked;
-      const changed = liked ? await thing.likes.add(tx, id, user.id) : await thing.likes.delete(tx, id, user.id);
-      if (!changed) return { liked, likeCount: before.likeCount };
-      const moved = await thing.moveCount(tx, id, liked ? 1 : -1);
-      if (!moved) throw thing.notFound();
-      if (liked) await newLike?.(tx, moved);
-      return { liked, likeCount: moved.likeCount };
+      const outcome = await likes.set(tx, id, user.id, input.liked);
+      if (!outcome) throw notFound();
+      if (outcome.changed && outcome.liked) await newLike?.(tx, outcome.authorId);
+      return { liked: outcome.liked, likeCount: outcome.likeCount };
     });
   }
-}
-
-/** What liking needs of a post or a comment: its like state, its like rows, and its count moved (`Moved`: the count after, and what else the row answers). */
-interface Likeable<Moved extends { likeCount: number }> {
-  state(tx: EntityManager, id: string, userId: string): Promise<LikeView | null>;
-  likes: {
-    add(tx: EntityManager, id: string, userId: string): Promise<boolean>;
-    delete(tx: EntityManager, id: string, userId: string): Promise<boolean>;
-  };
-  moveCount(tx: EntityManager, id: string, delta: 1 | -1): Promise<Moved | null>;
-  notFound(): Error;
 }

@@ -220,20 +220,6 @@ export class PostsRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Moves the like count of a readable post by `delta` (the row lock orders concurrent likers) and
-   * answers the new count and the author; null when the post is not readable (the caller rolls back).
-   */
-  async moveLikeCount(tx: EntityManager, postId: string, delta: 1 | -1): Promise<{ likeCount: number; authorId: string } | null> {
-    const rows = await queryRows<{ likeCount: number; authorId: string }>(
-      tx,
-      `UPDATE community_post p SET like_count = like_count + $2
-        WHERE p.id = $1 AND ${livePost('p')} RETURNING p.like_count AS "likeCount", p.author_id AS "authorId"`,
-      [postId, delta],
-    );
-    return rows[0] ?? null;
-  }
-
   /** The like count of a readable post and whether this person likes it; null when it is not readable. */
   async likeState(runner: DataSource | EntityManager, postId: string, userId: string | null): Promise<LikeView | null> {
     const rows = await runner.query<LikeView[]>(
