@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../platform/database/returning.js';
 import { liveComment, livePost } from './community-sql.js';
 
@@ -26,9 +26,9 @@ export abstract class LikeRows {
   protected abstract live(alias: string): string;
 
   /** `liked` sets the like; undefined toggles it. Null when the thing is not readable (nothing changed). */
-  async set(tx: EntityManager, targetId: string, userId: string, liked: boolean | undefined): Promise<LikeOutcome | null> {
+  async set(runner: DataSource | EntityManager, targetId: string, userId: string, liked: boolean | undefined): Promise<LikeOutcome | null> {
     const rows = await queryRows<LikeOutcome>(
-      tx,
+      runner,
       `WITH wanted AS (
          SELECT t.id, t.author_id, t.like_count,
                 COALESCE($3::boolean, NOT EXISTS (SELECT 1 FROM ${this.table} l WHERE l.${this.target} = t.id AND l.user_id = $2)) AS liked

@@ -68,10 +68,20 @@ export class LikesService {
     newLike?: (tx: EntityManager, authorId: string) => Promise<void>,
   ): Promise<LikeView> {
     await this.rate.take('like', user.id);
-    return this.dataSource.transaction(async (tx) => {
-      const outcome = await likes.set(tx, id, user.id, input.liked);
+    const set = async (runner: DataSource | EntityManager) => {
+      const outcome = await likes.set(runner, id, user.id, input.liked);
       if (!outcome) throw notFound();
-      if (outcome.changed && outcome.liked) await newLike?.(tx, outcome.authorId);
+      return outcome;
+    };
+    // Taking a like back announces nothing: its one statement needs no transaction around it, and the
+    // liked thing's row is locked only while it runs.
+    if (!newLike || input.liked === false) {
+      const outcome = await set(this.dataSource);
+      return { liked: outcome.liked, likeCount: outcome.likeCount };
+    }
+    return this.dataSource.transaction(async (tx) => {
+      const outcome = await set(tx);
+      if (outcome.changed && outcome.liked) await newLike(tx, outcome.authorId);
       return { liked: outcome.liked, likeCount: outcome.likeCount };
     });
   }
