@@ -25,8 +25,12 @@ export function reportInputSchema<Reason extends string>(reasons: Record<Reason,
     });
 }
 
+/** Where a report stands: open until an admin acts on it or dismisses it. */
+export const reportStatusSchema = z.enum(['open', 'closed']);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
 /** An admin's list of one kind of report: ?status=open|closed (open by default), paged. */
 export const reportListQuerySchema = z.object({
-  status: z.enum(['open', 'closed']).default('open'),
+  status: reportStatusSchema.default('open'),
   ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
 });

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { EVENT_GENERAL_LIST_LIMIT, pageQuery } from './event/pagination.js';
-import { reportInputSchema } from './report-input.js';
+import { type z } from 'zod';
+import { reportInputSchema, reportListQuerySchema, type ReportStatus } from './report-input.js';
 
 /** Why a person may be reported (SPEC §2 user report screen), with the label the form shows. */
 export const USER_REPORT_REASONS = {
@@ -21,12 +20,8 @@ export const REPORT_DETAILS_MAX = 1000;
 export const reportUserSchema = reportInputSchema(USER_REPORT_REASONS, REPORT_DETAILS_MAX);
 export type ReportUserInput = z.infer<typeof reportUserSchema>;
 
-export const userReportStatusSchema = z.enum(['open', 'closed']);
-export type UserReportStatus = z.infer<typeof userReportStatusSchema>;
+export type UserReportStatus = ReportStatus;
 
 /** GET /admin/user-reports?status=open|closed (open by default), newest first. */
-export const userReportListQuerySchema = z.object({
-  status: userReportStatusSchema.default('open'),
-  ...pageQuery(EVENT_GENERAL_LIST_LIMIT),
-});
+export const userReportListQuerySchema = reportListQuerySchema;
 export type UserReportListQuery = z.infer<typeof userReportListQuerySchema>;
