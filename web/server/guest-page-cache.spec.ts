@@ -39,7 +39,8 @@ describe('guestPageCache', () => {
           const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
           if (answerWith.setCookie) headers.append('set-cookie', answerWith.setCookie);
           const page = `<!DOCTYPE html><p>${new URL(request.url).pathname} render ${renders} ${request.headers.get('user-agent')}</p><script nonce="${nonce}">go()</script>`;
-          return new Response(page.repeat(20), { status: answerWith.status ?? 200, headers });
+          // As Remix answers HEAD: its headers, no body.
+          return new Response(request.method === 'HEAD' ? null : page.repeat(20), { status: answerWith.status ?? 200, headers });
         },
         contentSecurityPolicy: policy,
         isBot: (userAgent) => userAgent.includes('Googlebot'),
@@ -136,6 +137,14 @@ describe('guestPageCache', () => {
     const head = await get('/public', { 'accept-encoding': 'gzip' }, 'HEAD');
     expect(head.body.length).toBe(0);
     expect(head.headers['content-length']).toBe(gzipped.headers['content-length']);
+  });
+
+  it('keeps the whole page for the GETs after a HEAD that came first', async () => {
+    const head = await get('/event/head-first', {}, 'HEAD');
+    expect(head.body.length).toBe(0);
+    const page = await get('/event/head-first');
+    expect(page.body.toString()).toContain('/event/head-first render');
+    expect(Number(head.headers['content-length'])).toBe(page.body.length);
   });
 
   it('keeps a crawler’s page apart from a browser’s, and only the newest pages', async () => {

@@ -79,13 +79,14 @@ export function guestPageCache(options: GuestPageCacheOptions): express.RequestH
   };
 }
 
+/** The page as a GET asks for it, also for a HEAD: Remix answers a HEAD without its body, and the page kept serves both. */
 function requestOf(req: express.Request): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: req.method, headers });
+  return new Request(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`, { method: 'GET', headers });
 }
 
 function sendCached(req: express.Request, res: express.Response, page: CachedPage, policy: (nonce: string) => string): void {
