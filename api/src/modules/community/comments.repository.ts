@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, liveComment } from './community-sql.js';
+import { authorColumns, likedBy, liveComment } from './community-sql.js';
 import { type CommentRow } from './community.views.js';
 
 /** A readable comment as writes need it. */
@@ -16,7 +16,7 @@ export interface LiveComment {
 /** The comment's columns, its author's and whether the viewer ($1) liked it; `c` is a comment, `a` its author. */
 const COMMENT_COLUMNS = `c.id, c.seq::text AS seq, c.post_id AS "postId", c.text, c.like_count AS "likeCount",
   c.created_at AS "createdAt", c.edited_at AS "editedAt", ${authorColumns('a')},
-  COALESCE((SELECT true FROM community_comment_like l WHERE l.comment_id = c.id AND l.user_id = $1::uuid LIMIT 1), false) AS "likedByMe"`;
+  ${likedBy('comment', 'c', '$1')} AS "likedByMe"`;
 
 const COMMENT_PAGE = preparedStatement(
   'community.comment-page',
@@ -111,7 +111,7 @@ export class CommentsRepository {
   async likeState(runner: DataSource | EntityManager, commentId: string, userId: string | null): Promise<LikeView | null> {
     const rows = await runner.query<LikeView[]>(
       `SELECT c.like_count AS "likeCount",
-              COALESCE((SELECT true FROM community_comment_like l WHERE l.comment_id = c.id AND l.user_id = $2::uuid LIMIT 1), false) AS liked
+              ${likedBy('comment', 'c', '$2')} AS liked
          FROM community_comment c WHERE c.id = $1 AND ${liveComment('c')}`,
       [commentId, userId],
     );

@@ -20,3 +20,14 @@ export const livePost = (alias: string) => `${alias}.removed_at IS NULL AND ${li
 export const liveComment = (alias: string) =>
   `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}
    AND EXISTS (SELECT 1 FROM community_post post WHERE post.id = ${alias}.post_id AND ${livePost('post')})`;
+
+/** What can be liked: a post or a comment, each with its like table `community_<thing>_like`. */
+export type Likeable = 'post' | 'comment';
+
+/**
+ * Whether the person `user` (a parameter, null for a guest) likes the post or comment `alias`: one
+ * probe of the like table's primary key. As an EXISTS it was planned as a hash of every like the
+ * person ever gave (7–9 ms a feed page for someone with 33,000 likes).
+ */
+export const likedBy = (thing: Likeable, alias: string, user: string) =>
+  `COALESCE((SELECT true FROM community_${thing}_like l WHERE l.${thing}_id = ${alias}.id AND l.user_id = ${user}::uuid LIMIT 1), false)`;

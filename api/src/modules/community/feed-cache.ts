@@ -4,6 +4,7 @@ import { type AppConfig } from '../../platform/config/config.schema.js';
 import { ListCache } from '../../platform/list-cache.js';
 import { ChangeSignals, type ChangeTopic } from '../../platform/queue/change-signals.js';
 import { type CommentRow, type SharedPostRow } from './community.views.js';
+import { type FeedFilter } from './posts.repository.js';
 
 const COMMUNITY_FEED: ChangeTopic = 'community-feed';
 
@@ -16,15 +17,6 @@ export interface SharedFeedPage {
   rows: SharedPostRow[];
   firstComments: Map<string, CommentRow[]>;
   nextCursor: string | null;
-}
-
-/** Which shared page a request asks for: everything but the reader. */
-export interface SharedFeedKey {
-  beforeSeq: string | null;
-  limit: number;
-  cityKey: string | null;
-  eventId: string | null;
-  authorId: string | null;
 }
 
 /**
@@ -48,7 +40,8 @@ export class CommunityFeedCache implements OnModuleInit {
     this.signals.on(COMMUNITY_FEED, () => this.pages.clear()).catch(() => undefined);
   }
 
-  page(key: SharedFeedKey, load: () => Promise<SharedFeedPage>): Promise<SharedFeedPage> {
+  /** The shared page of `key` (every reader's filter and cursor, no reader). */
+  page(key: FeedFilter, load: () => Promise<SharedFeedPage>): Promise<SharedFeedPage> {
     return this.pages.get(`${key.beforeSeq}|${key.limit}|${key.cityKey}|${key.eventId}|${key.authorId}`, load);
   }
 

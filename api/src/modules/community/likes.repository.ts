@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../platform/database/returning.js';
-import { liveComment, livePost } from './community-sql.js';
+import { likedBy, liveComment, livePost, type Likeable } from './community-sql.js';
 
 /** What setting a like did: the like as it now stands, the count after it, and whether a row really came or went. */
 export interface LikeOutcome {
@@ -19,11 +19,19 @@ export interface LikeOutcome {
  * concurrent likers, so the count stays exact.
  */
 export abstract class LikeRows {
-  protected abstract readonly table: 'community_post_like' | 'community_comment_like';
-  protected abstract readonly target: 'post_id' | 'comment_id';
-  protected abstract readonly things: 'community_post' | 'community_comment';
+  protected abstract readonly thing: Likeable;
   /** The thing `alias` can be read (and so liked). */
   protected abstract live(alias: string): string;
+
+  /** community_post_like or community_comment_like. */
+  protected get table(): string {
+    return `community_${this.thing}_like`;
+  }
+
+  /** The like table's column naming the thing. */
+  protected get target(): string {
+    return `${this.thing}_id`;
+  }
 
   /** `liked` sets the like; undefined toggles it. Null when the thing is not readable (nothing changed). */
   async set(runner: DataSource | EntityManager, targetId: string, userId: string, liked: boolean | undefined): Promise<LikeOutcome | null> {
@@ -31,8 +39,8 @@ export abstract class LikeRows {
       runner,
       `WITH wanted AS (
          SELECT t.id, t.author_id, t.like_count,
-                COALESCE($3::boolean, NOT EXISTS (SELECT 1 FROM ${this.table} l WHERE l.${this.target} = t.id AND l.user_id = $2)) AS liked
-           FROM ${this.things} t WHERE t.id = $1 AND ${this.live('t')}
+                COALESCE($3::boolean, NOT ${likedBy(this.thing, 't', '$2')}) AS liked
+           FROM community_${this.thing} t WHERE t.id = $1 AND ${this.live('t')}
        ), added AS (
          INSERT INTO ${this.table} (${this.target}, user_id) SELECT id, $2 FROM wanted WHERE liked
          ON CONFLICT DO NOTHING RETURNING 1
@@ -40,7 +48,7 @@ export abstract class LikeRows {
          DELETE FROM ${this.table} l USING wanted
           WHERE NOT wanted.liked AND l.${this.target} = wanted.id AND l.user_id = $2 RETURNING 1
        ), moved AS (
-         UPDATE ${this.things} t SET like_count = t.like_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
+         UPDATE community_${this.thing} t SET like_count = t.like_count + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed)
           WHERE t.id = $1 AND (EXISTS (SELECT 1 FROM added) OR EXISTS (SELECT 1 FROM removed))
           RETURNING t.like_count
        )
@@ -64,9 +72,7 @@ export abstract class LikeRows {
 /** The community_post_like table. */
 @Injectable()
 export class PostLikesRepository extends LikeRows {
-  protected readonly table = 'community_post_like';
-  protected readonly target = 'post_id';
-  protected readonly things = 'community_post';
+  protected readonly thing = 'post';
   protected live(alias: string): string {
     return livePost(alias);
   }
@@ -75,9 +81,7 @@ export class PostLikesRepository extends LikeRows {
 /** The community_comment_like table. */
 @Injectable()
 export class CommentLikesRepository extends LikeRows {
-  protected readonly table = 'community_comment_like';
-  protected readonly target = 'comment_id';
-  protected readonly things = 'community_comment';
+  protected readonly thing = 'comment';
   protected live(alias: string): string {
     return liveComment(alias);
   }

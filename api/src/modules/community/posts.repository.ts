@@ -3,13 +3,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, liveAuthor, livePost } from './community-sql.js';
+import { authorColumns, likedBy, liveComment, livePost } from './community-sql.js';
 import { type PostRow, type SharedPostRow } from './community.views.js';
 
 export interface FeedFilter {
   /** Posts below this seq (the last one of the previous page). */
   beforeSeq: string | null;
-  /** One more than the page, to tell whether another follows. */
+  /** The page's length (the statements read one more, to tell whether another page follows). */
   limit: number;
   /** Lower-cased canonical city (as city_key holds it). */
   cityKey: string | null;
@@ -56,13 +56,8 @@ const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city,
     p.comment_count AS "commentCount", p.created_at AS "createdAt", p.edited_at AS "editedAt", ${authorColumns('a')},
     e.id AS "eventId", e.title AS "eventTitle", e.date AS "eventDate", e.city AS "eventCity"`;
 
-/**
- * Whether the viewer ($1) liked the post `p`: one probe of the like's primary key (as EXISTS it was
- * planned as a hash of every like the viewer ever gave, 7–9 ms a page for someone with 33,000 likes).
- */
-const LIKED_BY_VIEWER = `COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $1::uuid LIMIT 1), false)`;
-
-const POST_COLUMNS = `${SHARED_POST_COLUMNS}, ${LIKED_BY_VIEWER} AS "likedByMe"`;
+/** The same, and whether the viewer ($1) liked it. */
+const POST_COLUMNS = `${SHARED_POST_COLUMNS}, ${likedBy('post', 'p', '$1')} AS "likedByMe"`;
 
 /** The post `p`'s author (whose account is not being deleted) and event (while it exists). */
 const POST_JOINS = `JOIN users a ON a.id = p.author_id AND a.deleted_at IS NULL
@@ -78,12 +73,11 @@ const POST_BY_ID = preparedStatement('community.post-by-id', `${POST_SELECT} WHE
  */
 const PAGE_STATE = preparedStatement(
   'community.page-state',
-  `SELECT 'post' AS kind, p.id, p.like_count AS "likeCount", p.comment_count AS "commentCount", ${LIKED_BY_VIEWER} AS liked
+  `SELECT 'post' AS kind, p.id, p.like_count AS "likeCount", p.comment_count AS "commentCount", ${likedBy('post', 'p', '$1')} AS liked
      FROM community_post p WHERE p.id = ANY($2::uuid[]) AND ${livePost('p')}
    UNION ALL
-   SELECT 'comment', c.id, c.like_count, 0,
-          COALESCE((SELECT true FROM community_comment_like l WHERE l.comment_id = c.id AND l.user_id = $1::uuid LIMIT 1), false)
-     FROM community_comment c WHERE c.id = ANY($3::uuid[]) AND c.removed_at IS NULL AND ${liveAuthor('c.author_id')}`,
+   SELECT 'comment', c.id, c.like_count, 0, ${likedBy('comment', 'c', '$1')}
+     FROM community_comment c WHERE c.id = ANY($3::uuid[]) AND ${liveComment('c')}`,
 );
 
 /** Feed texts (filter combinations) kept prepared per process: there are at most 2^5 shapes. */
@@ -116,7 +110,7 @@ export class PostsRepository {
    * community_post_feed_idx (or the city's, event's or author's index).
    */
   feed(filter: FeedFilter): Promise<SharedPostRow[]> {
-    const values: unknown[] = [filter.limit];
+    const values: unknown[] = [filter.limit + 1];
     const where = feedConditions(filter, values);
     return this.feeds.query<SharedPostRow>(
       this.dataSource,
@@ -131,7 +125,7 @@ export class PostsRepository {
    * page's rows are read, so the page costs the same however much they wrote.
    */
   followedFeed(viewerId: string, filter: FeedFilter): Promise<PostRow[]> {
-    const values: unknown[] = [viewerId, filter.limit];
+    const values: unknown[] = [viewerId, filter.limit + 1];
     const where = feedConditions(filter, values);
     return this.feeds.query<PostRow>(
       this.dataSource,
@@ -224,7 +218,7 @@ export class PostsRepository {
   async likeState(runner: DataSource | EntityManager, postId: string, userId: string | null): Promise<LikeView | null> {
     const rows = await runner.query<LikeView[]>(
       `SELECT p.like_count AS "likeCount",
-              COALESCE((SELECT true FROM community_post_like l WHERE l.post_id = p.id AND l.user_id = $2::uuid LIMIT 1), false) AS liked
+              ${likedBy('post', 'p', '$2')} AS liked
          FROM community_post p WHERE p.id = $1 AND ${livePost('p')}`,
       [postId, userId],
     );

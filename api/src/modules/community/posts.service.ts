@@ -20,9 +20,9 @@ import { CommunityRate } from './community-rate.js';
 import { NotAtEventError, NotOwnUploadError, NotYourPostError, PostNotFoundError } from './community.errors.js';
 import { EventPostPublished } from './community.events.js';
 import { postView, type CommentRow, type PostRow, type SharedPostRow } from './community.views.js';
-import { CommunityFeedCache, type SharedFeedKey, type SharedFeedPage } from './feed-cache.js';
+import { CommunityFeedCache, type SharedFeedPage } from './feed-cache.js';
 import { keysetPage, seqOfCursor } from './keyset.js';
-import { PostsRepository, type LivePost } from './posts.repository.js';
+import { PostsRepository, type FeedFilter, type LivePost } from './posts.repository.js';
 
 /** Photos must be the product's own uploads: the uploads sweep keeps what a post shows, and nothing else is vouched for. */
 function checkPhotos(photos: readonly string[]): void {
@@ -48,7 +48,7 @@ export class PostsService {
    */
   async feed(viewer: AuthUser | null, query: FeedQuery): Promise<FeedView> {
     if (query.following && !viewer) throw new UnauthorizedError(Messages.auth.noToken);
-    const filter: SharedFeedKey = {
+    const filter: FeedFilter = {
       beforeSeq: seqOfCursor(query.cursor),
       limit: query.limit,
       cityKey: query.city ? canonicalCity(query.city).toLowerCase() : null,
@@ -114,13 +114,13 @@ export class PostsService {
     return post;
   }
 
-  private async followedFeed(viewer: AuthUser, filter: SharedFeedKey): Promise<FeedView> {
-    const page = keysetPage(await this.posts.followedFeed(viewer.id, { ...filter, limit: filter.limit + 1 }), filter.limit);
+  private async followedFeed(viewer: AuthUser, filter: FeedFilter): Promise<FeedView> {
+    const page = keysetPage(await this.posts.followedFeed(viewer.id, filter), filter.limit);
     return { posts: await this.views(page.rows, viewer), nextCursor: page.nextCursor };
   }
 
-  private async sharedPage(filter: SharedFeedKey): Promise<SharedFeedPage> {
-    const page = keysetPage(await this.posts.feed({ ...filter, limit: filter.limit + 1 }), filter.limit);
+  private async sharedPage(filter: FeedFilter): Promise<SharedFeedPage> {
+    const page = keysetPage(await this.posts.feed(filter), filter.limit);
     const firstComments = await this.firstComments(page.rows, null);
     return { rows: page.rows, firstComments, nextCursor: page.nextCursor };
   }
