@@ -94,7 +94,7 @@ function feedConditions(filter: FeedFilter, values: unknown[]): string {
   return where.join(' AND ');
 }
 
-/** The community_post table: every statement on it. */
+/** The community_post table: every statement on it (the feed page's fresh state reads its first comments beside it). */
 @Injectable()
 export class PostsRepository {
   private readonly feeds = new PreparedStatementSet('community.feed', FEED_STATEMENTS_KEPT);
