@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, getPriority, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,12 +44,14 @@ import { BENCH_CITIES, seedBenchData } from './events.seed.js';
  * Goals (issue 26): every page ≥ 300 req/s and p99 ≤ 100 ms at 20 connections; the HTML of a list
  * page (/public, /home) ≤ 40 KB. Prints figures and MET/MISSED; never fails on time.
  *
- *   BENCH_PAGES_DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (20)
+ *   BENCH_PAGES_DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_PAGES_HTML_DIR (each page's HTML is
+ *   written there, to see what it is made of)
  */
 
 const DATABASE_URL = process.env.BENCH_PAGES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tribe_bench_pages';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const HTML_DIR = process.env.BENCH_PAGES_HTML_DIR;
 const GOAL_REQUESTS_PER_SECOND = 300;
 const GOAL_P99_MS = 100;
 const GOAL_LIST_PAGE_BYTES = 40 * 1024;
@@ -281,6 +283,7 @@ async function main(): Promise<void> {
     const rowsOut: PageRow[] = [];
     for (const page of pages) {
       const html = await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);
+      if (HTML_DIR) await writeFile(join(HTML_DIR, `${page.label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}.html`), html);
       // Requests one at a time first, so the first page measured does not pay for the processes' cold start; the last
       // of them give each process's CPU time per request, a figure the machine's other work changes less than req/s.
       for (let warm = 0; warm < WARM_UP_REQUESTS; warm += 1) await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);

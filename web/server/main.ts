@@ -38,6 +38,14 @@ function serviceWorkerHeaders(res: express.Response, filePath: string): void {
   res.set('service-worker-allowed', '/');
 }
 
+/**
+ * Serves the build's files (every one has an extension); a page's path has none, so a page request
+ * goes on to the pages without asking the disk first.
+ */
+function filesOnly(serve: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (path.extname(req.path) ? serve(req, res, next) : next());
+}
+
 async function main() {
   const rawBuild = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild;
   const hooks = (rawBuild.entry.module as ServerBuild['entry']['module'] & { webServerHooks: WebServerHooks }).webServerHooks;
@@ -70,8 +78,8 @@ async function main() {
   // Every size: the default 1 KB threshold left the bundler's smallest chunks (a shared component of
   // 900 bytes) plain, and which chunks are that small changes with every build.
   app.use(compression({ threshold: 0 }));
-  app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
-  app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders }));
+  app.use('/assets', filesOnly(express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' })));
+  app.use(filesOnly(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders })));
   const mode = process.env.NODE_ENV ?? 'production';
   const renderPage = createPageRenderer(build, mode);
   app.use(

@@ -1,6 +1,7 @@
 import { redirect } from '@remix-run/node';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { api, ApiError } from './api.server';
+import { oncePerPage } from './page-request.server';
 import { completeProfilePath, isAdminUser, loginPathFor } from './redirects';
 import { clearAuth, getSession, hasCorruptSessionCookie } from './session.server';
 import type { ToastMessage } from './toast';
@@ -42,7 +43,11 @@ export interface CurrentAuth {
  * The signed-in person, read from the API with the cookie's token. A token the API no longer
  * accepts (401) means the session is over: the result carries a Set-Cookie that clears it.
  */
-export async function readAuth(request: Request): Promise<AuthRead> {
+export function readAuth(request: Request): Promise<AuthRead> {
+  return oncePerPage(request, 'auth', () => readAuthFromApi(request));
+}
+
+async function readAuthFromApi(request: Request): Promise<AuthRead> {
   if (await hasCorruptSessionCookie(request)) {
     return { auth: null, setCookie: await clearAuth(request), corrupted: true };
   }

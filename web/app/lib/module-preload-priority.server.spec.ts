@@ -30,4 +30,17 @@ describe('ModulePreloadPriority', () => {
   it('passes on a page that ends in the middle of what looks like a tag', async () => {
     expect(await throughTransform(['<p>a</p><link rel="module'])).toBe('<p>a</p><link rel="module');
   });
+
+  it('passes on what was written in one turn as one chunk, and what comes in a later turn after it', async () => {
+    const transform = new ModulePreloadPriority();
+    const chunks: string[] = [];
+    transform.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+    const ended = new Promise((resolve) => transform.on('end', resolve));
+    for (let piece = 0; piece < PAGE.length; piece += 16) transform.write(PAGE.slice(piece, piece + 16));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toEqual([EXPECTED]);
+    transform.end('<p>streamed later</p>');
+    await ended;
+    expect(chunks).toEqual([EXPECTED, '<p>streamed later</p>']);
+  });
 });

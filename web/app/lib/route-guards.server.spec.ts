@@ -1,9 +1,10 @@
 import type { ServerBuild } from '@remix-run/node';
 import { ApiError } from './api.server';
+import { oncePerPage } from './page-request.server';
 import { guardRouteModule, UNREADABLE_FORM_MESSAGE } from './route-guards.server';
 
 type Module = ServerBuild['routes'][string]['module'];
-type Run = (args: { request: Request }) => Promise<unknown>;
+type Run = (args: { request: Request; context?: object }) => Promise<unknown>;
 
 const post = (body: BodyInit, type: string) =>
   new Request('http://tribe.local/login', { method: 'POST', body, headers: { 'Content-Type': type } });
@@ -63,5 +64,23 @@ describe('guardRouteModule', () => {
         errorHeaders: undefined,
       }).get('Retry-After'),
     ).toBe('30');
+  });
+
+  it("lets one page's loaders share a read, and never shares an action's", async () => {
+    let reads = 0;
+    const whoIsSignedIn = ({ request }: { request: Request }) => oncePerPage(request, 'auth', async () => `read ${++reads}`);
+    const module = guardRouteModule({ loader: whoIsSignedIn, action: whoIsSignedIn } as unknown as Module);
+    const [loader, action] = [module.loader as Run, module.action as Run];
+    // Remix gives each loader of a page its own copy of the request, and all of them one context.
+    const page = {};
+    const copy = () => new Request('http://tribe.local/home');
+    expect(await Promise.all([loader({ request: copy(), context: page }), loader({ request: copy(), context: page })])).toEqual([
+      'read 1',
+      'read 1',
+    ]);
+    expect(await loader({ request: copy(), context: {} })).toBe('read 2');
+    const form = () => post('name=Asha', 'application/x-www-form-urlencoded');
+    expect(await action({ request: form(), context: page })).toBe('read 3');
+    expect(await action({ request: form(), context: page })).toBe('read 4');
   });
 });

@@ -1,5 +1,6 @@
 import type { HeadersFunction, ServerBuild } from '@remix-run/node';
 import { isUnavailable, RETRY_AFTER_SECONDS } from './api.server';
+import { tieToPage } from './page-request.server';
 
 /**
  * What every route's loader and action gets from the web server, wrapped around them once at boot
@@ -8,7 +9,8 @@ import { isUnavailable, RETRY_AFTER_SECONDS } from './api.server';
  *   multipart) answers 415 / 400 with a message, instead of a TypeError that Remix turns into a 500;
  * - an API that is unreachable, too slow or unavailable (ApiError 503) that a loader or action lets
  *   escape answers 503 with Retry-After and a "try again" message, instead of a crash page;
- * - a page keeps the Retry-After its loader, action or error set (a form refused with 503).
+ * - a page keeps the Retry-After its loader, action or error set (a form refused with 503);
+ * - a loader's request is tied to its page request, whose loaders share their reads (page-request.server.ts).
  * Everything else is left to the route.
  */
 
@@ -17,7 +19,7 @@ export const UNREADABLE_FORM_MESSAGE = 'This form could not be read. Reload the 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 type RouteModule = ServerBuild['routes'][string]['module'];
-type RouteFunction = (args: { request: Request }) => unknown;
+type RouteFunction = (args: { request: Request; context?: object }) => unknown;
 
 /**
  * A refusal as a thrown JSON Response: a page's error boundary gets `{ error }` as its data (and
@@ -48,8 +50,9 @@ function guardFormData(request: Request): void {
 }
 
 function guard<F extends RouteFunction>(run: F, options: { readsForms: boolean }): F {
-  const guarded = async (args: { request: Request }) => {
+  const guarded = async (args: { request: Request; context?: object }) => {
     if (options.readsForms) guardFormData(args.request);
+    else if (args.context) tieToPage(args.request, args.context);
     try {
       return await run(args);
     } catch (error) {

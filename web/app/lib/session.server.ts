@@ -1,5 +1,6 @@
 import { createCookie, createSession, redirect, type Session, type SessionStorage } from '@remix-run/node';
 import { webConfig } from './config.server';
+import { oncePerPage } from './page-request.server';
 import { deriveCookieKey, seal, unseal } from './sealed-cookie.server';
 import { loginPathFor, safeReturnTo } from './redirects';
 import type { ToastMessage } from './toast';
@@ -61,8 +62,13 @@ const storage = createSealedCookieSessionStorage();
 
 export type TribeSession = Session<SessionData, FlashData>;
 
+/** The request's session data, unsealed once per page request (page-request.server.ts). */
+function sessionDataOf(request: Request): Promise<SessionData | null> {
+  return oncePerPage(request, 'session', () => readSealed(request.headers.get('Cookie')));
+}
+
 export async function getSession(request: Request): Promise<TribeSession> {
-  return storage.getSession(request.headers.get('Cookie'));
+  return createSession<SessionData, FlashData>((await sessionDataOf(request)) ?? undefined);
 }
 
 export function commitSession(session: TribeSession): Promise<string> {
@@ -77,7 +83,7 @@ export async function hasCorruptSessionCookie(request: Request): Promise<boolean
   const header = request.headers.get('Cookie');
   const raw = header ? new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=([^;]*)`).exec(header)?.[1] : undefined;
   if (!raw) return false;
-  return (await readSealed(header)) === null;
+  return (await sessionDataOf(request)) === null;
 }
 
 export async function getToken(request: Request): Promise<string | null> {
