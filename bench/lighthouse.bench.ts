@@ -14,13 +14,18 @@ import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduc
  * A score has no same-run baseline to divide by, so the machine's own Lighthouse benchmark index
  * is printed beside every verdict, and the load average before and after.
  *
- *   BENCH_RUNS (1: the median run by score of this many), CHROMIUM_PATH (/usr/bin/chromium)
+ *   BENCH_RUNS (1: the median run by score of this many), CHROMIUM_PATH (/usr/bin/chromium),
+ *   BENCH_LIGHTHOUSE_PAGES (a comma-separated list of the pages' labels to measure, e.g. "/public,/home"; all by default),
+ *   BENCH_LIGHTHOUSE_TASKS=1 (also print each run's long main-thread tasks and the scripts' boot-up
+ *   time: what the Total Blocking Time is made of)
  */
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2_500;
+const PRINT_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === '1';
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()
@@ -35,6 +40,8 @@ interface PageRun {
   cls: number;
   transferKb: number;
   benchmarkIndex: number;
+  /** The long tasks and the scripts' boot-up, as lines (BENCH_LIGHTHOUSE_TASKS). */
+  tasks: string[];
 }
 
 interface PageToMeasure {
@@ -68,10 +75,26 @@ async function measure(url: string, cookie: string | undefined): Promise<PageRun
       cls: numeric('cumulative-layout-shift'),
       transferKb: numeric('total-byte-weight') / 1024,
       benchmarkIndex: lhr.environment.benchmarkIndex,
+      tasks: PRINT_TASKS ? taskLines(lhr.audits) : [],
     };
   } finally {
     chrome.kill();
   }
+}
+
+type Audits = Awaited<ReturnType<typeof lighthouse>> extends infer R ? (R extends { lhr: { audits: infer A } } ? A : never) : never;
+
+/** What the main thread was busy with: each long task (start, duration, script) and each script's boot-up. */
+function taskLines(audits: Audits): string[] {
+  const itemsOf = (id: string) => (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const name = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+  return [
+    ...itemsOf('long-tasks').map((task) => `long task at ${ms(task.startTime)}: ${ms(task.duration)} ${name(task.url)}`),
+    ...itemsOf('bootup-time').map(
+      (script) => `boot-up ${name(script.url)}: ${ms(script.scripting)} scripting, ${ms(script.scriptParseCompile)} parse and compile`,
+    ),
+  ];
 }
 
 /** Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP…) are retried this many times. */
@@ -106,6 +129,7 @@ function report(page: PageToMeasure, run: PageRun): void {
   const verdict = (ok: boolean) => (ok ? 'MET   ' : 'MISSED');
   log(`  ${verdict(run.score >= TARGET_SCORE)} lighthouse ${page.label} performance: ${run.score} (target ≥ ${TARGET_SCORE}; ${baseline})`);
   log(`  ${verdict(run.lcpMs <= TARGET_LCP_MS)} lighthouse ${page.label} LCP: ${seconds(run.lcpMs)} (target ≤ 2.5 s; ${baseline})`);
+  for (const line of run.tasks) log(`      ${line}`);
 }
 
 async function main(): Promise<void> {
@@ -121,7 +145,8 @@ async function main(): Promise<void> {
       { label: '/community', path: '/community' },
       { label: '/home', path: '/home', cookie },
     ];
-    for (const page of pages) report(page, await medianRun(`${product.webUrl}${page.path}`, page.cookie));
+    for (const page of pages.filter((candidate) => !ONLY_PAGES || ONLY_PAGES.includes(candidate.label)))
+      report(page, await medianRun(`${product.webUrl}${page.path}`, page.cookie));
   } finally {
     await product?.stop();
   }

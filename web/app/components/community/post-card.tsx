@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { memo } from 'react';
 import { ChatIcon } from '~/components/ui/icons';
 import { commentsText, needsReadMore, postPath } from '~/lib/community';
 import { profilePreviewPath } from '~/lib/profile';
@@ -10,9 +11,10 @@ import { EventChip, PhotoGrid, WrittenText } from './post-parts';
 
 /**
  * A post in a feed: its author, text (shortened when long, with a link to read it all), the event
- * it is about, its photos, Like and Comment, and its first comments with a link to the rest.
+ * it is about, its photos, Like and Comment, and its first comments with a link to the rest. Drawn
+ * again only when the post or the clock changes, not each time the page renders around it.
  */
-export function PostCard({ post, now, from }: { post: PostView; now: number; from: string }) {
+export const PostCard = memo(function PostCard({ post, now, from }: { post: PostView; now: number; from: string }) {
   const href = postPath(post.id);
   const headingId = `post-${post.id}-author`;
   return (
@@ -42,7 +44,7 @@ export function PostCard({ post, now, from }: { post: PostView; now: number; fro
       <InlineComments comments={post.firstComments} total={post.commentCount} href={href} from={from} />
     </article>
   );
-}
+});
 
 function InlineComments({ comments, total, href, from }: { comments: CommentView[]; total: number; href: string; from: string }) {
   if (comments.length === 0) return null;

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { memo } from 'react';
 import { cn } from '~/lib/cn';
 import type { EventCardView } from '~/lib/event-card-view';
 import { formatCountdown, formatEventDate, hasEventStarted } from '~/lib/format-event';
@@ -14,8 +15,13 @@ const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
  * stylesheet's event-card classes (tailwind.css) and the small icons are drawn by CSS, not repeated
  * as inline SVG in every card. Takes the small card shape (toEventCard), not the whole event.
  * `first`: the list's first card, whose photo is the page's largest paint (fetched at once, first).
+ *
+ * Only the countdown follows the clock: the photo and the details are drawn again only for another
+ * event, and the card not at all when the page renders again around it (the router's updates after
+ * hydration, a loaded page of more events) — on a phone those renders were most of the list's
+ * main-thread time after it appeared.
  */
-export function EventCard({
+export const EventCard = memo(function EventCard({
   event,
   now,
   className,
@@ -28,62 +34,16 @@ export function EventCard({
   footer?: React.ReactNode;
   first?: boolean;
 }) {
-  const countdown = formatCountdown(event, now);
+  const countdown = event.cancelled ? '' : formatCountdown(event, now);
   return (
     <article data-testid="event-card" className={cn('event-card', event.cancelled && 'opacity-80', className)}>
-      <div className="event-card-media">
-        {event.image ? (
-          <EventImage
-            key={event.image}
-            title={event.title}
-            src={event.image}
-            // A sizes attribute means nothing without a srcset.
-            {...(event.srcSet ? { srcSet: event.srcSet, sizes: EVENT_CARD_SIZES } : {})}
-            alt=""
-            placeholderClassName="size-full"
-            loading="lazy"
-            {...(first ? LARGEST_PHOTO : {})}
-          />
-        ) : (
-          <ImagePlaceholder title={event.title} className="size-full" />
-        )}
-        {event.category ? (
-          <span className="event-category" data-testid="event-category">
-            {event.category}
-          </span>
-        ) : null}
-        {event.cancelled ? <span className="event-cancelled">Cancelled</span> : null}
-        {event.price ? (
-          <span className="event-price" data-testid="event-price">
-            {event.price}
-          </span>
-        ) : null}
-      </div>
+      <CardMedia event={event} first={first} />
       <div className="event-card-body">
-        <h3>
-          <Link to={`/event/${event.id}`} prefetch="intent">
-            <bdi>{event.title}</bdi>
-          </Link>
-        </h3>
-        <ul>
-          <li className="icon-calendar">
-            <span data-testid="event-date">{formatEventDate(event)}</span>
-          </li>
-          {event.place ? (
-            <li className="icon-pin">
-              <bdi data-testid="event-place">{event.place}</bdi>
-            </li>
-          ) : null}
-          <li className="icon-people">
-            <span>
-              Ages <span data-testid="event-age">{event.ages}</span>
-            </span>
-          </li>
-        </ul>
+        <CardDetails event={event} />
         {/* The countdown moves under the host when both do not fit: a narrow card keeps the host's name whole. */}
         <div className="event-card-foot">
           <HostLine host={event.host} />
-          {!event.cancelled && countdown ? (
+          {countdown ? (
             <span data-testid="event-countdown" className={cn('event-countdown', hasEventStarted(event, now) && 'event-countdown-started')}>
               {countdown}
             </span>
@@ -93,7 +53,67 @@ export function EventCard({
       </div>
     </article>
   );
-}
+});
+
+const CardMedia = memo(function CardMedia({ event, first }: { event: EventCardView; first: boolean }) {
+  return (
+    <div className="event-card-media">
+      {event.image ? (
+        <EventImage
+          key={event.image}
+          title={event.title}
+          src={event.image}
+          // A sizes attribute means nothing without a srcset.
+          {...(event.srcSet ? { srcSet: event.srcSet, sizes: EVENT_CARD_SIZES } : {})}
+          alt=""
+          placeholderClassName="size-full"
+          loading="lazy"
+          {...(first ? LARGEST_PHOTO : {})}
+        />
+      ) : (
+        <ImagePlaceholder title={event.title} className="size-full" />
+      )}
+      {event.category ? (
+        <span className="event-category" data-testid="event-category">
+          {event.category}
+        </span>
+      ) : null}
+      {event.cancelled ? <span className="event-cancelled">Cancelled</span> : null}
+      {event.price ? (
+        <span className="event-price" data-testid="event-price">
+          {event.price}
+        </span>
+      ) : null}
+    </div>
+  );
+});
+
+const CardDetails = memo(function CardDetails({ event }: { event: EventCardView }) {
+  return (
+    <>
+      <h3>
+        <Link to={`/event/${event.id}`} prefetch="intent">
+          <bdi>{event.title}</bdi>
+        </Link>
+      </h3>
+      <ul>
+        <li className="icon-calendar">
+          <span data-testid="event-date">{formatEventDate(event)}</span>
+        </li>
+        {event.place ? (
+          <li className="icon-pin">
+            <bdi data-testid="event-place">{event.place}</bdi>
+          </li>
+        ) : null}
+        <li className="icon-people">
+          <span>
+            Ages <span data-testid="event-age">{event.ages}</span>
+          </span>
+        </li>
+      </ul>
+    </>
+  );
+});
 
 export function EventGrid({ children, className }: { children: React.ReactNode; className?: string }) {
   return <div className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>{children}</div>;
