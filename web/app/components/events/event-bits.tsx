@@ -12,13 +12,14 @@ import type { RootLoaderData } from '~/root';
  */
 export function useNow(initial: number, intervalMs = 30_000): number {
   const [now, setNow] = useState(initial);
+  const firstNow = useRef(initial);
   useEffect(() => {
     // The page's own time is as good as the clock is between two ticks; setting it again at once
     // would draw every card of a list a second time right after the page appears.
-    if (Math.abs(Date.now() - initial) >= intervalMs) setNow(Date.now());
+    if (Math.abs(Date.now() - firstNow.current) >= intervalMs) setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
     return () => window.clearInterval(timer);
-  }, [initial, intervalMs]);
+  }, [intervalMs]);
   return now;
 }
 
