@@ -42,10 +42,13 @@ async function readSealed(cookieHeader: string | null | undefined): Promise<Sess
   return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as SessionData) : null;
 }
 
+/** A session holding what a cookie unsealed to (an empty one for nothing). */
+const sessionOf = (data: SessionData | null) => createSession<SessionData, FlashData>(data ?? undefined);
+
 function createSealedCookieSessionStorage(): SessionStorage<SessionData, FlashData> {
   return {
     async getSession(cookieHeader) {
-      return createSession<SessionData, FlashData>((await readSealed(cookieHeader)) ?? undefined);
+      return sessionOf(await readSealed(cookieHeader));
     },
     async commitSession(session) {
       const serialized = await cookie.serialize(seal(session.data, key, COOKIE_NAME));
@@ -68,7 +71,7 @@ function sessionDataOf(request: Request): Promise<SessionData | null> {
 }
 
 export async function getSession(request: Request): Promise<TribeSession> {
-  return createSession<SessionData, FlashData>((await sessionDataOf(request)) ?? undefined);
+  return sessionOf(await sessionDataOf(request));
 }
 
 export function commitSession(session: TribeSession): Promise<string> {
