@@ -49,9 +49,10 @@ function guardFormData(request: Request): void {
   });
 }
 
-function guard<F extends RouteFunction>(run: F, options: { readsForms: boolean }): F {
+function guard<F extends RouteFunction>(run: F, kind: 'loader' | 'action'): F {
   const guarded = async (args: { request: Request; context?: object }) => {
-    if (options.readsForms) guardFormData(args.request);
+    if (kind === 'action') guardFormData(args.request);
+    // A loader shares its reads with the page's other loaders; an action never does.
     else if (args.context) tieToPage(args.request, args.context);
     try {
       return await run(args);
@@ -89,8 +90,8 @@ export function guardRouteModule(module: RouteModule): RouteModule {
   return {
     ...module,
     headers: passOnHeaders(module.headers),
-    ...(loader ? { loader: guard(loader, { readsForms: false }) } : {}),
-    ...(action ? { action: guard(action, { readsForms: true }) } : {}),
+    ...(loader ? { loader: guard(loader, 'loader') } : {}),
+    ...(action ? { action: guard(action, 'action') } : {}),
   } as RouteModule;
 }
 
