@@ -25,20 +25,28 @@ describe('guestPageCache', () => {
   let renders = 0;
   /** What the next render answers besides a plain 200 page. */
   let answerWith: { status?: number; setCookie?: string } = {};
+  /** Requests that reached the cache, and a render held until the test lets it finish. */
+  let arrived = 0;
+  let renderHeld: Promise<void> | null = null;
 
   beforeAll(async () => {
     const app = express();
     app.use(securityHeaders({ checkoutOrigins: [], firebase: { scripts: [], frames: [] } }));
+    app.use((_req, _res, next) => {
+      arrived += 1;
+      next();
+    });
     app.use(
       guestPageCache({
         ttlMs: TTL_MS,
         maxEntries: 3,
         paths: /^\/(public|event\/[^/]+)$/,
         render: async (request, nonce) => {
-          renders += 1;
+          const render = (renders += 1);
+          await renderHeld;
           const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
           if (answerWith.setCookie) headers.append('set-cookie', answerWith.setCookie);
-          const page = `<!DOCTYPE html><p>${new URL(request.url).pathname} render ${renders} ${request.headers.get('user-agent')}</p><script nonce="${nonce}">go()</script>`;
+          const page = `<!DOCTYPE html><p>${new URL(request.url).pathname} render ${render} ${request.headers.get('user-agent')}</p><script nonce="${nonce}">go()</script>`;
           // As Remix answers HEAD: its headers, no body.
           return new Response(request.method === 'HEAD' ? null : page.repeat(20), { status: answerWith.status ?? 200, headers });
         },
@@ -82,6 +90,31 @@ describe('guestPageCache', () => {
     for (const answer of [first, second]) expect(answer.headers['content-security-policy']).toBe(policy(nonceIn(answer)));
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(renderIn(await get('/event/abc'))).toBe(renderIn(first) + 1);
+  });
+
+  /** Three guests asking for `path` while its first render is held; answers once all three are in. */
+  async function threeAtOnce(path: string): Promise<Answer[]> {
+    let release!: () => void;
+    renderHeld = new Promise((resolve) => (release = resolve));
+    const before = arrived;
+    const answers = Promise.all([get(path), get(path), get(path)]);
+    while (arrived < before + 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    renderHeld = null;
+    release();
+    return answers;
+  }
+
+  it('renders a page once for guests who ask while it is being rendered', async () => {
+    const answers = await threeAtOnce('/public');
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map(renderIn)).size).toBe(1);
+  });
+
+  it('lets each guest waiting on a page that is not kept have their own render', async () => {
+    answerWith = { status: 503 };
+    const answers = await threeAtOnce('/public');
+    expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+    expect(new Set(answers.map(renderIn)).size).toBe(3);
   });
 
   it('renders again once the page is older than the TTL', async () => {

@@ -35,11 +35,14 @@ interface CachedPage {
  * cookie, and rendering one costs the web 17–35 ms of CPU. A request with any cookie (a session, a
  * toast waiting, a remembered tab) is rendered as always; so is every page the server answered other
  * than 200, or with a cookie to set. A page is stored with its compressed bodies and the nonce of its
- * inline scripts, and each answer's Content-Security-Policy names that nonce.
+ * inline scripts, and each answer's Content-Security-Policy names that nonce. Guests who ask for a
+ * page while it is being rendered wait for that render instead of starting their own.
  */
 export function guestPageCache(options: GuestPageCacheOptions): express.RequestHandler {
   const now = options.now ?? Date.now;
   const pages = new Map<string, CachedPage>();
+  /** The pages being rendered now: what each will keep (undefined when it is not to be kept). */
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
 
   const fresh = (key: string): CachedPage | undefined => {
     const page = pages.get(key);
@@ -68,12 +71,23 @@ export function guestPageCache(options: GuestPageCacheOptions): express.RequestH
     if (!cacheable) return next();
     const key = `${options.isBot(req.get('user-agent') ?? '') ? 'bot' : 'browser'} ${req.originalUrl}`;
     const serve = async () => {
-      const cached = fresh(key);
+      const cached = fresh(key) ?? (await rendering.get(key));
       if (cached) return sendCached(req, res, cached, options.contentSecurityPolicy);
-      const nonce = String(res.locals.cspNonce);
-      const response = await options.render(requestOf(req), nonce);
-      if (response.status !== 200 || response.headers.has('set-cookie')) return sendRendered(res, response);
-      sendCached(req, res, await store(key, nonce, response), options.contentSecurityPolicy);
+      let keep!: (page: CachedPage | undefined) => void;
+      const kept = new Promise<CachedPage | undefined>((resolve) => (keep = resolve));
+      rendering.set(key, kept);
+      try {
+        const nonce = String(res.locals.cspNonce);
+        const response = await options.render(requestOf(req), nonce);
+        if (response.status !== 200 || response.headers.has('set-cookie')) return sendRendered(res, response);
+        const page = await store(key, nonce, response);
+        keep(page);
+        sendCached(req, res, page, options.contentSecurityPolicy);
+      } finally {
+        // Whoever waited on a page not kept renders their own.
+        keep(undefined);
+        if (rendering.get(key) === kept) rendering.delete(key);
+      }
     };
     serve().catch(next);
   };
