@@ -277,6 +277,24 @@ describe('reports queue and audit log', () => {
       expect(await reportOutcomes(host)).toContainEqual(expect.objectContaining({ body: expect.stringContaining('removed the comment') }));
     });
 
+    it('a comment removed from the queue leaves the feed at once, the next comment taking its place', async () => {
+      const postId = await newPost(fan, 'Thank you all for coming');
+      const rude = await newComment(host, postId, 'Rude words');
+      await newComment(host, postId, 'Welcome, everyone');
+      await newComment(host, postId, 'See you at the next one');
+      const inlineComments = async () => {
+        const feed = await api.http().get(`/api/v1/community/posts/interactions?authorId=${fan.user.id}&limit=50`).expect(200);
+        const post = (feed.body as { posts: Array<{ id: string; firstComments: Array<{ text: string }> }> }).posts.find(
+          (candidate) => candidate.id === postId,
+        );
+        return post!.firstComments.map((comment) => comment.text);
+      };
+      expect(await inlineComments()).toEqual(['Rude words', 'Welcome, everyone']);
+      await reportOf.comment(fan, rude, 'harassment');
+      await as(admin).act('comment', rude).expect(200);
+      expect(await inlineComments()).toEqual(['Welcome, everyone', 'See you at the next one']);
+    });
+
     it('removes a reported review: out of the host’s reviews and average, the reporter told', async () => {
       const [rater, other] = await Promise.all([signUp(api), signUp(api)]);
       const event = await createEvent(api, host, { title: 'Jazz night', min_bid: 0, capacity: 3 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
 import { type CommentInput, type CommentPageView, type CommentView, type CommentsQuery } from '../../contracts/community.contract.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
@@ -56,11 +57,20 @@ export class CommentsService {
     const comment = await this.liveComment(commentId);
     if (comment.authorId !== user.id && !isAdmin(user)) throw new NotYourCommentError();
     await this.posts.transaction(async (tx) => {
-      const postId = await this.comments.remove(tx, commentId, user.id);
-      if (!postId) throw new CommentNotFoundError();
-      await this.posts.dropComment(tx, postId);
+      if (!(await this.removeIn(tx, commentId, user.id))) throw new CommentNotFoundError();
     });
+  }
+
+  /**
+   * Removes a comment (its author, or an admin here or from the report queue) and takes it off its
+   * post's count; the post's id, or null when it was gone already. The shared feed pages are cleared.
+   */
+  async removeIn(tx: EntityManager, commentId: string, removedBy: string): Promise<string | null> {
+    const postId = await this.comments.remove(tx, commentId, removedBy);
+    if (!postId) return null;
+    await this.posts.dropComment(tx, postId);
     this.feedCache.clear();
+    return postId;
   }
 
   private async view(viewer: AuthUser, commentId: string): Promise<CommentView> {

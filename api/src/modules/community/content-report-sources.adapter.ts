@@ -3,9 +3,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { CONTENT_REPORT_REASONS } from '../../contracts/community.contract.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { TableReportSource, type ActedChange } from '../admin/reports/report-sources.port.js';
-import { CommentsRepository } from './comments.repository.js';
+import { CommentsService } from './comments.service.js';
 import { COMMENT_REPORT_GROUPS, POST_REPORT_GROUPS } from './content-reports.repository.js';
-import { PostsRepository } from './posts.repository.js';
+import { PostsService } from './posts.service.js';
 
 /** Reports of posts in the admin queue; acting removes the post, as its author or an admin removing it does. */
 @Injectable()
@@ -17,13 +17,13 @@ export class PostReportSource extends TableReportSource {
 
   constructor(
     dataSource: DataSource,
-    private readonly posts: PostsRepository,
+    private readonly posts: PostsService,
   ) {
     super(dataSource);
   }
 
   async act(tx: EntityManager, postId: string, admin: AuthUser): Promise<ActedChange> {
-    const removedNow = await this.posts.remove(postId, admin.id, tx);
+    const removedNow = await this.posts.removeIn(postId, admin.id, tx);
     return { action: 'post.removed', before: { removed: !removedNow }, after: { removed: true } };
   }
 }
@@ -38,15 +38,13 @@ export class CommentReportSource extends TableReportSource {
 
   constructor(
     dataSource: DataSource,
-    private readonly comments: CommentsRepository,
-    private readonly posts: PostsRepository,
+    private readonly comments: CommentsService,
   ) {
     super(dataSource);
   }
 
   async act(tx: EntityManager, commentId: string, admin: AuthUser): Promise<ActedChange> {
-    const postId = await this.comments.remove(tx, commentId, admin.id);
-    if (postId) await this.posts.dropComment(tx, postId);
+    const postId = await this.comments.removeIn(tx, commentId, admin.id);
     return { action: 'comment.removed', before: { removed: postId === null }, after: { removed: true } };
   }
 }

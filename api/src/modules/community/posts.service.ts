@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
 import { canonicalCity } from '../../contracts/city.js';
 import {
   CommunityLimits,
@@ -104,8 +105,17 @@ export class PostsService {
   async remove(user: AuthUser, postId: string): Promise<void> {
     const post = await this.livePost(postId);
     if (post.authorId !== user.id && !isAdmin(user)) throw new NotYourPostError();
-    if (!(await this.posts.remove(postId, user.id))) throw new PostNotFoundError();
-    this.feedCache.clear();
+    if (!(await this.removeIn(postId, user.id))) throw new PostNotFoundError();
+  }
+
+  /**
+   * Removes a post (its author, or an admin here or from the report queue), in `tx` when given; false
+   * when it was gone already. The shared feed pages are cleared.
+   */
+  async removeIn(postId: string, removedBy: string, tx?: EntityManager): Promise<boolean> {
+    const removed = await this.posts.remove(postId, removedBy, tx);
+    if (removed) this.feedCache.clear();
+    return removed;
   }
 
   private async livePost(postId: string): Promise<LivePost> {
