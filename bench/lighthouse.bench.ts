@@ -1,5 +1,5 @@
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { loadavg } from 'node:os';
 import { runBench } from './bench-processes.js';
 import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduct } from './running-product.js';
@@ -82,7 +82,7 @@ async function measure(url: string, cookie: string | undefined): Promise<PageRun
   }
 }
 
-type Audits = Awaited<ReturnType<typeof lighthouse>> extends infer R ? (R extends { lhr: { audits: infer A } } ? A : never) : never;
+type Audits = Result['audits'];
 
 /** What the main thread was busy with: each long task (start, duration, script) and each script's boot-up. */
 function taskLines(audits: Audits): string[] {
