@@ -107,20 +107,32 @@ async function waitForAllDone(scenario: Scenario, work: { deletedUserIds: string
       const ready = await scenario.db.query(`SELECT count(*)::int AS n FROM media WHERE id = ANY($1) AND variants_status = 'ready'`, [
         work.mediaIds,
       ]);
-      return erased.rows[0].n === PEOPLE && ready.rows[0].n === PEOPLE;
+      // The workers log each job's work after it commits: wait for those lines too before counting them.
+      const done = doneCounts(scenario.stack, work);
+      const logged = [...done.erased, ...done.variants].every((lines) => lines > 0);
+      return erased.rows[0].n === PEOPLE && ready.rows[0].n === PEOPLE && logged;
     },
-    'every erasure and every variant to be done after recovery',
+    'every erasure and every variant to be done (and logged) after recovery',
     45_000,
   );
 }
 
-/** Each job's work happened exactly once: one "done" log line per record, in the workers' output. */
-function expectDoneOnce(stack: Stack, work: { deletedUserIds: string[]; mediaIds: string[] }): void {
+/** How many "done" log lines each record has in the workers' output: per erased person, per media's variants. */
+function doneCounts(stack: Stack, work: { deletedUserIds: string[]; mediaIds: string[] }): { erased: number[]; variants: number[] } {
   const lines = stack.processes.workers!.output().split('\n');
   const count = (message: string, key: string, id: string) =>
     lines.filter((line) => line.includes(`"msg":"${message}"`) && line.includes(`"${key}":"${id}"`)).length;
-  expect(work.deletedUserIds.map((id) => count('account erased', 'userId', id))).toEqual(work.deletedUserIds.map(() => 1));
-  expect(work.mediaIds.map((id) => count('variants made', 'mediaId', id))).toEqual(work.mediaIds.map(() => 1));
+  return {
+    erased: work.deletedUserIds.map((id) => count('account erased', 'userId', id)),
+    variants: work.mediaIds.map((id) => count('variants made', 'mediaId', id)),
+  };
+}
+
+/** Each job's work happened exactly once: one "done" log line per record, in the workers' output. */
+function expectDoneOnce(stack: Stack, work: { deletedUserIds: string[]; mediaIds: string[] }): void {
+  const done = doneCounts(stack, work);
+  expect(done.erased).toEqual(work.deletedUserIds.map(() => 1));
+  expect(done.variants).toEqual(work.mediaIds.map(() => 1));
 }
 
 describe('work survives Redis losing its data', () => {
