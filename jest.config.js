@@ -35,6 +35,7 @@ export default {
       testMatch: [
         '<rootDir>/api/src/**/*.spec.ts',
         '<rootDir>/workers/src/**/*.spec.ts',
+        '<rootDir>/web/*.spec.ts',
         '<rootDir>/web/app/**/*.spec.ts',
         '<rootDir>/web/server/**/*.spec.ts',
         '<rootDir>/bench/**/*.spec.ts',

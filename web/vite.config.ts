@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { chunkByPage } from './chunks';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -11,7 +12,7 @@ declare module '@remix-run/node' {
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   // Files served as they are from the site's root (the service worker, its icon). Named in full:
   // the Remix CLI builds with the repository as Vite's root.
@@ -19,6 +20,7 @@ export default defineConfig({
   server: { port: 3000 },
   // `~/…` is web/app (the same mapping as web/tsconfig.json "paths").
   resolve: { alias: { '~': `${webRoot}app` } },
+  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkByPage(`${webRoot}app`) } } },
   plugins: [
     tailwindcss(),
     remix({
@@ -34,4 +36,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
