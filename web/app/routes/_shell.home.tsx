@@ -10,7 +10,7 @@ import { NotificationBell } from '~/components/notifications/notification-bell';
 import { RatePrompts } from '~/components/ratings/rate-prompts';
 import { OpenRatingSheet, useRatingSheet } from '~/components/ratings/rating-sheet';
 import { buttonClasses } from '~/components/ui/button';
-import { MapPinIcon } from '~/components/ui/icons';
+import { MaskIcon } from '~/components/ui/mask-icon';
 import { Logo } from '~/components/ui/logo';
 import { SegmentedTabs } from '~/components/ui/segmented-tabs';
 import { requireUser } from '~/lib/auth.server';
@@ -111,7 +111,7 @@ export default function HomePage() {
               className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
               data-testid="city-link"
             >
-              <MapPinIcon size={15} className="shrink-0" />
+              <MaskIcon name="pin" className="size-[15px]" />
               <span className="truncate" data-testid="current-city">
                 {data.filters.city ?? 'All cities'}
               </span>

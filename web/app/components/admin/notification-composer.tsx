@@ -284,7 +284,7 @@ function NotificationPreview({ values }: { values: ComposerValues }) {
         <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Push</p>
         <div className="mt-2 rounded-2xl bg-slate-900/90 p-3 text-white shadow-lg">
           <div className="flex items-center gap-2 text-[11px] text-slate-300">
-            <Logo showName={false} className="[&_svg]:size-4" />
+            <Logo showName={false} className="[&_.logo-mark]:size-4" />
             Tribe · now
           </div>
           <p className="mt-1.5 text-sm font-semibold break-words">{title}</p>

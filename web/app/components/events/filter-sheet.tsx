@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, buttonClasses } from '~/components/ui/button';
+import { MaskIcon } from '~/components/ui/mask-icon';
 import { Sheet } from '~/components/ui/sheet';
 import { cn } from '~/lib/cn';
 import {
@@ -15,7 +16,6 @@ import {
   type EventFilters,
 } from '~/lib/filters';
 import { CATEGORY_LABELS, formatPriceLabel } from '~/lib/format-event';
-import { FilterIcon } from './event-bits';
 import { RangeSlider } from './range-slider';
 
 const SHEET_PARAM = 'sheet';
@@ -67,7 +67,7 @@ export function FilterControls({ filters }: { filters: EventFilters }) {
           count > 0 ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
         )}
       >
-        <FilterIcon />
+        <MaskIcon name="filter" className="size-[18px]" />
         Filters
         {count > 0 ? (
           <span className="ml-0.5 inline-flex size-5 items-center justify-center rounded-full bg-brand-600 text-[11px] text-white">

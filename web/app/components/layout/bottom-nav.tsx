@@ -3,20 +3,12 @@ import type { MouseEvent } from 'react';
 import { useLoginPrompt } from '~/components/auth/login-prompt';
 import { useChatLive } from '~/components/chat/chat-live';
 import { NotificationBell } from '~/components/notifications/notification-bell';
-import { ChatIcon, HomeIcon, PlusSquareIcon, UserIcon, UsersIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
+import { MaskIcon } from '~/components/ui/mask-icon';
 import { scrollMemoryStore, tapVibration } from '~/lib/client-storage';
 import { cn } from '~/lib/cn';
-import { activeTabFor, formatBadge, NAV_TABS, tabHref, type NavTab, type TabKey } from '~/lib/nav';
+import { activeTabFor, formatBadge, NAV_TABS, tabHref, type NavTab } from '~/lib/nav';
 import { saveScrollPosition, scrollKeyFor } from '~/lib/scroll-memory';
-
-const ICONS: Record<TabKey, typeof HomeIcon> = {
-  home: HomeIcon,
-  create: PlusSquareIcon,
-  community: UsersIcon,
-  chat: ChatIcon,
-  profile: UserIcon,
-};
 
 /**
  * The five-tab navigation: a bar at the bottom below 1024 px, a rail down the left side from
@@ -58,7 +50,6 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
       </Link>
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 lg:flex lg:h-auto lg:max-w-none lg:flex-col lg:gap-1">
         {NAV_TABS.map((tab) => {
-          const Icon = ICONS[tab.key];
           const isActive = active === tab.key;
           return (
             <li key={tab.key} className="min-w-0">
@@ -74,7 +65,7 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                 className={isActive ? 'nav-tab nav-tab-active' : 'nav-tab'}
               >
                 <span className="relative">
-                  <Icon size={24} strokeWidth={isActive ? 2.2 : 1.8} />
+                  <MaskIcon name={tab.key} bold={isActive} className="size-6" />
                   {tab.key === 'chat' && badge ? (
                     <span
                       data-testid="chat-badge"

@@ -47,17 +47,13 @@ export function holdSplash(): () => void {
  */
 export function Splash() {
   return (
-    <div
-      className="tribe-splash fixed inset-0 z-[100] flex flex-col items-center justify-center bg-gradient-to-b from-brand-600 to-brand-800 px-6 text-center text-white"
-      aria-hidden="true"
-      data-testid="splash"
-    >
-      <div className="rounded-3xl bg-white/95 p-4 shadow-xl">
+    <div className="tribe-splash" aria-hidden="true" data-testid="splash">
+      <div>
         <Logo showName={false} className="scale-[1.6]" />
       </div>
-      <p className="mt-8 text-3xl font-bold tracking-tight">Build your tribe</p>
-      <p className="mt-3 text-[15px] text-brand-100">Preparing your experience...</p>
-      <span className="mt-10 size-7 animate-spin rounded-full border-[3px] border-white/30 border-t-white" />
+      <p>Build your tribe</p>
+      <p>Preparing your experience...</p>
+      <span />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
-import { BellIcon } from '~/components/ui/icons';
+import { MaskIcon } from '~/components/ui/mask-icon';
 import { cn } from '~/lib/cn';
 import { formatBadge, matchesPrefix } from '~/lib/nav';
 import { bellLabel } from '~/lib/notifications';
@@ -46,7 +46,7 @@ export function NotificationBell({
           linkClassName,
         )}
       >
-        <BellIcon size={rail ? 24 : 22} strokeWidth={rail && here ? 2.2 : 1.8} />
+        <MaskIcon name="bell" bold={rail && here} className={rail ? 'size-6' : 'size-[22px]'} />
         {rail ? <span>Notifications</span> : null}
       </Link>
       {badge ? <Count badge={badge} className={rail ? 'top-3.5 right-3' : '-top-0.5 left-5 ring-2 ring-white'} /> : null}
