@@ -268,6 +268,24 @@ test.describe('events', () => {
     expect(html).toContain(`<meta property="og:title" content="${title}"/>`);
   });
 
+  test('a signed-in fan on an event priced by gender is quoted the price for their own gender', async ({ page, accounts }) => {
+    const host = await register('influencer', 'Kabir Rao');
+    const event = await seedEvent(host, {
+      title: `Gender-priced trek ${randomBytes(3).toString('hex')}`,
+      date: daysFromNow(3),
+      location: 'Nandi Hills, Bengaluru',
+      pricing_type: 'gender_based',
+      male_price: 1200,
+      female_price: 900,
+    });
+    // The fixture's accounts are male; the page's loader reads it (no page carries it in the root's data).
+    await signIn(page, await accounts.create());
+    await page.goto(`/event/${event.id}`);
+    await expect(page.getByText('This event is priced by gender')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Apply' }).click();
+    await expect(page.getByLabel('Amount (₹)')).toHaveValue('1200');
+  });
+
   test('a page past the end of the list offers the first page instead of saying there are no events', async ({ page }) => {
     const host = await register('influencer', 'Meera Pillai');
     // At least one listed event, so the list is not empty, only this page of it.

@@ -14,6 +14,16 @@ test.describe('what the web server refuses and sends', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  test('a signed-in page carries who is signed in, not their email, number or account details', async ({ page, accounts }) => {
+    const account = await accounts.create();
+    await signIn(page, account);
+    const html = await (await page.request.get('/home')).text();
+    expect(html).toContain('Hi, <bdi>Aarav</bdi>');
+    expect(html).toContain(account.id);
+    expect(html).not.toContain(account.email);
+    for (const field of ['mobile_number', 'wallet_balance', 'government_id_url', 'gender']) expect(html).not.toContain(field);
+  });
+
   test('a form another site submits is refused, so nobody is signed in behind their back', async ({ request, accounts }) => {
     const account = await accounts.create();
     const form = { email: account.email, password: account.password, terms: 'on', returnTo: '/home' };

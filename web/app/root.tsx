@@ -16,6 +16,7 @@ import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects'
 import { commitSession, getSession } from '~/lib/session.server';
 import { retiredWebViewCookieRemoval } from '~/lib/webview.server';
 import type { ToastMessage } from '~/lib/toast';
+import { toViewer } from '~/lib/user';
 import './tailwind.css';
 
 const FAVICON =
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   return data(
     {
-      user,
+      user: user ? toViewer(user) : null,
       toast,
       signedOut,
       company: { name: webConfig.COMPANY_NAME, address: webConfig.COMPANY_ADDRESS, email: webConfig.CONTACT_EMAIL },

@@ -1,5 +1,6 @@
 import { checkMobileNumber } from '../../../api/src/contracts/mobile-number.js';
 import { formatIndianNumber } from './phone-sign-in';
+import { isAdminUser } from './redirects';
 
 /** The signed-in person as GET /api/v1/users/{own id} returns them (snake_case, SPEC §3 User). */
 export interface SelfUser {
@@ -50,4 +51,22 @@ export function accountLabel(user: Pick<SelfUser, 'name' | 'email' | 'mobile_num
   const contact = user.email?.trim() || number;
   if (name && contact) return `${name} (${contact})`;
   return name || contact || 'an account with no name, email or number yet';
+}
+
+/**
+ * The signed-in person as every page's browser code knows them (the root loader's `user`): who
+ * they are and whether they are an admin. Pages that show more of the account (profile, settings)
+ * load it themselves. Every page's HTML carries this, so it holds no contact details, no money and
+ * no documents.
+ */
+export interface Viewer {
+  id: string;
+  role: SelfUser['role'];
+  name: string | null;
+  avatar_url: string | null;
+  is_admin: boolean;
+}
+
+export function toViewer(user: SelfUser): Viewer {
+  return { id: user.id, role: user.role, name: user.name, avatar_url: user.avatar_url, is_admin: isAdminUser(user) };
 }

@@ -23,7 +23,7 @@ import { NotFoundPage } from '~/components/layout/error-page';
 import { ModerationNotice } from '~/components/events/moderation-notice';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
-import { requireUser } from '~/lib/auth.server';
+import { readAuth, requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { cancelEvent } from '~/lib/event-writes.server';
 import {
@@ -64,16 +64,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Once it is over, an attendee may rate it (issue 23): what they may do is what GET /ratings/user says.
   const ended = hasEventEnded(event, Date.now());
   // A full event keeps a waitlist (issue 25): the fan's place on it, or Join waitlist instead of Apply.
-  const [join, mine, waitlist] = await Promise.all([
+  const [join, mine, waitlist, viewer] = await Promise.all([
     fan ? loadJoinState(fan, event.id) : null,
     fan && ended ? loadMyRatings(fan) : null,
     fan && event.capacity !== null && !ended ? loadMyWaitlist(fan, event.id) : null,
+    // The same read as the root loader's, made once per page.
+    fan ? readAuth(request).then((read) => read.auth?.user ?? null) : null,
   ]);
   return {
     event,
     isPublicVersion,
     join,
     waitlist,
+    // Gender-based prices quote the fan's own (the root's viewer carries no gender).
+    viewerGender: viewer?.gender ?? null,
     ended,
     myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
     // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.
@@ -132,6 +136,7 @@ export default function EventPage() {
     event,
     join,
     waitlist,
+    viewerGender,
     ended,
     myRating,
     rateAsked,
@@ -182,7 +187,7 @@ export default function EventPage() {
           {user && !isHost ? (
             <JoinPanel
               event={event}
-              gender={user.gender}
+              gender={viewerGender}
               join={join}
               waitlist={waitlist}
               open={open}
