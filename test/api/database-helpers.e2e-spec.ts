@@ -1,9 +1,10 @@
 import { DataSource, QueryFailedError } from 'typeorm';
 import { dataSourceOptions } from '../../api/src/platform/database/data-source-options.js';
-import { ensureDatabase, dropDatabase } from '../../api/src/platform/database/postgres-admin.js';
+import { ensureDatabase } from '../../api/src/platform/database/postgres-admin.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../api/src/platform/database/prepared-statement.js';
 import { queryRows } from '../../api/src/platform/database/returning.js';
 import { testConfig } from '../support/test-config.js';
+import { releaseTestDatabase } from '../support/test-database.js';
 
 describe('database helpers', () => {
   const config = testConfig({ DATABASE_POOL_SIZE: '1' });
@@ -23,7 +24,8 @@ describe('database helpers', () => {
 
   afterAll(async () => {
     await dataSource.destroy();
-    await dropDatabase(config.DATABASE_URL);
+    // Dropped with the run's other databases at its end: a drop waits on a checkpoint, which a busy run can hold up past the hook's 30 s.
+    await releaseTestDatabase(config.DATABASE_URL);
   });
 
   const labels = async () =>
