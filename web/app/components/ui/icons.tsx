@@ -35,13 +35,6 @@ export const PlusIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const PlusSquareIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="5" />
-    <path d="M12 8v8M8 12h8" />
-  </Svg>
-);
-
 export const UsersIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="8" r="3.5" />
@@ -126,13 +119,6 @@ export const MapPinIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z" />
     <circle cx="12" cy="9.5" r="2.5" />
-  </Svg>
-);
-
-export const BellIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Svg>
 );
 
