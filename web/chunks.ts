@@ -16,72 +16,57 @@ export function chunkByPage(appDirectory: string): GetManualChunk {
   const root = `${appDirectory}/root.tsx`;
   const shell = `${appDirectory}/routes/_shell.tsx`;
   const isShellRoute = (id: string) => id === shell || id.startsWith(`${appDirectory}/routes/_shell.`);
+  // Rollup passes the same `meta` for every module of a build, so each module's routes are found once per build.
+  const routesByBuild = new WeakMap<ManualChunkMeta, Map<string, Set<string>>>();
 
-  return (id, meta) => {
-    const graph = new ImportGraph(meta);
-    if (graph.isEntry(id) || id.startsWith(`${appDirectory}/routes/`)) return undefined;
-    const entries = graph.entriesOf(id);
-    if (entries.has(root)) return id.startsWith(`${appDirectory}/`) ? 'app' : 'vendor';
-    if (onlyUnderShell(id, graph, entries)) return 'app-shell';
-    return undefined;
+  const routesOf = (id: string, meta: ManualChunkMeta): Set<string> => {
+    let known = routesByBuild.get(meta);
+    if (!known) routesByBuild.set(meta, (known = new Map<string, Set<string>>()));
+    let routes = known.get(id);
+    if (!routes) known.set(id, (routes = staticRoutesOf(id, meta)));
+    return routes;
   };
 
-  function onlyUnderShell(id: string, graph: ImportGraph, entries: Set<string>): boolean {
+  const onlyUnderShell = (id: string, meta: ManualChunkMeta): boolean => {
     const seen = new Set<string>();
     const pending = [id];
     while (pending.length > 0) {
       const next = pending.pop()!;
       if (seen.has(next)) continue;
       seen.add(next);
-      const reachedFrom = next === id ? entries : graph.entriesOf(next);
-      if (reachedFrom.has(root)) continue;
-      if (!reachedFrom.has(shell) || ![...reachedFrom].every(isShellRoute)) return false;
-      pending.push(...graph.staticImportsOf(next));
+      const routes = routesOf(next, meta);
+      if (routes.has(root)) continue;
+      if (!routes.has(shell) || ![...routes].every(isShellRoute)) return false;
+      pending.push(...(meta.getModuleInfo(next)?.importedIds ?? []));
     }
     return true;
-  }
+  };
+
+  return (id, meta) => {
+    if (meta.getModuleInfo(id)?.isEntry || id.startsWith(`${appDirectory}/routes/`)) return undefined;
+    if (routesOf(id, meta).has(root)) return id.startsWith(`${appDirectory}/`) ? 'app' : 'vendor';
+    if (onlyUnderShell(id, meta)) return 'app-shell';
+    return undefined;
+  };
 }
 
 /** Vite names a route's client module by its file and a query (`root.tsx?__remix-build-client-route`). */
 const withoutQuery = (id: string) => id.split('?')[0]!;
 
-const entriesCache = new WeakMap<ManualChunkMeta['getModuleInfo'], Map<string, Set<string>>>();
-
-class ImportGraph {
-  private readonly entries: Map<string, Set<string>>;
-
-  constructor(private readonly meta: ManualChunkMeta) {
-    let cache = entriesCache.get(meta.getModuleInfo);
-    if (!cache) entriesCache.set(meta.getModuleInfo, (cache = new Map<string, Set<string>>()));
-    this.entries = cache;
-  }
-
-  isEntry(id: string): boolean {
-    return this.meta.getModuleInfo(id)?.isEntry ?? false;
-  }
-
-  staticImportsOf(id: string): readonly string[] {
-    return this.meta.getModuleInfo(id)?.importedIds ?? [];
-  }
-
-  /** The routes (entry modules, without Vite's query) from which `id` is reached by static imports alone. */
-  entriesOf(id: string): Set<string> {
-    const known = this.entries.get(id);
-    if (known) return known;
-    const entries = new Set<string>();
-    const seen = new Set<string>([id]);
-    const pending = [id];
-    while (pending.length > 0) {
-      const info = this.meta.getModuleInfo(pending.pop()!);
-      if (!info) continue;
-      if (info.isEntry) entries.add(withoutQuery(info.id));
-      for (const importer of info.importers) {
-        if (seen.has(importer)) continue;
-        seen.add(importer);
-        pending.push(importer);
-      }
+/** The routes (entry modules, without Vite's query) from which `id` is reached by static imports alone. */
+function staticRoutesOf(id: string, meta: ManualChunkMeta): Set<string> {
+  const routes = new Set<string>();
+  const seen = new Set<string>([id]);
+  const pending = [id];
+  while (pending.length > 0) {
+    const info = meta.getModuleInfo(pending.pop()!);
+    if (!info) continue;
+    if (info.isEntry) routes.add(withoutQuery(info.id));
+    for (const importer of info.importers) {
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      pending.push(importer);
     }
-    this.entries.set(id, entries);
-    return entries;
   }
+  return routes;
 }
