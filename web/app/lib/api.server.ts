@@ -92,6 +92,14 @@ interface ApiAnswer {
  */
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
+/**
+ * A read sent on a kept-alive socket that the API closed as idle just then is refused by the
+ * socket, not by the API, which never saw it: Node's documented race. It is sent again, on another
+ * socket. Writes are not: a reset could also be an API that took the request and then died.
+ */
+const mayResendOnStaleSocket = (request: http.ClientRequest, method: string, error: NodeJS.ErrnoException) =>
+  request.reusedSocket && (method === 'GET' || method === 'HEAD') && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
 /** One JSON call, given up (ApiError 503) when the API cannot be reached or has not answered in full within `timeoutMs`. */
 function callApi(
   path: string,
@@ -102,16 +110,24 @@ function callApi(
 ): Promise<ApiAnswer> {
   const url = new URL(path, webConfig.API_URL);
   const transport = url.protocol === 'https:' ? https : http;
+  const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
-    const fail = () => {
+    let answered = false;
+    let timedOut = false;
+    const fail = (error?: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(unavailable());
+      if (!answered && !timedOut && error && mayResendOnStaleSocket(request, method, error)) {
+        resolve(callApi(path, method, headers, body, deadline - Date.now()));
+      } else {
+        reject(unavailable());
+      }
     };
     const request = transport.request(url, { method, headers, agent: agents[url.protocol as keyof typeof agents] }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
-      response.on('aborted', fail);
+      response.on('error', () => fail());
+      response.on('aborted', () => fail());
       response.on('end', () => {
         clearTimeout(timer);
         const retryAfter = response.headers['retry-after'];
@@ -123,7 +139,10 @@ function callApi(
         });
       });
     });
-    const timer = setTimeout(() => request.destroy(), timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy();
+    }, timeoutMs);
     request.on('error', fail);
     request.end(body);
   });
