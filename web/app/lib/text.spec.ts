@@ -1,4 +1,4 @@
-import { firstGrapheme, initialOf, initialsOf, shorten } from './text';
+import { firstGrapheme, graphemes, initialOf, initialsOf, shorten } from './text';
 
 /** True when `text` holds half of a surrogate pair (what renders as "�"). */
 const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
@@ -24,6 +24,16 @@ describe('initials by grapheme', () => {
     expect(firstGrapheme('\u202E\u200DRiya')).toBe('R');
     expect(initialsOf('\u202EZoya \u2066Khan')).toBe('ZK');
     expect(initialOf('\u202E')).toBe('');
+  });
+});
+
+describe('graphemes', () => {
+  it('splits plain Latin text by character and anything else as a person reads it', () => {
+    expect(graphemes('Café, 5 €')).toEqual(['C', 'a', 'f', 'é', ',', ' ', '5', ' ', '€']);
+    expect(graphemes('Cafe\u0301')).toEqual(['C', 'a', 'f', 'e\u0301']);
+    expect(graphemes('कि ना')).toEqual(['कि', ' ', 'ना']);
+    expect(graphemes('a\r\nb')).toEqual(['a', '\r\n', 'b']);
+    expect(graphemes('')).toEqual([]);
   });
 });
 
