@@ -84,7 +84,8 @@ async function measure(url: string, cookie: string | undefined): Promise<PageRun
 
 type Audits = Result['audits'];
 
-/** What the main thread was busy with: each long task (start, duration, script) and each script's boot-up. */
+/** What the main thread was busy with: each long task (start, duration, script), each script's boot-up, and the
+ *  kinds of work (script, style and layout, paint, parsing…) that the tasks without a script are made of. */
 function taskLines(audits: Audits): string[] {
   const itemsOf = (id: string) => (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   const name = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
@@ -94,6 +95,7 @@ function taskLines(audits: Audits): string[] {
     ...itemsOf('bootup-time').map(
       (script) => `boot-up ${name(script.url)}: ${ms(script.scripting)} scripting, ${ms(script.scriptParseCompile)} parse and compile`,
     ),
+    ...itemsOf('mainthread-work-breakdown').map((kind) => `main thread ${String(kind.groupLabel)}: ${ms(kind.duration)}`),
   ];
 }
 

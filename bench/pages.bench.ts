@@ -45,13 +45,15 @@ import { BENCH_CITIES, seedBenchData } from './events.seed.js';
  * page (/public, /home) ≤ 40 KB. Prints figures and MET/MISSED; never fails on time.
  *
  *   BENCH_PAGES_DATABASE_URL, BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_PAGES_HTML_DIR (each page's HTML is
- *   written there, to see what it is made of)
+ *   written there, to see what it is made of), BENCH_PAGES_ONLY (a regular expression: only the pages whose label
+ *   matches it, e.g. "signed in" with BENCH_CPU_PROF_DIR to profile those alone)
  */
 
 const DATABASE_URL = process.env.BENCH_PAGES_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tribe_bench_pages';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const HTML_DIR = process.env.BENCH_PAGES_HTML_DIR;
+const ONLY = new RegExp(process.env.BENCH_PAGES_ONLY ?? '');
 const GOAL_REQUESTS_PER_SECOND = 300;
 const GOAL_P99_MS = 100;
 const GOAL_LIST_PAGE_BYTES = 40 * 1024;
@@ -272,7 +274,7 @@ async function main(): Promise<void> {
     const eventId = rows[0]!.id;
     log(`seeded and started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const pages = [
+    const allPages = [
       { label: '/public (guest)', path: '/public', signedIn: false, list: true },
       { label: '/home (signed in)', path: '/home', signedIn: true, list: true },
       { label: '/event/{id} (guest)', path: `/event/${eventId}`, signedIn: false, list: false },
@@ -280,6 +282,7 @@ async function main(): Promise<void> {
       { label: '/community (signed in)', path: '/community', signedIn: true, list: false },
       { label: '/chat (signed in)', path: '/chat', signedIn: true, list: false },
     ];
+    const pages = allPages.filter((page) => ONLY.test(page.label));
     const rowsOut: PageRow[] = [];
     for (const page of pages) {
       const html = await htmlOf(`${webUrl}${page.path}`, page.signedIn ? cookie : null);
