@@ -103,7 +103,20 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     // The two classic rules only: the React Compiler rules in the plugin's newer presets assume a
     // compiler this app does not use.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // An Intl object costs 25–70 ms to build in a browser (ICU loads its data); made as a module
+      // loads, every page that imports the module pays it while its scripts start (docs/decisions.md,
+      // "Nothing costly while a page's scripts start"). Make it on first need, inside a function.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl']:not(:function NewExpression)",
+          message: 'Build Intl objects on first need, inside a function, not as the module loads.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

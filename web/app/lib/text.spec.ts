@@ -35,6 +35,19 @@ describe('graphemes', () => {
     expect(graphemes('a\r\nb')).toEqual(['a', '\r\n', 'b']);
     expect(graphemes('')).toEqual([]);
   });
+
+  it('splits every pair of printable ASCII and Latin-1 characters in two, as the segmenter does', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const printable = [...Array(0x100).keys()].filter((code) => (code >= 0x20 && code <= 0x7e) || code >= 0xa0);
+    const joined: string[] = [];
+    for (const first of printable) {
+      for (const second of printable) {
+        const pair = String.fromCharCode(first, second);
+        if ([...segmenter.segment(pair)].length !== 2 || graphemes(pair).length !== 2) joined.push(pair);
+      }
+    }
+    expect(joined).toEqual([]);
+  });
 });
 
 describe('shorten', () => {
