@@ -8,16 +8,16 @@
 
 /**
  * Made on first need: building a grapheme segmenter loads ICU's break rules, about 65 ms in Chromium
- * on this machine (four times that on Lighthouse's phone), which every page paid while its script
- * started when this was made as the module loaded.
+ * here (four times that on Lighthouse's phone). Made as this module loaded, it held up every page's
+ * scripts.
  */
-let segmenter: Intl.Segmenter | null | undefined;
+let madeSegmenter: Intl.Segmenter | null | undefined;
 function graphemeSegmenter(): Intl.Segmenter | null {
-  if (segmenter === undefined) {
-    segmenter =
+  if (madeSegmenter === undefined) {
+    madeSegmenter =
       typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'grapheme' }) : null;
   }
-  return segmenter;
+  return madeSegmenter;
 }
 
 /**
