@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { isReadMethod } from './request-guards.js';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
@@ -66,8 +67,7 @@ export function guestPageCache(options: GuestPageCacheOptions): express.RequestH
   };
 
   return (req, res, next) => {
-    const cacheable =
-      options.ttlMs > 0 && (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie && options.paths.test(req.path);
+    const cacheable = options.ttlMs > 0 && isReadMethod(req.method) && !req.headers.cookie && options.paths.test(req.path);
     if (!cacheable) return next();
     const key = `${options.isBot(req.get('user-agent') ?? '') ? 'bot' : 'browser'} ${req.originalUrl}`;
     const serve = async () => {

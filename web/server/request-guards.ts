@@ -62,6 +62,9 @@ export function securityHeaders(options: {
 /** The only methods that may not change anything (Remix runs a route's action for every other one, OPTIONS too). */
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/** Whether a request by `method` only reads: it changes nothing, so it may be served from a cache or sent again. */
+export const isReadMethod = (method: string) => READ_METHODS.has(method.toUpperCase());
+
 export const FOREIGN_WRITE_MESSAGE = 'This form can only be sent from Tribe’s own pages. Reload the page and try again.';
 
 /** The origin of an address ("https://tribe.example" from "https://tribe.example/settings"), or null when it is not one. */
@@ -87,7 +90,7 @@ export function isForeignWrite(
   headers: { origin?: string; referer?: string; 'sec-fetch-site'?: string },
   ownOrigins: ReadonlySet<string>,
 ): boolean {
-  if (READ_METHODS.has(method.toUpperCase())) return false;
+  if (isReadMethod(method)) return false;
   if (headers.origin !== undefined) return isForeignOrigin(headers.origin, ownOrigins);
   if (headers.referer) return !ownOrigins.has(originOf(headers.referer) ?? '');
   const site = headers['sec-fetch-site'];

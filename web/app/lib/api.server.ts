@@ -3,6 +3,7 @@ import https from 'node:https';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { readValidationMessage } from '../../../api/src/contracts/validation-message.js';
+import { isReadMethod } from '../../server/request-guards';
 import { webConfig } from './config.server';
 
 /** What a visitor reads when the API cannot answer: it is unreachable, too slow, or says it is unavailable (503). */
@@ -98,7 +99,7 @@ const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new htt
  * socket. Writes are not: a reset could also be an API that took the request and then died.
  */
 const mayResendOnStaleSocket = (request: http.ClientRequest, method: string, error: NodeJS.ErrnoException) =>
-  request.reusedSocket && (method === 'GET' || method === 'HEAD') && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+  request.reusedSocket && isReadMethod(method) && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
 
 /** One JSON call, given up (ApiError 503) when the API cannot be reached or has not answered in full within `timeoutMs`. */
 function callApi(
