@@ -15,6 +15,10 @@ describe('api() over kept-alive sockets', () => {
 
   beforeAll(async () => {
     server = createServer((request, response) => {
+      if (request.url?.endsWith('/slow')) {
+        received.push(`${request.method} ${request.url}`);
+        return; // never answers
+      }
       const socket = request.socket as typeof request.socket & { served?: number };
       socket.served = (socket.served ?? 0) + 1;
       if (socket.served > 1) {
@@ -28,6 +32,7 @@ describe('api() over kept-alive sockets', () => {
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.API_TIMEOUT_MS = '300';
     ({ api } = await import('./api.server'));
   });
   afterAll(async () => {
@@ -48,5 +53,12 @@ describe('api() over kept-alive sockets', () => {
     await expect(api('/events/public')).resolves.toEqual({ ok: true });
     await expect(api('/ratings', { method: 'POST', body: { stars: 5 } })).rejects.toMatchObject({ status: 503 });
     expect(received).toEqual(['GET /api/v1/events/public']);
+  });
+
+  it('does not send a read again when it was given up for taking too long on a reused socket', async () => {
+    received.length = 0;
+    await expect(api('/events/public')).resolves.toEqual({ ok: true });
+    await expect(api('/slow')).rejects.toMatchObject({ status: 503 });
+    expect(received).toEqual(['GET /api/v1/events/public', 'GET /api/v1/slow']);
   });
 });

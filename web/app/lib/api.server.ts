@@ -114,10 +114,9 @@ function callApi(
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     let answered = false;
-    let timedOut = false;
     const fail = (error?: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      if (!answered && !timedOut && error && mayResendOnStaleSocket(request, method, error)) {
+      if (!answered && error && mayResendOnStaleSocket(request, method, error)) {
         resolve(callApi(path, method, headers, body, deadline - Date.now()));
       } else {
         reject(unavailable());
@@ -140,10 +139,8 @@ function callApi(
         });
       });
     });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      request.destroy();
-    }, timeoutMs);
+    // Its own error code, so a request given up on is never taken for a stale socket and sent again.
+    const timer = setTimeout(() => request.destroy(Object.assign(new Error('no answer in time'), { code: 'ETIMEDOUT' })), timeoutMs);
     request.on('error', fail);
     request.end(body);
   });
