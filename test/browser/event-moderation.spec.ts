@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eventCardTitled } from './event-cards.js';
 import { expect, signedIn, test } from './fixtures.js';
 import { dbQuery, register, seedEvent } from './seed.js';
 
@@ -23,7 +24,7 @@ test.describe('event moderation', () => {
     await expect(hostPage.getByTestId('moderation-notice')).toHaveText('Waiting for review');
     await page.goto('/public');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page.getByTestId('event-card').filter({ hasText: title })).toHaveCount(0);
+    await expect(eventCardTitled(page, title)).toHaveCount(0);
 
     const adminPage = await signedIn(browser, admin);
     await adminPage.goto('/admin/events?filter=new');
@@ -40,6 +41,6 @@ test.describe('event moderation', () => {
     await expect(hostPage.getByText(`${title} is approved and live.`)).toBeVisible();
 
     await page.goto('/public');
-    await expect(page.getByTestId('event-card').filter({ hasText: title })).toBeVisible();
+    await expect(eventCardTitled(page, title)).toBeVisible();
   });
 });

@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { cardParts, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
 import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
-
-const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
 
 /** A date ten days out as the datetime-local input wants it (India wall clock), at `time`. */
 function inTenDays(time: string): string {
@@ -59,7 +57,7 @@ test.describe('event pages, as QA found them', () => {
     await expect(gallery.getByRole('img', { name: title })).toBeVisible();
 
     await page.goto('/public');
-    const card = cardTitled(page, title);
+    const card = eventCardTitled(page, title);
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId('image-placeholder')).toBeVisible();
     await expect(card.locator('img')).toHaveCount(0);
@@ -77,8 +75,8 @@ test.describe('event pages, as QA found them', () => {
     await signIn(page, host, '/my-events');
     await expect(page).toHaveURL((url) => url.pathname === '/my-events');
 
-    const card = cardTitled(page, title);
-    await expect(card.getByTestId('event-date')).toHaveText('Date to be decided');
+    const card = eventCardTitled(page, title);
+    await expect(cardParts(card).date).toHaveText('Date to be decided');
     await card.getByRole('link', { name: 'Convert to confirmed' }).click();
     const step = card.getByRole('form', { name: 'Convert to confirmed' });
     await expect(step).toContainText('A confirmed event needs a date.');
@@ -89,12 +87,12 @@ test.describe('event pages, as QA found them', () => {
     await date.fill('2020-01-01T19:00');
     await step.getByRole('button', { name: 'Convert to confirmed' }).click();
     await expect(step.getByLabel('Date and time')).toHaveAccessibleDescription('The start must be in the future India time'); // the refusal, then the hint it keeps
-    await expect(card.getByTestId('event-date')).toHaveText('Date to be decided');
+    await expect(cardParts(card).date).toHaveText('Date to be decided');
 
     await step.getByLabel('Date and time').fill(inTenDays('20:30'));
     await step.getByRole('button', { name: 'Convert to confirmed' }).click();
     await expect(page.getByTestId('toast')).toContainText('Event converted to confirmed');
-    await expect(card.getByTestId('event-date')).toContainText('8:30 PM');
+    await expect(cardParts(card).date).toContainText('8:30 PM');
     await expect(card.getByRole('link', { name: 'Convert to confirmed' })).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Convert to confirmed' })).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { cardParts, eventCards, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
 import { apiUrl, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
 
@@ -26,8 +27,6 @@ async function logIn(page: Page, person: Person) {
   await expect(page).toHaveURL((url) => url.pathname === '/home');
 }
 
-const cardTitled = (page: Page, title: string) => page.getByTestId('event-card').filter({ hasText: title });
-
 /** Sets a range input the way a person dragging it would (React listens for input events). */
 async function setRange(page: Page, label: string, value: number) {
   await page.getByLabel(label, { exact: true }).evaluate((element, next) => {
@@ -52,20 +51,19 @@ test.describe('events', () => {
         seedEvent(host, { title: `Paged ${tag} ${index}`, date: daysFromNow(30 + index), location: 'Pune', min_bid: 100 }),
       ),
     );
-    const cards = (on: Page) => on.getByTestId('event-card');
 
     const withoutScript = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } })).newPage();
     await withoutScript.goto('/public');
-    await expect(cards(withoutScript)).toHaveCount(20);
+    await expect(eventCards(withoutScript)).toHaveCount(20);
     await withoutScript.getByRole('link', { name: 'Load more' }).click();
     await expect(withoutScript).toHaveURL(/[?&]page=2\b/);
-    await expect(cards(withoutScript).first()).toBeVisible();
+    await expect(eventCards(withoutScript).first()).toBeVisible();
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/public');
-    await expect(cards(page)).toHaveCount(20);
+    await expect(eventCards(page)).toHaveCount(20);
     await page.getByTestId('feed-end').scrollIntoViewIfNeeded();
-    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
+    await expect.poll(() => eventCards(page).count()).toBeGreaterThan(20);
   });
 
   test('at 1024 px a card in the three-column feed shows its host’s name whole', async ({ page }) => {
@@ -74,7 +72,7 @@ test.describe('events', () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     // Its own price, so it is on the first page however many events the run has made.
     await page.goto('/public?minPrice=4300&maxPrice=4300');
-    const name = page.getByTestId('host-name').filter({ hasText: 'Arjun Malhotra' }).first();
+    const name = cardParts(eventCardTitled(page, 'Arjun Malhotra').first()).hostName;
     await expect(name).toBeVisible();
     expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   });
@@ -175,18 +173,18 @@ test.describe('events', () => {
 
     await page.goto('/my-events');
     const upcoming = page.getByTestId('my-events-upcoming');
-    await expect(cardTitled(page, title)).toBeVisible();
+    await expect(eventCardTitled(page, title)).toBeVisible();
     await expect(upcoming.getByText(title)).toBeVisible();
 
     // A confirmation opened through its link (as without JavaScript) also starts on the safe choice.
     await page.goto(`/my-events?confirm=cancel-${eventId}`);
-    await expect(cardTitled(page, title).getByRole('link', { name: 'Keep event' })).toBeFocused();
+    await expect(eventCardTitled(page, title).getByRole('link', { name: 'Keep event' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL((url) => url.pathname === '/my-events' && !url.searchParams.has('confirm'));
-    await expect(cardTitled(page, title).getByRole('link', { name: 'Cancel', exact: true })).toBeFocused();
+    await expect(eventCardTitled(page, title).getByRole('link', { name: 'Cancel', exact: true })).toBeFocused();
 
     // Cancelling asks first, then moves the event to Cancelled.
-    const card = cardTitled(page, title);
+    const card = eventCardTitled(page, title);
     await card.getByRole('link', { name: 'Cancel', exact: true }).click();
     const confirmation = card.getByRole('alertdialog', { name: 'Cancel this event?' });
     await expect(confirmation).toBeVisible();
@@ -211,7 +209,7 @@ test.describe('events', () => {
       meetup_type: 'curation',
     });
     await page.goto('/my-events');
-    const curatedCard = cardTitled(page, curated.title);
+    const curatedCard = eventCardTitled(page, curated.title);
     await curatedCard.getByRole('button', { name: 'Convert to confirmed' }).click();
     await expect(page.getByTestId('toast')).toContainText('Event converted to confirmed');
     await expect(curatedCard.getByRole('button', { name: 'Convert to confirmed' })).toHaveCount(0);
@@ -236,10 +234,10 @@ test.describe('events', () => {
     });
 
     await page.goto('/public');
-    const card = cardTitled(page, title);
+    const card = eventCardTitled(page, title);
     await expect(card).toBeVisible();
-    await expect(card.getByTestId('event-price')).toHaveText('₹1,200 / ₹900');
-    await expect(card.getByTestId('event-age')).toHaveText('25 - 40');
+    await expect(cardParts(card).price).toHaveText('₹1,200 / ₹900');
+    await expect(cardParts(card).ages).toHaveText('Ages 25 - 40');
     // The link covers the whole card, so the card itself shows the keyboard focus.
     await page.keyboard.press('Tab');
     await card.getByRole('link', { name: title }).focus();
@@ -294,7 +292,7 @@ test.describe('events', () => {
     await expect(page.getByTestId('feed-past-end')).toContainText('No more events on this page');
     await page.getByRole('link', { name: 'Back to the first page' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/public' && !url.searchParams.has('page'));
-    await expect(page.getByTestId('event-card').first()).toBeVisible();
+    await expect(eventCards(page).first()).toBeVisible();
   });
 
   test('a signed-in fan reports an event from its menu', async ({ page }) => {
@@ -354,8 +352,8 @@ test.describe('events', () => {
     ];
     const expectList = async (visible: string[]) => {
       for (const name of all) {
-        if (visible.includes(name)) await expect(cardTitled(page, `${name} ${tag}`)).toBeVisible();
-        else await expect(cardTitled(page, `${name} ${tag}`)).toHaveCount(0);
+        if (visible.includes(name)) await expect(eventCardTitled(page, `${name} ${tag}`)).toBeVisible();
+        else await expect(eventCardTitled(page, `${name} ${tag}`)).toHaveCount(0);
       }
     };
 
@@ -469,7 +467,7 @@ test.describe('events', () => {
 
     // The influencer's home lists their own events; the filter sheet is a plain GET form.
     await plain.goto('/home');
-    await expect(cardTitled(plain, title)).toBeVisible();
+    await expect(eventCardTitled(plain, title)).toBeVisible();
     await plain.getByTestId('filter-button').click();
     await expect(plain).toHaveURL((url) => url.searchParams.get('sheet') === 'filters');
     await plain.getByRole('dialog', { name: 'Filters' }).getByText('Food', { exact: true }).click();
@@ -477,14 +475,14 @@ test.describe('events', () => {
     await expect(plain).toHaveURL(
       (url) => url.searchParams.get('category') === 'food' && !url.searchParams.has('sheet') && !url.searchParams.has('minPrice'),
     );
-    await expect(cardTitled(plain, title)).toHaveCount(0);
+    await expect(eventCardTitled(plain, title)).toHaveCount(0);
     await expect(plain.getByTestId('feed-empty')).toContainText('No events match your filters');
 
     await plain.getByTestId('filter-button').click();
     await plain.getByRole('button', { name: 'Clear' }).click();
     await expect(plain).toHaveURL((url) => !url.searchParams.has('category') && url.searchParams.get('sheet') === 'filters');
     await plain.getByRole('button', { name: 'Apply' }).click();
-    await expect(cardTitled(plain, title)).toBeVisible();
+    await expect(eventCardTitled(plain, title)).toBeVisible();
     await context.close();
   });
 
@@ -501,19 +499,19 @@ test.describe('events', () => {
     await page.goto('/city-filter?returnTo=%2Fhome');
     await page.getByTestId('city-list').getByRole('button', { name: 'Srinagar' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/home');
-    await expect(page.getByTestId('event-card')).toHaveCount(20);
+    await expect(eventCards(page)).toHaveCount(20);
 
     // Infinite scroll brings the rest; a page that fails to load says so and can be retried.
     await page.route('**/resources/events?*', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"down"}' }),
     );
-    await page.getByTestId('event-card').last().scrollIntoViewIfNeeded();
+    await eventCards(page).last().scrollIntoViewIfNeeded();
     await expect(page.getByTestId('toast')).toContainText('Failed to load more events');
     await expect(page.getByTestId('feed-end').getByRole('alert')).toHaveText('Failed to load more events');
-    await expect(page.getByTestId('event-card')).toHaveCount(20);
+    await expect(eventCards(page)).toHaveCount(20);
     await page.unroute('**/resources/events?*');
     await page.getByTestId('feed-end').getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByTestId('event-card')).toHaveCount(24);
+    await expect(eventCards(page)).toHaveCount(24);
     await expect(page.getByTestId('feed-end').getByRole('alert')).toHaveCount(0);
 
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -524,7 +522,7 @@ test.describe('events', () => {
     // Open an event that is fully on screen (so clicking it scrolls nothing), then come back through the Home tab.
     const visibleTitles = () =>
       page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="event-card"]'))
+        Array.from(document.querySelectorAll<HTMLElement>('article.event-card'))
           .filter((card) => {
             const box = card.getBoundingClientRect();
             return box.top >= 0 && box.bottom <= window.innerHeight - 100;
@@ -533,7 +531,7 @@ test.describe('events', () => {
       );
     const [first, second] = await visibleTitles();
     expect(first && second).toBeTruthy();
-    await page.getByTestId('event-card').filter({ hasText: first! }).getByRole('link').click();
+    await eventCardTitled(page, first!).getByRole('link').click();
     await expect(page).toHaveURL(/\/event\//);
     await expect(page.getByTestId('event-title')).toHaveText(first!);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
@@ -544,7 +542,7 @@ test.describe('events', () => {
     await expect(page.getByTestId('recently-viewed').getByText(first!)).toBeVisible();
 
     // And with the browser's back button.
-    await page.getByTestId('event-card').filter({ hasText: second! }).getByRole('link').click();
+    await eventCardTitled(page, second!).getByRole('link').click();
     await expect(page.getByTestId('event-title')).toHaveText(second!);
     await page.goBack();
     await expect(page).toHaveURL((url) => url.pathname === '/home');

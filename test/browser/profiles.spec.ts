@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
+import { eventCardTitled } from './event-cards.js';
 import { expect, logInThroughScreen, signIn, test, uniqueMobile } from './fixtures.js';
 import { apiAs, apiUrl, daysFromNow, dbQuery, png, register, seedEvent } from './seed.js';
 
@@ -157,7 +158,7 @@ test.describe('profiles', () => {
     await dbQuery(`UPDATE event SET moderation_status = 'published', review_requested_at = NULL WHERE id = $1`, [event.id]);
     await signIn(page, fan);
     await expect(page).toHaveURL(/\/home/);
-    const card = page.getByTestId('event-card').filter({ hasText: event.title });
+    const card = eventCardTitled(page, event.title);
     await expect(card).toBeVisible();
     await expect(card.getByRole('img', { name: 'Verified host' })).toHaveCount(0);
 

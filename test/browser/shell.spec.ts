@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
+import { eventCards } from './event-cards.js';
 import { expect, logInThroughScreen, signIn, test } from './fixtures.js';
 import { daysFromNow, png, register, seedEvent, uploadImage } from './seed.js';
 
@@ -81,7 +82,7 @@ test.describe('the layout shell', () => {
         images: [photo],
       });
     const html = await (await page.goto(`/public?city=${encodeURIComponent(town)}`))!.text();
-    const photos = page.getByTestId('event-card').locator('.event-card-media > img');
+    const photos = eventCards(page).locator('.event-card-media > img');
     await expect(photos).toHaveCount(2);
     expect(
       await photos.evaluateAll((images) => images.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])),

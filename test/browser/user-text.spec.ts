@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
+import { cardParts, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test, untilHydrated } from './fixtures.js';
 import { daysFromNow, dbQuery, register, seedEvent } from './seed.js';
 
@@ -70,7 +71,7 @@ test.describe("people's text", () => {
     await openFresh(page, `/event/${event.id}`);
     await expect(page.getByTestId('image-placeholder').first()).toHaveText('🎤');
     await openFresh(page, '/public');
-    await expect(page.getByTestId('event-card').filter({ hasText: '🎤 Karaoke night' }).getByTestId('image-placeholder')).toHaveText('🎤');
+    await expect(eventCardTitled(page, '🎤 Karaoke night').getByTestId('image-placeholder')).toHaveText('🎤');
     expect(hydrationErrors).toEqual([]);
   });
 
@@ -103,7 +104,7 @@ test.describe("people's text", () => {
     expect(onPage.markLeft).toBeGreaterThanOrEqual(onPage.nameRight - 0.5);
 
     await page.goto('/public');
-    const cardHost = page.getByTestId('event-card').filter({ hasText: 'Chai and chess' }).getByTestId('host-name');
+    const cardHost = cardParts(eventCardTitled(page, 'Chai and chess')).hostName;
     await expect(cardHost.getByLabel('Verified host')).toBeVisible();
     const onCard = await verifiedMarkPlacement(cardHost);
     expect(onCard.markLeft).toBeGreaterThanOrEqual(onCard.nameRight - 0.5);

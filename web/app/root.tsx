@@ -10,7 +10,6 @@ import { Splash, dismissSplash, splashScript } from '~/components/layout/splash'
 import { ToastProvider } from '~/components/ui/toast';
 import { usePageViews } from '~/lib/analytics-recorder';
 import { endedSessionToast, redirectCookieAfter, readAuth } from '~/lib/auth.server';
-import { webConfig } from '~/lib/config.server';
 import { allowsIncompleteProfile, isProtectedPath } from '~/lib/nav';
 import { completeProfilePath, isAdminUser, loginPathFor } from '~/lib/redirects';
 import { commitSession, getSession } from '~/lib/session.server';
@@ -73,7 +72,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user: user ? toViewer(user) : null,
       toast,
       signedOut,
-      company: { name: webConfig.COMPANY_NAME, address: webConfig.COMPANY_ADDRESS, email: webConfig.CONTACT_EMAIL },
     },
     { headers },
   );

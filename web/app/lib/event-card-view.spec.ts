@@ -66,6 +66,13 @@ describe('the card shape of an event', () => {
     });
   });
 
+  it('leaves the host’s id out of a guest’s card, whose rating links nowhere, and keeps the rest', () => {
+    const signedIn = toEventCard(event());
+    const guest = toEventCard(event(), { guest: true });
+    expect(guest.host).not.toHaveProperty('id');
+    expect(guest).toEqual({ ...signedIn, host: { ...signedIn.host, id: undefined } });
+  });
+
   it('carries the first photo’s srcset only when variants of it exist', () => {
     const card = toEventCard(
       event({

@@ -18,7 +18,8 @@ import {
 } from './format-event';
 
 export interface EventCardHost {
-  id: string;
+  /** Only in a signed-in viewer's cards, whose rating links to the host's reviews; a guest's card has no such link. */
+  id?: string;
   name: string | null;
   /** The smallest avatar there is (the thumbnail once made), or null for initials. */
   avatar: string | null;
@@ -44,7 +45,8 @@ export interface EventCardView {
   host: EventCardHost | null;
 }
 
-export function toEventCard(event: EventView): EventCardView {
+/** `guest`: the card of a visitor who is not signed in, without what only a signed-in card uses. */
+export function toEventCard(event: EventView, { guest = false }: { guest?: boolean } = {}): EventCardView {
   const image = eventImages(event)[0] ?? null;
   const host = event.host;
   const srcSet = image ? imageSrcSet(event, image) : undefined;
@@ -62,7 +64,7 @@ export function toEventCard(event: EventView): EventCardView {
     cancelled: isCancelled(event),
     host: host
       ? {
-          id: host.id,
+          ...(guest ? {} : { id: host.id }),
           name: host.name,
           avatar: host.avatar_thumbnail_url ?? host.avatar_url,
           rating: host.rating,

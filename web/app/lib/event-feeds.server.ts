@@ -53,7 +53,12 @@ export async function loadHomeFeed(options: {
   }
   try {
     const result = await api<EventPage>('/events/filter', { token, query });
-    return { events: (result.data ?? []).map(toEventCard), pagination: result.pagination ?? null, error: null, status: 200 };
+    return {
+      events: (result.data ?? []).map((event) => toEventCard(event)),
+      pagination: result.pagination ?? null,
+      error: null,
+      status: 200,
+    };
   } catch (error) {
     // Auth errors on event load are silently ignored (SPEC §8); the session guard deals with them.
     if (isAuthError(error)) return emptyFeed(null);
@@ -64,14 +69,18 @@ export async function loadHomeFeed(options: {
   }
 }
 
-/** The guest list: published, upcoming events of everyone, through the public endpoint. */
-export async function loadPublicFeed(options: { filters: EventFilters; page: number }): Promise<FeedResult> {
-  const { filters, page } = options;
+/**
+ * The guest list: published, upcoming events of everyone, through the public endpoint. `signedIn`:
+ * whether the viewer is (the page is open to both), for what their cards show.
+ */
+export async function loadPublicFeed(options: { filters: EventFilters; page: number; signedIn: boolean }): Promise<FeedResult> {
+  const { filters, page, signedIn } = options;
   try {
     const result = await api<EventPage>('/events/public/filter', {
       query: { ...filtersToApiQuery(filters), page, limit: EVENT_PAGE_SIZE, upcomingOnly: true },
     });
-    return { events: (result.data ?? []).map(toEventCard), pagination: result.pagination ?? null, error: null, status: 200 };
+    const events = (result.data ?? []).map((event) => toEventCard(event, { guest: !signedIn }));
+    return { events, pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
     return emptyFeed(
       page > 1 ? EventMessages.loadMore : isFiltering(filters) ? EventMessages.filterPublic : EventMessages.loadPublic,

@@ -49,14 +49,14 @@ export default function ProfilePreview() {
           isSelf ? (
             <>
               {follow.ok ? <FollowerCount count={follow.value.followerCount} /> : null}
-              <Link to="/profile-v2?edit=1" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
+              <Link to="/profile-v2?edit=1" className={buttonClasses('outline', 'sm')}>
                 Edit profile
               </Link>
             </>
           ) : (
             <>
               {follow.ok ? <FollowButton userId={profile.id} name={profile.name} initial={follow.value} /> : null}
-              <Link to={reportPath} className={buttonClasses('outline', 'sm', false, 'bg-white text-rose-700')}>
+              <Link to={reportPath} className={buttonClasses('outline', 'sm', false, 'text-rose-700')}>
                 Report
               </Link>
             </>

@@ -100,7 +100,7 @@ export default function Profile() {
             <Link to="/profile-v2?edit=1" className={buttonClasses('primary', 'sm', false, 'shadow-sm')}>
               Edit profile
             </Link>
-            <Link to="/settings" className={buttonClasses('outline', 'sm', false, 'bg-white')}>
+            <Link to="/settings" className={buttonClasses('outline', 'sm')}>
               <SettingsIcon size={16} />
               Settings
             </Link>

@@ -7,6 +7,7 @@ import { useScrollMemory } from '~/components/events/use-scroll-memory';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { buttonClasses } from '~/components/ui/button';
 import { Logo } from '~/components/ui/logo';
+import { readAuth } from '~/lib/auth.server';
 import { loadPublicFeed, redirectFilterForm } from '~/lib/event-feeds.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
@@ -26,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersFromSearchParams(params);
   redirectFilterForm(url, filters);
   const page = pageFromSearchParams(params);
-  const feed = await loadPublicFeed({ filters, page });
+  // The root's read of the session, shared (readAuth runs once a page).
+  const { auth } = await readAuth(request);
+  const feed = await loadPublicFeed({ filters, page, signedIn: Boolean(auth) });
   return { feed, filters, page, now: Date.now() };
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
@@ -11,12 +11,12 @@ import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { loginFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
+import { companyDetails } from '~/lib/company.server';
 import { webConfig } from '~/lib/config.server';
 import { parseForm } from '~/lib/forms';
 import { postLoginPath, safeReturnTo } from '~/lib/redirects';
 import { commitAuth } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
-import type { RootLoaderData } from '~/root';
 import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { isWebViewRequest, nativeLoginUrl } from '~/lib/webview.server';
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // In the mobile app's web view the app signs people in itself (SPEC §2 "Login screen").
   if (isWebViewRequest(request)) throw redirect(nativeLoginUrl(url.search));
   // Public values only (the web API key is public by design); FIREBASE_* in README.
-  return { returnTo, firebase: webConfig.FIREBASE };
+  return { returnTo, firebase: webConfig.FIREBASE, company: companyDetails() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -106,17 +106,16 @@ async function exchangeIdToken(request: Request, method: 'google' | 'phone', for
 }
 
 export default function Login() {
-  const { returnTo, firebase } = useLoaderData<typeof loader>();
+  const { returnTo, firebase, company } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const emailError = actionData?.method === 'email' ? actionData.error : null;
-  const root = useRouteLoaderData<RootLoaderData>('root');
   const navigation = useNavigation();
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
   const signupHref = returnTo === '/home' ? '/signup' : `/signup?returnTo=${encodeURIComponent(returnTo)}`;
   const formRef = useFocusFirstError(actionData, Boolean(emailError));
 
   return (
-    <AuthLayout title="Welcome back" subtitle="Log in to find your next experience." company={root!.company}>
+    <AuthLayout title="Welcome back" subtitle="Log in to find your next experience." company={company}>
       <Form ref={formRef} method="post" noValidate className="space-y-4" replace>
         <input type="hidden" name="returnTo" value={returnTo} />
         <TextField

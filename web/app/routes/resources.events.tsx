@@ -15,11 +15,11 @@ import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageFromSearchParams(params);
+  const { auth } = await readAuth(request);
   if (params.get('source') === 'public') {
-    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page });
+    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page, signedIn: Boolean(auth) });
     return json({ feed }, feed.error ? feed.status : 200);
   }
-  const { auth } = await readAuth(request);
   if (!auth) return json({ error: 'Authentication required' }, 401);
   const filters = filtersFromSearchParams(params, await readCityChoice(request));
   const feed = await loadHomeFeed({ token: auth.token, role: auth.user.role, tab: homeTabFrom(params), filters, page });

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useState } from 'react';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { AuthLayout } from '~/components/auth/auth-layout';
 import { ProfileDetailsFields, profileDetailsValues, type ProfileDetailsValues } from '~/components/profile/profile-fields';
 import { ProfilePhotosField } from '~/components/profile/profile-photos-field';
@@ -13,13 +13,13 @@ import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { profileFormSchema, registerFormSchema } from '~/lib/auth-forms';
 import { readAuth } from '~/lib/auth.server';
+import { companyDetails } from '~/lib/company.server';
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import { arrangePhotos } from '~/lib/profile';
 import { profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile-form';
 import { completeProfilePath, isAdminUser, postLoginPath, safeReturnTo } from '~/lib/redirects';
 import { commitAuth, flashToast } from '~/lib/session.server';
 import type { SelfUser } from '~/lib/user';
-import type { RootLoaderData } from '~/root';
 import { stripBidiControls } from '../../../api/src/contracts/bidi.js';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return {
       step: 'account' as const,
       returnTo,
+      company: companyDetails(),
       prefill: { email: url.searchParams.get('email') ?? '', name: url.searchParams.get('name') ?? '' },
     };
   }
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     step: 'profile' as const,
     returnTo,
+    company: companyDetails(),
     prefill: {
       email: user.email ?? url.searchParams.get('email') ?? '',
       name: url.searchParams.get('name') || user.name || '',
@@ -166,8 +168,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Signup() {
   const loaderData = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<RootLoaderData>('root');
-  const company = root!.company;
+  const { company } = loaderData;
   if (loaderData.step === 'account') {
     return (
       <AuthLayout title="Create your account" subtitle="Join Tribe to meet people at experiences you'll love." company={company}>

@@ -12,8 +12,9 @@ const EVENT_CARD_SIZES = '(min-width: 1024px) 360px, (min-width: 640px) 50vw, 10
  * One event in a list: photo with category and price, title, date (or "Date to be decided"),
  * countdown, place, age groups and the host with rating. The whole card links to the event.
  * Twenty of these make a list page, so the markup is lean (issue 26): the look lives in the
- * stylesheet's event-card classes (tailwind.css) and the small icons are drawn by CSS, not repeated
- * as inline SVG in every card. Takes the small card shape (toEventCard), not the whole event.
+ * stylesheet's event-card classes (tailwind.css), the small icons are drawn by CSS, not repeated as
+ * inline SVG in every card, and there are no test ids (browser tests find a card's parts by those
+ * classes: test/browser/event-cards.ts). Takes the small card shape (toEventCard), not the whole event.
  * `first`: the list's first card, whose photo is the page's largest paint (fetched at once, first).
  *
  * Only the countdown follows the clock: the photo and the details are drawn again only for another
@@ -36,7 +37,7 @@ export const EventCard = memo(function EventCard({
 }) {
   const countdown = event.cancelled ? '' : formatCountdown(event, now);
   return (
-    <article data-testid="event-card" className={cn('event-card', event.cancelled && 'opacity-80', className)}>
+    <article className={cn('event-card', event.cancelled && 'opacity-80', className)}>
       <CardMedia event={event} first={first} />
       <div className="event-card-body">
         <CardDetails event={event} />
@@ -44,9 +45,7 @@ export const EventCard = memo(function EventCard({
         <div className="event-card-foot">
           <HostLine host={event.host} />
           {countdown ? (
-            <span data-testid="event-countdown" className={cn('event-countdown', hasEventStarted(event, now) && 'event-countdown-started')}>
-              {countdown}
-            </span>
+            <span className={cn('event-countdown', hasEventStarted(event, now) && 'event-countdown-started')}>{countdown}</span>
           ) : null}
         </div>
         {footer ? <div className="relative z-10 border-t border-slate-100 pt-3">{footer}</div> : null}
@@ -73,17 +72,9 @@ const CardMedia = memo(function CardMedia({ event, first }: { event: EventCardVi
       ) : (
         <ImagePlaceholder title={event.title} className="size-full" />
       )}
-      {event.category ? (
-        <span className="event-category" data-testid="event-category">
-          {event.category}
-        </span>
-      ) : null}
+      {event.category ? <span className="event-category">{event.category}</span> : null}
       {event.cancelled ? <span className="event-cancelled">Cancelled</span> : null}
-      {event.price ? (
-        <span className="event-price" data-testid="event-price">
-          {event.price}
-        </span>
-      ) : null}
+      {event.price ? <span className="event-price">{event.price}</span> : null}
     </div>
   );
 });
@@ -97,19 +88,13 @@ const CardDetails = memo(function CardDetails({ event }: { event: EventCardView 
         </Link>
       </h3>
       <ul>
-        <li className="icon-calendar">
-          <span data-testid="event-date">{formatEventDate(event)}</span>
-        </li>
+        <li className="icon-calendar">{formatEventDate(event)}</li>
         {event.place ? (
           <li className="icon-pin">
-            <bdi data-testid="event-place">{event.place}</bdi>
+            <bdi>{event.place}</bdi>
           </li>
         ) : null}
-        <li className="icon-people">
-          <span>
-            Ages <span data-testid="event-age">{event.ages}</span>
-          </span>
-        </li>
+        <li className="icon-people">{`Ages ${event.ages}`}</li>
       </ul>
     </>
   );

@@ -1,10 +1,9 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS } from '../../../../api/src/contracts/cancellation-policy.js';
-import { Link, useNavigate, useRouteLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ArrowLeftIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import type { Company } from '~/components/auth/auth-layout';
-import type { RootLoaderData } from '~/root';
 
 export type LegalSection = 'terms' | 'privacy' | 'refunds' | 'shipping' | 'support';
 
@@ -28,11 +27,11 @@ const SECTION_PATH: Record<LegalSection, string> = {
 
 /**
  * The one legal page behind all seven legal routes: the policy the route names comes first,
- * the rest follow, and a contents bar links them. Company details come from configuration.
+ * the rest follow, and a contents bar links them. Company details come from configuration, through
+ * the routes' loader (`legalPageLoader`).
  */
 export function LegalPage({ focus }: { focus: LegalSection }) {
-  const root = useRouteLoaderData<RootLoaderData>('root');
-  const company = root?.company ?? { name: 'Tribe', address: '', email: '' };
+  const { company } = useLoaderData<{ company: Company }>();
   const navigate = useNavigate();
   const sections = [focus, ...ORDER.filter((section) => section !== focus)];
   // On a phone the chips scroll sideways: bring the page's own chip into view.

@@ -5,27 +5,14 @@ import { cn } from '~/lib/cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors select-none ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
-  'disabled:cursor-not-allowed disabled:opacity-55';
-
-const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
-  secondary: 'bg-brand-50 text-brand-700 hover:bg-brand-100',
-  outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
-  ghost: 'text-slate-700 hover:bg-slate-100',
-  danger: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700',
-};
-
-const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-4 text-[15px]',
-  lg: 'h-12 px-5 text-base',
-};
-
+/**
+ * A button's look is a few classes of the stylesheet (`.btn`, `.btn-<variant>`, `.btn-<size>` in
+ * tailwind.css) rather than thirty utilities written into every button of every page (issue 26).
+ * A `className` given here is utilities, which come after the components in the cascade, so it
+ * overrides the variant's own colours and size.
+ */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', fullWidth = false, className?: string) {
-  return cn(base, variants[variant], sizes[size], fullWidth && 'w-full', className);
+  return cn('btn', `btn-${variant}`, `btn-${size}`, fullWidth && 'w-full', className);
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
