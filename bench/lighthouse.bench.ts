@@ -1,6 +1,8 @@
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { runBench } from './bench-processes.js';
 import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduct } from './running-product.js';
 
@@ -17,7 +19,8 @@ import { firstListedEventPath, sessionCookieOf, startProduct, type RunningProduc
  *   BENCH_RUNS (1: the median run by score of this many), CHROMIUM_PATH (/usr/bin/chromium),
  *   BENCH_LIGHTHOUSE_PAGES (a comma-separated list of the pages' labels to measure, e.g. "/public,/home"; all by default),
  *   BENCH_LIGHTHOUSE_TASKS=1 (also print each run's long main-thread tasks and the scripts' boot-up
- *   time: what the Total Blocking Time is made of)
+ *   time: what the Total Blocking Time is made of), BENCH_LIGHTHOUSE_JSON_DIR (each run's whole report is written
+ *   there as JSON: the network requests with their priorities and times, the observed and simulated metrics)
  */
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -26,6 +29,7 @@ const TARGET_SCORE = 95;
 const TARGET_LCP_MS = 2_500;
 const PRINT_TASKS = process.env.BENCH_LIGHTHOUSE_TASKS === '1';
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
+const JSON_DIR = process.env.BENCH_LIGHTHOUSE_JSON_DIR;
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()
@@ -66,6 +70,11 @@ async function measure(url: string, cookie: string | undefined): Promise<PageRun
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (JSON_DIR)
+      await writeFile(
+        join(JSON_DIR, `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
     const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
