@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
-import { NewApplicationSheet } from '~/components/applications/new-application-sheet';
+import { lazy, Suspense } from 'react';
 import { ChatLiveProvider } from '~/components/chat/chat-live';
 import { BottomNav } from '~/components/layout/bottom-nav';
 import { FullPageRouteError } from '~/components/layout/error-page';
@@ -15,6 +15,15 @@ import { loadUnreadCount } from '~/lib/notifications.server';
 import { getToken } from '~/lib/session.server';
 import { isShellHandle } from '~/lib/route-handle';
 import type { RootLoaderData } from '~/root';
+
+/**
+ * Only hosts have the new-application sheet, so its code (with the application rows and their
+ * wording) is a chunk of its own that a host's page loads after it starts, not part of every
+ * shell page a guest or a fan downloads.
+ */
+const NewApplicationSheet = lazy(() =>
+  import('~/components/applications/new-application-sheet').then((module) => ({ default: module.NewApplicationSheet })),
+);
 
 /**
  * The layout shell (SPEC §2): top bar, page content and the five-tab navigation (at the bottom on
@@ -79,7 +88,11 @@ export default function Shell() {
       </main>
       {showBottom ? <BottomNav isGuest={isGuest} unreadChats={chatUnread?.total ?? 0} /> : null}
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
-      {root?.user?.role === 'influencer' ? <NewApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
+      {root?.user?.role === 'influencer' ? (
+        <Suspense fallback={null}>
+          <NewApplicationSheet key={root.user.id} userId={root.user.id} />
+        </Suspense>
+      ) : null}
     </div>
   );
   if (!root?.user) return page;
