@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { cardParts, eventCards, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
-import { apiUrl, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
+import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, type Person } from './seed.js';
 
 /* --------------------------------------------------------------- helpers ---- */
 
@@ -75,6 +75,26 @@ test.describe('events', () => {
     const name = cardParts(eventCardTitled(page, 'Arjun Malhotra').first()).hostName;
     await expect(name).toBeVisible();
     expect(await name.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('on /public a rated host’s card shows a guest the stars alone, and links a signed-in visitor to the reviews', async ({ page }) => {
+    const [host, fan] = await Promise.all([register('influencer', 'Ishaan Bose'), register('fan', 'Nila Raman')]);
+    const title = `Rated host ${randomBytes(3).toString('hex')}`;
+    await seedEvent(host, { title, date: daysFromNow(6), location: 'Panaji', min_bid: 4700 });
+    await dbQuery('UPDATE users SET rating = 4.5, rating_count = 2 WHERE id = $1', [host.id]);
+    // Its own price, so it is on the first page however many events the run has made.
+    const listed = '/public?minPrice=4700&maxPrice=4700';
+
+    await page.goto(listed);
+    const card = eventCardTitled(page, title);
+    await expect(card.locator('.host-stars')).toHaveText('4.5(2)');
+    await expect(card.getByRole('link', { name: /See reviews/ })).toHaveCount(0);
+
+    await signIn(page, fan, listed);
+    const reviews = card.getByRole('link', { name: 'Rated 4.5 out of 5 from 2 ratings. See reviews' });
+    await expect(reviews).toHaveAttribute('href', `/profile-preview/${host.id}/reviews`);
+    await reviews.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reviews of Ishaan Bose');
   });
 
   test('a host creates an event with two photos, sees it on /my-events, and can cancel it there', async ({ page }) => {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Outlet, useLoaderData, useLocation, useMatches, useRouteLoaderData } from '@remix-run/react';
 import { lazy, Suspense } from 'react';
 import { ChatLiveProvider } from '~/components/chat/chat-live';
+import { useHydrated } from '~/components/events/event-bits';
 import { BottomNav } from '~/components/layout/bottom-nav';
 import { FullPageRouteError } from '~/components/layout/error-page';
 import { TopBar } from '~/components/layout/top-bar';
@@ -18,8 +19,9 @@ import type { RootLoaderData } from '~/root';
 
 /**
  * Only hosts have the new-application sheet, so its code (with the application rows and their
- * wording) is a chunk of its own that a host's page loads after it starts, not part of every
- * shell page a guest or a fan downloads.
+ * wording) is a chunk of its own that a host's page loads once it has hydrated, not part of every
+ * shell page a guest or a fan downloads. It is not in the server's HTML (closed, it draws nothing):
+ * a boundary there would wait for the chunk while the shell's providers update around it.
  */
 const NewApplicationSheet = lazy(() =>
   import('~/components/applications/new-application-sheet').then((module) => ({ default: module.NewApplicationSheet })),
@@ -48,6 +50,7 @@ export default function Shell() {
   const root = useRouteLoaderData<RootLoaderData>('root');
   const location = useLocation();
   const matches = useMatches();
+  const hydrated = useHydrated();
   const isGuest = !root?.user;
 
   let title = defaultTitleFor(location.pathname);
@@ -88,7 +91,7 @@ export default function Shell() {
       </main>
       {showBottom ? <BottomNav isGuest={isGuest} unreadChats={chatUnread?.total ?? 0} /> : null}
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
-      {root?.user?.role === 'influencer' ? (
+      {hydrated && root?.user?.role === 'influencer' ? (
         <Suspense fallback={null}>
           <NewApplicationSheet key={root.user.id} userId={root.user.id} />
         </Suspense>

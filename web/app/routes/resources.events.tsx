@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonResponse as json } from '~/lib/json-response.server';
 import { readAuth } from '~/lib/auth.server';
+import { getToken } from '~/lib/session.server';
 import { readCityChoice } from '~/lib/city-choice.server';
 import { loadHomeFeed, loadPublicFeed } from '~/lib/event-feeds.server';
 import { homeTabFrom } from '~/lib/home-tab.server';
@@ -15,11 +16,12 @@ import { filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageFromSearchParams(params);
-  const { auth } = await readAuth(request);
   if (params.get('source') === 'public') {
-    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page, signedIn: Boolean(auth) });
+    const signedIn = Boolean(await getToken(request));
+    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page, signedIn });
     return json({ feed }, feed.error ? feed.status : 200);
   }
+  const { auth } = await readAuth(request);
   if (!auth) return json({ error: 'Authentication required' }, 401);
   const filters = filtersFromSearchParams(params, await readCityChoice(request));
   const feed = await loadHomeFeed({ token: auth.token, role: auth.user.role, tab: homeTabFrom(params), filters, page });

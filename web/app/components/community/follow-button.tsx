@@ -49,13 +49,7 @@ export function FollowButton({ userId, name, initial }: { userId: string; name: 
         <input type="hidden" name="id" value={userId} />
         <input type="hidden" name="following" value={String(!view.following)} />
         <input type="hidden" name="back" value={here} />
-        <Button
-          type="submit"
-          size="sm"
-          variant={view.following ? 'outline' : 'primary'}
-          loading={busy}
-          className={view.following ? 'bg-white' : undefined}
-        >
+        <Button type="submit" size="sm" variant={view.following ? 'outline' : 'primary'} loading={busy}>
           {view.following ? 'Following' : 'Follow'}
           <span className="sr-only"> {name}</span>
         </Button>
