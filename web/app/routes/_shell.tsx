@@ -17,15 +17,25 @@ import { getToken } from '~/lib/session.server';
 import { isShellHandle } from '~/lib/route-handle';
 import type { RootLoaderData } from '~/root';
 
+const NewApplicationSheet = lazy(() =>
+  import('~/components/applications/new-application-sheet').then((module) => ({ default: module.NewApplicationSheet })),
+);
+
 /**
  * Only hosts have the new-application sheet, so its code (with the application rows and their
  * wording) is a chunk of its own that a host's page loads once it has hydrated, not part of every
  * shell page a guest or a fan downloads. It is not in the server's HTML (closed, it draws nothing):
  * a boundary there would wait for the chunk while the shell's providers update around it.
  */
-const NewApplicationSheet = lazy(() =>
-  import('~/components/applications/new-application-sheet').then((module) => ({ default: module.NewApplicationSheet })),
-);
+function HostApplicationSheet({ userId }: { userId: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <NewApplicationSheet key={userId} userId={userId} />
+    </Suspense>
+  );
+}
 
 /**
  * The layout shell (SPEC §2): top bar, page content and the five-tab navigation (at the bottom on
@@ -50,7 +60,6 @@ export default function Shell() {
   const root = useRouteLoaderData<RootLoaderData>('root');
   const location = useLocation();
   const matches = useMatches();
-  const hydrated = useHydrated();
   const isGuest = !root?.user;
 
   let title = defaultTitleFor(location.pathname);
@@ -91,11 +100,7 @@ export default function Shell() {
       </main>
       {showBottom ? <BottomNav isGuest={isGuest} unreadChats={chatUnread?.total ?? 0} /> : null}
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
-      {hydrated && root?.user?.role === 'influencer' ? (
-        <Suspense fallback={null}>
-          <NewApplicationSheet key={root.user.id} userId={root.user.id} />
-        </Suspense>
-      ) : null}
+      {root?.user?.role === 'influencer' ? <HostApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
     </div>
   );
   if (!root?.user) return page;
