@@ -3,6 +3,7 @@ import { api, failureInit, isAuthError } from './api.server';
 import { clearFilters, filtersToApiQuery, filtersToSearchParams, isFiltering, type EventFilters } from './filters';
 import { toEventCard, type EventCardView } from './event-card-view';
 import { EventMessages } from './format-event';
+import { getToken } from './session.server';
 import type { HomeTab } from './home-tab.server';
 import type { EventPage, EventView } from '../../../api/src/contracts/event/event-view.js';
 import type { Pagination } from '../../../api/src/contracts/event/pagination.js';
@@ -70,16 +71,20 @@ export async function loadHomeFeed(options: {
 }
 
 /**
- * The guest list: published, upcoming events of everyone, through the public endpoint. `signedIn`:
- * whether the viewer is (the page is open to both), for what their cards show.
+ * The guest list: published, upcoming events of everyone, through the public endpoint. Signed-in
+ * visitors see it too; their cards link the hosts' reviews. A session cookie is enough to tell them
+ * apart here: the root loader checks the session itself.
  */
-export async function loadPublicFeed(options: { filters: EventFilters; page: number; signedIn: boolean }): Promise<FeedResult> {
-  const { filters, page, signedIn } = options;
+export async function loadPublicFeed(request: Request, options: { filters: EventFilters; page: number }): Promise<FeedResult> {
+  const { filters, page } = options;
   try {
-    const result = await api<EventPage>('/events/public/filter', {
-      query: { ...filtersToApiQuery(filters), page, limit: EVENT_PAGE_SIZE, upcomingOnly: true },
-    });
-    const events = (result.data ?? []).map((event) => toEventCard(event, { guest: !signedIn }));
+    const [result, token] = await Promise.all([
+      api<EventPage>('/events/public/filter', {
+        query: { ...filtersToApiQuery(filters), page, limit: EVENT_PAGE_SIZE, upcomingOnly: true },
+      }),
+      getToken(request),
+    ]);
+    const events = (result.data ?? []).map((event) => toEventCard(event, { guest: !token }));
     return { events, pagination: result.pagination ?? null, error: null, status: 200 };
   } catch (error) {
     return emptyFeed(

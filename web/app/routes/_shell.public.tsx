@@ -10,7 +10,6 @@ import { Logo } from '~/components/ui/logo';
 import { loadPublicFeed, redirectFilterForm } from '~/lib/event-feeds.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
-import { getToken } from '~/lib/session.server';
 import type { RootLoaderData } from '~/root';
 
 export const meta: MetaFunction = () => [
@@ -27,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = filtersFromSearchParams(params);
   redirectFilterForm(url, filters);
   const page = pageFromSearchParams(params);
-  // A session cookie is enough to show its cards' host links: the root loader checks the session itself.
-  const feed = await loadPublicFeed({ filters, page, signedIn: Boolean(await getToken(request)) });
+  const feed = await loadPublicFeed(request, { filters, page });
   return { feed, filters, page, now: Date.now() };
 }
 

@@ -32,7 +32,7 @@ function HostApplicationSheet({ userId }: { userId: string }) {
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <NewApplicationSheet key={userId} userId={userId} />
+      <NewApplicationSheet userId={userId} />
     </Suspense>
   );
 }

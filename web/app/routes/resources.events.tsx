@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { jsonResponse as json } from '~/lib/json-response.server';
 import { readAuth } from '~/lib/auth.server';
-import { getToken } from '~/lib/session.server';
 import { readCityChoice } from '~/lib/city-choice.server';
 import { loadHomeFeed, loadPublicFeed } from '~/lib/event-feeds.server';
 import { homeTabFrom } from '~/lib/home-tab.server';
@@ -17,8 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = pageFromSearchParams(params);
   if (params.get('source') === 'public') {
-    const signedIn = Boolean(await getToken(request));
-    const feed = await loadPublicFeed({ filters: filtersFromSearchParams(params), page, signedIn });
+    const feed = await loadPublicFeed(request, { filters: filtersFromSearchParams(params), page });
     return json({ feed }, feed.error ? feed.status : 200);
   }
   const { auth } = await readAuth(request);
