@@ -438,7 +438,7 @@ describe('event lists: filters, role rules, pagination', () => {
   });
 });
 
-describe('event lists with the list cache on', () => {
+describe('event lists and pages with the read cache on', () => {
   let api: TestApi;
   let host: SignedUp;
   beforeAll(async () => {
@@ -468,6 +468,23 @@ describe('event lists with the list cache on', () => {
     expect(await titles()).toEqual([]);
   });
 
+  it("shows every write of this process on the event's own page at once", async () => {
+    const created = await api
+      .http()
+      .post('/api/v1/events')
+      .set(bearer(host.token))
+      .send({ title: 'Shared page', date: inDays(3) })
+      .expect(201);
+    const page = () => api.http().get(`/api/v1/events/${created.body.id}/public`);
+    expect((await page().expect(200)).body.title).toBe('Shared page');
+    await api.http().put(`/api/v1/events/${created.body.id}`).set(bearer(host.token)).send({ title: 'Shared page, renamed' }).expect(200);
+    expect((await page().expect(200)).body.title).toBe('Shared page, renamed');
+    await api.http().post(`/api/v1/events/${created.body.id}/cancel`).set(bearer(host.token)).expect(200);
+    expect((await page().expect(200)).body.status).toBe('cancelled');
+    await api.http().delete(`/api/v1/events/${created.body.id}`).set(bearer(host.token)).expect(200);
+    await page().expect(404);
+  });
+
   it('shows a write made on another API replica as soon as its announcement arrives', async () => {
     const replica = await createApiApp(api.config);
     await replica.init();
@@ -487,6 +504,20 @@ describe('event lists with the list cache on', () => {
         .send({ title: 'Made elsewhere', date: inDays(2) })
         .expect(201);
       await waitUntil(async () => (await titlesOnReplica()).includes('Made elsewhere'), 'the replica to list the new event', 5_000);
+
+      // The event's own page too: cached on the replica, renamed here.
+      const made = (await api.http().get('/api/v1/events/public/filter').expect(200)).body.data.find(
+        (event: { title: string }) => event.title === 'Made elsewhere',
+      ) as { id: string };
+      const titleOnReplica = async () =>
+        (await request(replica.getHttpServer()).get(`/api/v1/events/${made.id}/public`).expect(200)).body.title as string;
+      expect(await titleOnReplica()).toBe('Made elsewhere');
+      await api.http().put(`/api/v1/events/${made.id}`).set(bearer(host.token)).send({ title: 'Renamed elsewhere' }).expect(200);
+      await waitUntil(
+        async () => (await titleOnReplica()) === 'Renamed elsewhere',
+        "the replica's event page to show the new title",
+        5_000,
+      );
     } finally {
       await replica.close();
     }

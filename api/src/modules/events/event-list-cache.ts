@@ -19,13 +19,16 @@ export interface CachedPage {
 }
 
 /**
- * The caches of list pages and of list totals (one total per filter, shared by all its pages),
- * cleared by every event write in this process and, through a change signal, in every other one.
+ * The caches of what every visitor reads alike: list pages, list totals (one per filter, shared by
+ * all its pages) and single events' rows (a share link's page is read by many at once). A row holds
+ * the same columns as a list's, so one clearing keeps both right: every event write in this process,
+ * and through a change signal, in every other one.
  */
 @Injectable()
 export class EventListCache implements OnModuleInit {
   readonly pages: ListCache<CachedPage>;
   readonly totals: ListCache<number>;
+  readonly rows: ListCache<EventRow | undefined>;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -33,6 +36,7 @@ export class EventListCache implements OnModuleInit {
   ) {
     this.pages = new ListCache(config.EVENT_LIST_CACHE_TTL_MS, config.EVENT_LIST_CACHE_MAX_ENTRIES);
     this.totals = new ListCache(config.EVENT_TOTAL_CACHE_TTL_MS, config.EVENT_LIST_CACHE_MAX_ENTRIES);
+    this.rows = new ListCache(config.EVENT_LIST_CACHE_TTL_MS, config.EVENT_LIST_CACHE_MAX_ENTRIES);
   }
 
   /** Not awaited: with Redis down at boot the API still starts (and /health says why). */
@@ -49,5 +53,6 @@ export class EventListCache implements OnModuleInit {
   private clearHere(): void {
     this.pages.clear();
     this.totals.clear();
+    this.rows.clear();
   }
 }

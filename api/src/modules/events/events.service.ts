@@ -119,10 +119,10 @@ export class EventsService {
 
   /**
    * One event. Unpublished events exist only for their host and admins; everyone else gets 404,
-   * as for a deleted event.
+   * as for a deleted event. Its row comes from the shared read cache, which every event write clears.
    */
   async view(id: string, viewer: AuthUser | null, version: EventVersion): Promise<EventView> {
-    const row = await this.events.viewRow(id);
+    const row = await this.listCache.rows.get(id, () => this.events.viewRow(id));
     if (!row) throw new EventNotFoundError();
     const privileged = viewer !== null && (viewer.id === row.host_id || isAdmin(viewer));
     if (row.moderation_status !== 'published' && !privileged) throw new EventNotFoundError();

@@ -287,8 +287,9 @@ export const configSchema = z
       .default('loopback')
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : value)),
     /**
-     * Event list pages and list totals are cached this long in each API process (then served while
-     * refreshed, up to twice as long); writes in the process clear them at once. 0 turns each off.
+     * Event list pages and single events' rows (EVENT_LIST_CACHE_TTL_MS) and list totals are cached
+     * this long in each API process (then served while refreshed, up to twice as long); event writes
+     * clear them at once, here and, through Redis, in the other processes. 0 turns each off.
      */
     EVENT_LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
     EVENT_TOTAL_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
