@@ -4,15 +4,15 @@ import { expectNoAxeViolations } from './axe.js';
 import { expect, logInThroughScreen, test } from './fixtures.js';
 import {
   apiAs,
+  changeEventsInDatabase,
   daysFromNow,
-  dbQuery,
   paidApplicant,
   pendingApplicationOf,
   png,
   register,
   seedEvent,
-  uploadImage,
   type Person,
+  uploadImage,
 } from './seed.js';
 
 /**
@@ -123,7 +123,7 @@ async function makeWorld(browser: Browser): Promise<World> {
     female_price: 800,
   });
   const past = await seedEvent(otherHost, { title: 'Pottery evening', date: daysFromNow(3), location: 'Pune', category: 'arts' });
-  await dbQuery(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
+  await changeEventsInDatabase(`UPDATE event SET date = now() - interval '10 days', end_date = NULL WHERE id = $1`, [past.id]);
   const bookingId = await seedMoney(host, otherHost, other.id);
   const fullEventId = await seedWaitlistPlace(host, otherHost);
   const room = await apiAs<{ id: string }>(host, 'POST', '/chat/rooms', { event_id: own.id, members: [otherHost.id] });

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { cardParts, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
-import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, uploadImage } from './seed.js';
+import { apiUrl, changeEventsInDatabase, daysFromNow, png, register, seedEvent, uploadImage } from './seed.js';
 
 /** A date ten days out as the datetime-local input wants it (India wall clock), at `time`. */
 function inTenDays(time: string): string {
@@ -46,7 +46,7 @@ test.describe('event pages, as QA found them', () => {
     // The file went missing after the event was published (a storage mishap, a purge).
     const missing = photo.replace(/\/([0-9a-f-]{36})\.(\w+)$/, '/00000000-0000-4000-8000-000000000000.$2');
     expect(missing).not.toBe(photo);
-    await dbQuery(`UPDATE event SET images = $2::jsonb WHERE id = $1`, [event.id, JSON.stringify([missing])]);
+    await changeEventsInDatabase(`UPDATE event SET images = $2::jsonb WHERE id = $1`, [event.id, JSON.stringify([missing])]);
 
     await page.goto(`/event/${event.id}`);
     const gallery = page.getByRole('group', { name: 'Event photos' });

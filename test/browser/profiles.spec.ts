@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { eventCardTitled } from './event-cards.js';
 import { expect, logInThroughScreen, signIn, test, uniqueMobile } from './fixtures.js';
-import { apiAs, apiUrl, daysFromNow, dbQuery, png, register, seedEvent } from './seed.js';
+import { apiAs, apiUrl, changeEventsInDatabase, daysFromNow, dbQuery, png, register, seedEvent } from './seed.js';
 
 interface OwnProfile {
   id: string;
@@ -155,7 +155,7 @@ test.describe('profiles', () => {
       location: 'Marine Drive, Mumbai',
     });
     // An unverified host's event waits for review: an admin approved it (event-moderation.spec.ts shows how).
-    await dbQuery(`UPDATE event SET moderation_status = 'published', review_requested_at = NULL WHERE id = $1`, [event.id]);
+    await changeEventsInDatabase(`UPDATE event SET moderation_status = 'published', review_requested_at = NULL WHERE id = $1`, [event.id]);
     await signIn(page, fan);
     await expect(page).toHaveURL(/\/home/);
     const card = eventCardTitled(page, event.title);

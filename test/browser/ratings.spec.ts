@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { expectNoAxeViolations, sidewaysOverflow } from './axe.js';
 import { expect, signedIn, signIn, test } from './fixtures.js';
-import { apiAs, daysFromNow, dbQuery, register, seedEvent, type Person } from './seed.js';
+import { apiAs, changeEventsInDatabase, daysFromNow, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -15,7 +15,9 @@ async function endedEventWithAttendee(): Promise<{ host: Person; fan: Person; ev
   const event = await seedEvent(host, { title: `Rooftop supper ${suffix()}`, date: daysFromNow(4), location: 'Bandra, Mumbai' });
   const application = await apiAs<{ id: string }>(fan, 'POST', `/events/${event.id}/bid`, { amount: 0, message: 'Count me in!' });
   await apiAs(host, 'POST', `/applications/${application.id}/accept`);
-  await dbQuery(`UPDATE event SET date = now() - interval '1 day', end_date = now() - interval '20 hours' WHERE id = $1`, [event.id]);
+  await changeEventsInDatabase(`UPDATE event SET date = now() - interval '1 day', end_date = now() - interval '20 hours' WHERE id = $1`, [
+    event.id,
+  ]);
   return { host, fan, event };
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { uniqueMobile } from './fixtures.js';
 
@@ -150,5 +151,20 @@ export async function dbQuery(sql: string, params: unknown[] = []): Promise<void
     await client.query(sql, params);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Changes events behind the API's back (dbQuery), then announces it as a worker announces its own
+ * event changes, so the API's cached event lists and event pages drop what they held.
+ */
+export async function changeEventsInDatabase(sql: string, params: unknown[] = []): Promise<void> {
+  await dbQuery(sql, params);
+  const redis = new Redis(process.env.TRIBE_REDIS_URL!, { lazyConnect: true });
+  try {
+    await redis.connect();
+    await redis.publish(`${process.env.TRIBE_QUEUE_PREFIX}:changed:event-lists`, 'a browser test');
+  } finally {
+    redis.disconnect();
   }
 }
