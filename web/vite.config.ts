@@ -20,7 +20,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   // `~/…` is web/app (the same mapping as web/tsconfig.json "paths").
   resolve: { alias: { '~': `${webRoot}app` } },
-  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkByPage(`${webRoot}app`) } } },
+  build: {
+    // These stay files: as a data URL each icon named in the sheet would be a document of its own
+    // (icons.svg), and the favicon would be 400 bytes of every page rather than one cached file.
+    assetsInlineLimit: (file: string) => (/\/(icons|favicon)\.svg$/.test(file) ? false : undefined),
+    ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkByPage(`${webRoot}app`) } } }),
+  },
   plugins: [
     tailwindcss(),
     remix({

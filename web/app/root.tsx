@@ -16,12 +16,11 @@ import { commitSession, getSession } from '~/lib/session.server';
 import { retiredWebViewCookieRemoval } from '~/lib/webview.server';
 import type { ToastMessage } from '~/lib/toast';
 import { toViewer } from '~/lib/user';
+import faviconUrl from './favicon.svg?url';
 import './tailwind.css';
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%234f46e5'/%3E%3Ccircle cx='11.5' cy='13' r='4.5' fill='%23fff'/%3E%3Ccircle cx='20.5' cy='13' r='4.5' fill='%23fff' fill-opacity='.7'/%3E%3C/svg%3E";
-
-export const links: LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
+// A file of its own, cached for good, rather than 400 bytes of every page's HTML.
+export const links: LinksFunction = () => [{ rel: 'icon', href: faviconUrl, type: 'image/svg+xml' }];
 
 export const meta: MetaFunction = () => [
   { title: 'Tribe — Build your tribe' },
