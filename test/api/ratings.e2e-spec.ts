@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type EventView } from '../../api/src/contracts/event/event-view.js';
 import {
   RatingErrorCodes,
   RatingLimits,
@@ -264,6 +265,20 @@ describe('ratings', () => {
       // A removed rating still blocks a second one for the same event.
       await as(fan).rate(eventId).expect(409);
     });
+  });
+
+  it('shows a new, edited or removed rating on the host’s event pages at once', async () => {
+    const [fan, potter] = await Promise.all([signUp(api), signUpHost(api, { name: 'Meera Potter' })]);
+    const eventId = await endedEvent([fan], potter, 'Pottery evening');
+    const hostOnPage = async () => ((await api.http().get(`/api/v1/events/${eventId}/public`).expect(200)).body as EventView).host;
+    // Read once, so the page is in the API's cache before each change.
+    expect(await hostOnPage()).toMatchObject({ rating: null, rating_count: 0 });
+    const rating = await rated(fan, eventId, { hostRating: 3, eventRating: 3 });
+    expect(await hostOnPage()).toMatchObject({ rating: 3, rating_count: 1 });
+    await as(fan).edit(rating.id, { hostRating: 5, eventRating: 5 }).expect(200);
+    expect(await hostOnPage()).toMatchObject({ rating: 5, rating_count: 1 });
+    await as(fan).remove(rating.id).expect(204);
+    expect(await hostOnPage()).toMatchObject({ rating: null, rating_count: 0 });
   });
 
   it('counts 50 ratings of one host sent at once exactly: the stats and the host’s rating agree', async () => {

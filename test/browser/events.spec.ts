@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { cardParts, eventCards, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
-import { apiUrl, daysFromNow, dbQuery, png, register, seedEvent, type Person } from './seed.js';
+import { apiUrl, changeEventsInDatabase, daysFromNow, type Person, png, register, seedEvent } from './seed.js';
 
 /* --------------------------------------------------------------- helpers ---- */
 
@@ -81,7 +81,7 @@ test.describe('events', () => {
     const [host, fan] = await Promise.all([register('influencer', 'Ishaan Bose'), register('fan', 'Nila Raman')]);
     const title = `Rated host ${randomBytes(3).toString('hex')}`;
     await seedEvent(host, { title, date: daysFromNow(6), location: 'Panaji', min_bid: 4700 });
-    await dbQuery('UPDATE users SET rating = 4.5, rating_count = 2 WHERE id = $1', [host.id]);
+    await changeEventsInDatabase('UPDATE users SET rating = 4.5, rating_count = 2 WHERE id = $1', [host.id]);
     // Its own price, so it is on the first page however many events the run has made.
     const listed = '/public?minPrice=4700&maxPrice=4700';
 

@@ -155,15 +155,18 @@ export async function dbQuery(sql: string, params: unknown[] = []): Promise<void
 }
 
 /**
- * Changes events behind the API's back (dbQuery), then announces it as a worker announces its own
- * event changes, so the API's cached event lists and event pages drop what they held.
+ * Changes what event lists and pages show (events, their hosts' cards) behind the API's back
+ * (dbQuery), then announces it as a worker announces its own event changes, so the API's cached
+ * lists and pages drop what they held. Redis hands the announcement to the API's subscription before
+ * it answers here, well before the browser's next request reaches the API.
  */
 export async function changeEventsInDatabase(sql: string, params: unknown[] = []): Promise<void> {
   await dbQuery(sql, params);
   const redis = new Redis(process.env.TRIBE_REDIS_URL!, { lazyConnect: true });
   try {
     await redis.connect();
-    await redis.publish(`${process.env.TRIBE_QUEUE_PREFIX}:changed:event-lists`, 'a browser test');
+    const listeners = await redis.publish(`${process.env.TRIBE_QUEUE_PREFIX}:changed:event-lists`, 'a browser test');
+    if (listeners === 0) throw new Error('no API process listens for event changes: check TRIBE_QUEUE_PREFIX');
   } finally {
     redis.disconnect();
   }

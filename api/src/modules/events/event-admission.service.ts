@@ -68,9 +68,9 @@ export class EventAdmission {
   }
 
   /**
-   * Drops this process's cached lists (they show attendee counts). Only after the commit: cleared
-   * sooner, a concurrent read could cache the old count again. Lists cached in other processes
-   * expire on their own (EVENT_LIST_CACHE_TTL_MS).
+   * Drops the cached lists and event pages (they show attendee counts), here and, through the
+   * change announcement, in every other process. Only after the commit: cleared sooner, a
+   * concurrent read could cache the old count again.
    */
   listsChanged(): void {
     this.listCache.clear();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { HostCardChanges } from '../users/host-card-changes.port.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
 import { RatingsRepository } from './ratings.repository.js';
 
@@ -8,6 +9,7 @@ import { RatingsRepository } from './ratings.repository.js';
  * to the mean of their published ratings: every change of their ratings runs here, in the same
  * transaction as the new mean. The host's row is locked first, so concurrent changes take turns, and
  * the mean is read afterwards by a fresh statement, which sees every change committed before it.
+ * Once committed, the cached event lists and pages that show the host's card drop it.
  */
 @Injectable()
 export class HostRating {
@@ -15,13 +17,24 @@ export class HostRating {
     private readonly dataSource: DataSource,
     private readonly ratings: RatingsRepository,
     private readonly accounts: UserAccounts,
+    private readonly hostCards: HostCardChanges,
   ) {}
 
-  change<T>(hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((tx) => this.changeWithin(tx, hostId, work));
+  async change<T>(hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction((tx) => this.changeWithin(tx, hostId, work));
+    this.changed();
+    return result;
   }
 
-  /** The same inside the caller's transaction (an admin removing a reported review closes the reports with it). */
+  /** After a committed change made through changeWithin: the host's card is shown anew. */
+  changed(): void {
+    this.hostCards.changed();
+  }
+
+  /**
+   * The same inside the caller's transaction (an admin removing a reported review closes the reports
+   * with it); the caller calls changed() once it commits.
+   */
   async changeWithin<T>(tx: EntityManager, hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
     await this.accounts.lockHostRating(tx, hostId);
     const result = await work(tx);

@@ -30,6 +30,11 @@ export class ReviewReportSource extends TableReportSource {
     const removedNow = rating
       ? await this.hostRating.changeWithin(tx, rating.ratedInfluencerId, () => this.ratings.markRemoved(tx, ratingId))
       : false;
-    return { action: 'review.removed', before: { status: removedNow ? 'published' : 'removed' }, after: { status: 'removed' } };
+    return {
+      action: 'review.removed',
+      before: { status: removedNow ? 'published' : 'removed' },
+      after: { status: 'removed' },
+      afterCommit: () => this.hostRating.changed(),
+    };
   }
 }

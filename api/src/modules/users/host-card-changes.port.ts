@@ -1,7 +1,7 @@
 /**
- * Event cards and pages show each host's name, photo and verified badge from cached lists. The users
- * module says when one of those changed; the events module drops its caches (bound in
- * api/src/ports.module.ts, so users never imports events).
+ * Event cards and pages show each host's name, photo, verified badge and rating from cached lists
+ * and rows. The users module (and ratings, for the rating) says when one of those changed; the events
+ * module drops its caches (bound in api/src/ports.module.ts, so neither imports events).
  */
 export abstract class HostCardChanges {
   abstract changed(): void;

@@ -4,6 +4,7 @@ import { defineJob, type JobData } from '../../../platform/jobs/job-definition.j
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { PaymentAuthorized } from '../../payments/payments.events.js';
 import { PaymentsService } from '../../payments/payments.service.js';
+import { EventAdmission } from '../../events/event-admission.service.js';
 import { UserAccounts } from '../../users/user-accounts.service.js';
 import { ApplicationLifecycle } from '../application-lifecycle.js';
 import { ApplicationsRepository } from '../applications.repository.js';
@@ -36,13 +37,18 @@ export class ApplicationCreateHandler implements JobHandler<typeof ApplicationCr
     private readonly lifecycle: ApplicationLifecycle,
     private readonly payments: PaymentsService,
     private readonly accounts: UserAccounts,
+    private readonly events: EventAdmission,
   ) {}
 
   async handle({ transactionId }: JobData<typeof ApplicationCreateJob>): Promise<void> {
     const payment = await this.payments.find(transactionId);
     if (payment?.state !== 'authorized') return;
     const payerActive = await this.accounts.isActive(payment.payerId);
-    await this.dataSource.transaction((tx) => this.lifecycle.open(tx, payment, payerActive ? undefined : 'the fan deleted their account'));
+    const application = await this.dataSource.transaction((tx) =>
+      this.lifecycle.open(tx, payment, payerActive ? undefined : 'the fan deleted their account'),
+    );
+    // A waitlist offer's holder is accepted at once: the event has one attendee more.
+    if (application?.status === 'accepted') this.events.listsChanged();
   }
 
   async findDue(limit: number) {

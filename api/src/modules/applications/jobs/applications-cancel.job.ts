@@ -41,6 +41,7 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
 
   async handle({ eventId }: JobData<typeof ApplicationsCancelJob>): Promise<void> {
     let waiting = 0;
+    let ended = 0;
     await this.dataSource.transaction(async (tx) => {
       // Locked first, as every move locks it: no decision on the event runs while its applications end.
       const event = await this.events.lock(tx, eventId);
@@ -52,9 +53,13 @@ export class ApplicationsCancelHandler implements JobHandler<typeof Applications
         ...removed.map((entry) => ({ userId: entry.fanId, type: 'event_cancelled' as const, eventId, eventTitle, fanId: entry.fanId })),
       );
       for (const application of await this.applications.liveIdsOfEvent(tx, eventId)) {
-        if ((await this.lifecycle.end(tx, application, 'cancelled', 'event cancelled')) === 'money_in_flight') waiting += 1;
+        const outcome = await this.lifecycle.end(tx, application, 'cancelled', 'event cancelled');
+        if (outcome === 'money_in_flight') waiting += 1;
+        if (outcome === 'moved') ended += 1;
       }
     });
+    // Accepted places ended: the event's attendee count fell.
+    if (ended > 0) this.events.listsChanged();
     if (waiting > 0) throw new CaptureInFlightError(`${waiting} capture(s) of this event are still under way; retrying`);
   }
 
