@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { isReadMethod } from './request-guards.js';
+import { isReadMethod } from './http-methods.js';
 
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { isReadMethod } from './http-methods.js';
 
 /**
  * What the web server checks before Remix sees a request: headers every page carries, writes
@@ -58,12 +59,6 @@ export function securityHeaders(options: {
     next();
   };
 }
-
-/** The only methods that may not change anything (Remix runs a route's action for every other one, OPTIONS too). */
-const READ_METHODS = new Set(['GET', 'HEAD']);
-
-/** Whether a request by `method` only reads: it changes nothing, so it may be served from a cache or sent again. */
-export const isReadMethod = (method: string) => READ_METHODS.has(method.toUpperCase());
 
 export const FOREIGN_WRITE_MESSAGE = 'This form can only be sent from Tribe’s own pages. Reload the page and try again.';
 

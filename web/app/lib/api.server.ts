@@ -3,7 +3,7 @@ import https from 'node:https';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { readValidationMessage } from '../../../api/src/contracts/validation-message.js';
-import { isReadMethod } from '../../server/request-guards';
+import { isReadMethod } from '../../server/http-methods';
 import { webConfig } from './config.server';
 
 /** What a visitor reads when the API cannot answer: it is unreachable, too slow, or says it is unavailable (503). */
