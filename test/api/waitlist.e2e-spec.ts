@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type EventView } from '../../api/src/contracts/event/event-view.js';
 import { WaitlistOffersHandler } from '../../api/src/modules/applications/jobs/waitlist-offers.job.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import {
@@ -167,9 +168,14 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     const refused = await preAuthorize(api, newcomer!, { tempBidId: randomUUID(), eventId: event.id, amount: 500 });
     expect([refused.status, refused.body.code]).toEqual([409, 'event_full']);
 
+    // The event's page, read (and so cached) before the holder pays, counts them once the job accepts them.
+    const attendeesOnPage = async () =>
+      ((await api.http().get(`/api/v1/events/${event.id}/public`).expect(200)).body as EventView).attendees_count;
+    expect(await attendeesOnPage()).toBe(1);
     const taken = await applyAndPay(api, holder!, event.id);
     const { rows } = await api.db.query('SELECT status FROM application WHERE id = $1', [taken.applicationId]);
     expect(rows).toEqual([{ status: 'accepted' }]);
+    expect(await attendeesOnPage()).toBe(2);
     await runPendingJobs(api);
     expect((await transactionRow(api, taken.transactionId)).state).toBe('captured');
     expect((await entryOf(holder!, event.id))!.status).toBe('taken');
@@ -262,8 +268,12 @@ describe('the waitlist of a full event: strict order, offers that hold a seat, e
     expect((await entryOf(leaving!, eventId))!.status).toBe('removed');
 
     await api.http().post(`/api/v1/events/${eventId}/cancel`).set(bearer(host.token)).expect(200);
+    // Read (and so cached) as cancelled but still booked; the job that ends the places empties it.
+    const onPage = async () => (await api.http().get(`/api/v1/events/${eventId}/public`).expect(200)).body as EventView;
+    expect(await onPage()).toMatchObject({ status: 'cancelled', attendees_count: 1 });
     await runPendingJobs(api);
     expect((await entryOf(staying!, eventId))!.status).toBe('removed');
     expect(await notified(staying!, 'event_cancelled')).toBe(1);
+    expect(await onPage()).toMatchObject({ status: 'cancelled', attendees_count: 0 });
   });
 });
