@@ -1,4 +1,5 @@
 import { type AdminAuditView } from '../../api/src/contracts/admin-audit.contract.js';
+import { type EventView } from '../../api/src/contracts/event/event-view.js';
 import { Messages } from '../../api/src/contracts/messages.js';
 import { type NotificationListView } from '../../api/src/contracts/notifications.contract.js';
 import {
@@ -310,8 +311,12 @@ describe('reports queue and audit log', () => {
       const rating = (await rate(rater, 1).expect(201)).body as { id: string };
       await rate(other, 5).expect(201);
       await reportOf.review(host, rating.id, 'harassment');
+      const hostOnPage = async () => ((await api.http().get(`/api/v1/events/${event.id}/public`).expect(200)).body as EventView).host;
+      expect(await hostOnPage()).toMatchObject({ rating: 3, rating_count: 2 });
 
       await as(admin).act('review', rating.id, 'Abusive review').expect(200);
+      // The host's event page shows the new average at once.
+      expect(await hostOnPage()).toMatchObject({ rating: 5, rating_count: 1 });
       const { rows } = await api.db.query<{ status: string; host: string }>(
         'SELECT r.status, u.rating::text AS host FROM rating r JOIN users u ON u.id = r.rated_influencer_id WHERE r.id = $1',
         [rating.id],
