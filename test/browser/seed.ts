@@ -157,8 +157,9 @@ export async function dbQuery(sql: string, params: unknown[] = []): Promise<void
 /**
  * Changes what event lists and pages show (events, their hosts' cards) behind the API's back
  * (dbQuery), then announces it as a worker announces its own event changes, so the API's cached
- * lists and pages drop what they held. Redis hands the announcement to the API's subscription before
- * it answers here, well before the browser's next request reaches the API.
+ * lists and pages drop what they held. Redis has written the announcement to the API's subscription
+ * before it answers here; the API reads it on its next turn, while the browser's next request still
+ * has the web server to go through.
  */
 export async function changeEventsInDatabase(sql: string, params: unknown[] = []): Promise<void> {
   await dbQuery(sql, params);
