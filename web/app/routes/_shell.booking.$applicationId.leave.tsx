@@ -5,13 +5,13 @@ import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { ApiError, failureInit } from '~/lib/api.server';
 import { leaveBooking, loadLeavingPreview } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatEventDate, formatInstant, formatRupees } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
 import type { LeavingPreview } from '../../../api/src/contracts/applications.contract.js';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction = () => [{ title: 'Cancel booking · Tribe' }];
 
@@ -67,13 +67,7 @@ export default function LeaveBookingPage() {
   return (
     <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
-        <Link
-          to="/my-bookings"
-          aria-label="Back to My Bookings"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to="/my-bookings" label="Back to My Bookings" />
         <h1 className="text-lg font-semibold text-slate-900">Cancel booking</h1>
       </header>
       <Card className="mt-4 space-y-4 p-5">

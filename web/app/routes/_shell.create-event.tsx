@@ -1,15 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { EventForm } from '~/components/events/event-form';
 import { emptyEventForm, type EventFormErrors, type EventFormValues } from '~/components/events/event-form-values';
 import { RouteErrorPage } from '~/components/layout/error-page';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { eventApiErrors } from '~/lib/event-form-validation';
 import { readEventSubmission } from '~/lib/event-form.server';
 import { createEvent } from '~/lib/event-writes.server';
 import { EventMessages } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction = () => [{ title: 'Create event · Tribe' }];
 
@@ -44,13 +44,7 @@ export default function CreateEventPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="mb-4 flex items-center gap-2">
-        <Link
-          to="/home"
-          aria-label="Back to home"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to="/home" label="Back to home" />
         <div>
           <h1 className="text-xl font-bold text-slate-900">Create event</h1>
           <p className="text-sm text-slate-500">Host an experience and build your tribe.</p>

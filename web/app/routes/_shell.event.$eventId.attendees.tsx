@@ -3,12 +3,12 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix
 import { Avatar } from '~/components/events/event-bits';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { loadAttendees } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { canManageEvent, formatTime } from '~/lib/format-event';
 import { loadDoorTickets } from '~/lib/tickets.server';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Attendees${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
@@ -35,13 +35,7 @@ export default function AttendeesPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
-        <Link
-          to={`/event/${event.id}`}
-          aria-label="Back to the event"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to={`/event/${event.id}`} label="Back to the event" />
         <div className="min-w-0">
           <h1 className="text-lg font-semibold text-slate-900">Attendees</h1>
           <p className="truncate text-sm text-slate-600">

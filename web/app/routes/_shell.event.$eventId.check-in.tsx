@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { CheckInDoor } from '~/components/tickets/check-in-door';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { canManageEvent, formatEventDate } from '~/lib/format-event';
 import { loadDoorTickets } from '~/lib/tickets.server';
 import { TicketMessages } from '../../../api/src/contracts/tickets.contract.js';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Check-in${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
@@ -31,13 +31,7 @@ export default function CheckInPage() {
   return (
     <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
-        <Link
-          to={`/event/${event.id}/attendees`}
-          aria-label="Back to the attendees"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to={`/event/${event.id}/attendees`} label="Back to the attendees" />
         <div className="min-w-0">
           <h1 className="text-lg font-semibold text-slate-900">Check-in</h1>
           <p className="truncate text-sm text-slate-600">

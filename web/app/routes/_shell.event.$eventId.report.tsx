@@ -1,13 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { RouteErrorPage } from '~/components/layout/error-page';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { ReportForm } from '~/components/ui/report-form';
 import { reportEventSchema } from '../../../api/src/contracts/event/report-event.schema.js';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { reportEvent } from '~/lib/event-writes.server';
 import { flashToast } from '~/lib/session.server';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction = () => [{ title: 'Report event · Tribe' }];
 
@@ -54,13 +54,7 @@ export default function ReportEventPage() {
   return (
     <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
-        <Link
-          to={`/event/${event.id}`}
-          aria-label="Back to the event"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to={`/event/${event.id}`} label="Back to the event" />
         <h1 className="text-lg font-semibold text-slate-900">Report Event</h1>
       </header>
       <p className="mt-3 text-sm text-slate-600">

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { Avatar } from '~/components/events/event-bits';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { offerEndsAt } from '~/components/payments/waitlist-panel';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { flashToast } from '~/lib/session.server';
 import { loadWaitlist, offerSeat } from '~/lib/waitlist.server';
 import type { WaitlistEntryView } from '../../../api/src/contracts/waitlist.contract.js';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Waitlist${loaded?.event ? ` · ${loaded.event.title}` : ''} · Tribe` },
@@ -48,13 +48,7 @@ export default function WaitlistPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
-        <Link
-          to={`/event/${event.id}`}
-          aria-label="Back to the event"
-          className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
+        <BackButton to={`/event/${event.id}`} label="Back to the event" />
         <div className="min-w-0">
           <h1 className="text-lg font-semibold text-slate-900">Waitlist</h1>
           <p className="truncate text-sm text-slate-600">

@@ -200,7 +200,7 @@ function NotificationRow({ notification, now }: { notification: NotificationView
             type="submit"
             disabled={removing}
             aria-label={`Delete notification: ${notification.title}`}
-            className="flex size-10 items-center justify-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="btn-icon text-slate-500 hover:bg-rose-50 hover:text-rose-600"
           >
             <TrashIcon size={18} />
           </button>

@@ -1,11 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { TextField } from '~/components/ui/field';
 import { useFocusFirstError } from '~/components/ui/use-focus-first-error';
-import { ArrowLeftIcon, CheckCircleIcon, TrashIcon } from '~/components/ui/icons';
+import { CheckCircleIcon, TrashIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import { api, ApiError, failureInit } from '~/lib/api.server';
 import { DELETE_CONFIRMATION_WORD, deleteAccountFormSchema } from '~/lib/auth-forms';
@@ -14,6 +14,7 @@ import { parseForm } from '~/lib/forms';
 import { loginPathFor } from '~/lib/redirects';
 import { accountLabel } from '~/lib/user';
 import { clearAuth } from '~/lib/session.server';
+import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction = () => [{ title: 'Delete account · Tribe' }];
 
@@ -63,13 +64,7 @@ export default function DeleteAccount() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-2xl items-center gap-2 px-2 sm:px-6">
-          <Link
-            to="/settings"
-            aria-label="Back to settings"
-            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeftIcon size={22} />
-          </Link>
+          <BackButton to="/settings" label="Back to settings" />
           <Logo />
         </div>
       </header>

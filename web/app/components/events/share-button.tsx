@@ -35,15 +35,7 @@ export function ShareButton({
     }
   };
   return (
-    <a
-      href={url}
-      onClick={share}
-      aria-label={label}
-      className={cn(
-        'flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600',
-        className,
-      )}
-    >
+    <a href={url} onClick={share} aria-label={label} className={cn('btn-icon text-slate-600', className)}>
       <ShareIcon size={20} />
     </a>
   );

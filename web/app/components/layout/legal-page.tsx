@@ -1,9 +1,9 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS } from '../../../../api/src/contracts/cancellation-policy.js';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
 import type { Company } from '~/components/auth/auth-layout';
+import { BackButton } from '~/components/ui/back-button';
 
 export type LegalSection = 'terms' | 'privacy' | 'refunds' | 'shipping' | 'support';
 
@@ -54,14 +54,7 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
     <div className="min-h-dvh bg-white">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
         <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2 sm:px-6">
-          <Link
-            to="/"
-            onClick={goBack}
-            aria-label="Go back"
-            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeftIcon size={22} />
-          </Link>
+          <BackButton to="/" onClick={goBack} label="Go back" />
           <Link to="/" className="flex items-center">
             <Logo />
           </Link>

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '~/components/ui/icons';
 import { Logo } from '~/components/ui/logo';
+import { BackButton } from '~/components/ui/back-button';
 
 /**
  * The top bar: a back button on nested paths (history back, or the fallback when the app was
@@ -33,14 +33,7 @@ export function TopBar({
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 pt-[env(safe-area-inset-top)]">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-2 sm:px-4">
         {showBack ? (
-          <Link
-            to={backFallback}
-            onClick={goBack}
-            aria-label="Go back"
-            className="flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <ArrowLeftIcon size={22} />
-          </Link>
+          <BackButton to={backFallback} onClick={goBack} label="Go back" />
         ) : (
           <Link to="/" aria-label="Tribe home" className="flex h-10 items-center px-2">
             <Logo showName={!title} />

@@ -41,7 +41,7 @@ export function NotificationBell({
           'focus-visible:outline-2 focus-visible:outline-brand-600',
           rail
             ? 'flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:-outline-offset-2'
-            : 'flex size-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100',
+            : 'btn-icon',
           rail && (here ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'),
           linkClassName,
         )}
