@@ -8,7 +8,8 @@ import { RoomImage } from '~/components/chat/room-image';
 import { useChatRoom } from '~/components/chat/use-chat-room';
 import { useNow } from '~/components/events/event-bits';
 import { RouteErrorPage } from '~/components/layout/error-page';
-import { ArrowLeftIcon, InfoIcon } from '~/components/ui/icons';
+import { BackButton } from '~/components/ui/back-button';
+import { InfoIcon } from '~/components/ui/icons';
 import { ApiError, failureInit } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { activeTypers, isClientId, membersLine, typingLine } from '~/lib/chat';
@@ -91,13 +92,7 @@ function ChatRoom({ loaded, removedNow }: { loaded: OpenRoom; removedNow: string
     >
       <header className="border-b border-slate-200 bg-white pt-[env(safe-area-inset-top)]">
         <div className="mx-auto flex h-16 max-w-3xl items-center gap-2 px-2">
-          <Link
-            to="/chat"
-            aria-label="Back to chats"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <ArrowLeftIcon size={22} />
-          </Link>
+          <BackButton to="/chat" label="Back to chats" />
           <RoomImage room={room} size={40} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-[16px] font-semibold text-slate-900">
