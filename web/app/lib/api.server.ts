@@ -90,8 +90,15 @@ interface ApiAnswer {
  * The connections the JSON calls reuse. Node's fetch costs a page several times the CPU of a plain
  * request on a kept-alive socket (its streams, Request and Response objects), and a signed-in page
  * makes five or six of these calls.
+ * An idle socket is closed here after IDLE_SOCKET_MS, well before the API closes it (Fastify: 72 s):
+ * without a timeout of its own the agent keeps it until the API's close arrives, and a write sent in
+ * that moment is lost to the stale socket (below), which a visitor reads as "not reachable".
  */
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+const IDLE_SOCKET_MS = 30_000;
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS }),
+};
 
 /**
  * A read sent on a kept-alive socket that the API closed as idle just then is refused by the
