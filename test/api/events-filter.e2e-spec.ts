@@ -5,6 +5,7 @@ import { createApiApp } from '../../api/src/bootstrap.js';
 import { type AgeGroup } from '../../api/src/contracts/event.contract.js';
 import { matchesAgePlan, planAgeFilter } from '../../api/src/modules/events/age-filter.js';
 import { bearer, makeAdmin, markVerifiedHost, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { createEvent } from '../support/join-flow.js';
 import { waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -469,19 +470,14 @@ describe('event lists and pages with the read cache on', () => {
   });
 
   it("shows every write of this process on the event's own page at once", async () => {
-    const created = await api
-      .http()
-      .post('/api/v1/events')
-      .set(bearer(host.token))
-      .send({ title: 'Shared page', date: inDays(3) })
-      .expect(201);
-    const page = () => api.http().get(`/api/v1/events/${created.body.id}/public`);
+    const created = await createEvent(api, host, { title: 'Shared page', date: inDays(3) });
+    const page = () => api.http().get(`/api/v1/events/${created.id}/public`);
     expect((await page().expect(200)).body.title).toBe('Shared page');
-    await api.http().put(`/api/v1/events/${created.body.id}`).set(bearer(host.token)).send({ title: 'Shared page, renamed' }).expect(200);
+    await api.http().put(`/api/v1/events/${created.id}`).set(bearer(host.token)).send({ title: 'Shared page, renamed' }).expect(200);
     expect((await page().expect(200)).body.title).toBe('Shared page, renamed');
-    await api.http().post(`/api/v1/events/${created.body.id}/cancel`).set(bearer(host.token)).expect(200);
+    await api.http().post(`/api/v1/events/${created.id}/cancel`).set(bearer(host.token)).expect(200);
     expect((await page().expect(200)).body.status).toBe('cancelled');
-    await api.http().delete(`/api/v1/events/${created.body.id}`).set(bearer(host.token)).expect(200);
+    await api.http().delete(`/api/v1/events/${created.id}`).set(bearer(host.token)).expect(200);
     await page().expect(404);
   });
 
@@ -497,18 +493,10 @@ describe('event lists and pages with the read cache on', () => {
       const before = await titlesOnReplica();
       expect(before).not.toContain('Made elsewhere');
       // The replica has this page cached for a minute; only the change signal can empty it.
-      await api
-        .http()
-        .post('/api/v1/events')
-        .set(bearer(host.token))
-        .send({ title: 'Made elsewhere', date: inDays(2) })
-        .expect(201);
+      const made = await createEvent(api, host, { title: 'Made elsewhere', date: inDays(2) });
       await waitUntil(async () => (await titlesOnReplica()).includes('Made elsewhere'), 'the replica to list the new event', 5_000);
 
       // The event's own page too: cached on the replica, renamed here.
-      const made = (await api.http().get('/api/v1/events/public/filter').expect(200)).body.data.find(
-        (event: { title: string }) => event.title === 'Made elsewhere',
-      ) as { id: string };
       const titleOnReplica = async () =>
         (await request(replica.getHttpServer()).get(`/api/v1/events/${made.id}/public`).expect(200)).body.title as string;
       expect(await titleOnReplica()).toBe('Made elsewhere');
