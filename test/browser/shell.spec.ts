@@ -53,6 +53,13 @@ test.describe('the layout shell', () => {
     await page.goto(`/host-past-events/${account.id}`);
     await page.getByRole('link', { name: 'Go back' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/home');
+
+    // Reached from inside the app, it goes back to where the person came from, not to the fallback.
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Change password' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings/password');
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/settings');
   });
 
   test('pages, scripts and styles reach the browser compressed (brotli or gzip)', async ({ page }) => {

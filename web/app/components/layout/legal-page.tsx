@@ -1,5 +1,5 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_LABELS } from '../../../../api/src/contracts/cancellation-policy.js';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Logo } from '~/components/ui/logo';
 import type { Company } from '~/components/auth/auth-layout';
@@ -32,7 +32,6 @@ const SECTION_PATH: Record<LegalSection, string> = {
  */
 export function LegalPage({ focus }: { focus: LegalSection }) {
   const { company } = useLoaderData<{ company: Company }>();
-  const navigate = useNavigate();
   const sections = [focus, ...ORDER.filter((section) => section !== focus)];
   // On a phone the chips scroll sideways: bring the page's own chip into view.
   const chips = useRef<HTMLElement>(null);
@@ -42,19 +41,12 @@ export function LegalPage({ focus }: { focus: LegalSection }) {
     if (row && current && row.scrollWidth > row.clientWidth)
       row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
   }, [focus]);
-  const goBack = (event: React.MouseEvent) => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) {
-      event.preventDefault();
-      navigate(-1);
-    }
-  };
 
   return (
     <div className="min-h-dvh bg-white">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
         <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-2 sm:px-6">
-          <BackButton to="/" onClick={goBack} label="Go back" />
+          <BackButton to="/" historyFirst label="Go back" />
           <Link to="/" className="flex items-center">
             <Logo />
           </Link>

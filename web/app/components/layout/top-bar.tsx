@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Logo } from '~/components/ui/logo';
 import { BackButton } from '~/components/ui/back-button';
@@ -22,18 +22,11 @@ export function TopBar({
   actions?: ReactNode;
 }) {
   const TitleTag = titleIsHeading ? 'h1' : 'p';
-  const navigate = useNavigate();
-  const goBack = (event: React.MouseEvent) => {
-    event.preventDefault();
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(backFallback);
-  };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/95 pt-[env(safe-area-inset-top)]">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-2 sm:px-4">
         {showBack ? (
-          <BackButton to={backFallback} onClick={goBack} label="Go back" />
+          <BackButton to={backFallback} historyFirst label="Go back" />
         ) : (
           <Link to="/" aria-label="Tribe home" className="flex h-10 items-center px-2">
             <Logo showName={!title} />
