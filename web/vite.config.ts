@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkByPage } from './chunks';
+import { iconSheetPlugin } from './icon-sheet';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -21,12 +22,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `~/…` is web/app (the same mapping as web/tsconfig.json "paths").
   resolve: { alias: { '~': `${webRoot}app` } },
   build: {
-    // These stay files: as a data URL each icon named in the sheet would be a document of its own
-    // (icons.svg), and the favicon would be 400 bytes of every page rather than one cached file.
-    assetsInlineLimit: (file: string) => (/\/(icons|favicon)\.svg$/.test(file) ? false : undefined),
+    // These stay files, cached for good: the icon sheet (icons.png, which every page preloads) and
+    // the favicon (as a data URL, 400 bytes of every page's HTML).
+    assetsInlineLimit: (file: string) => (/\/(icons\.png|favicon\.svg)$/.test(file) ? false : undefined),
     ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkByPage(`${webRoot}app`) } } }),
   },
   plugins: [
+    iconSheetPlugin(`${webRoot}app`),
     tailwindcss(),
     remix({
       appDirectory: `${webRoot}app`,

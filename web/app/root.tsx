@@ -17,7 +17,7 @@ import { retiredWebViewCookieRemoval } from '~/lib/webview.server';
 import type { ToastMessage } from '~/lib/toast';
 import { toViewer } from '~/lib/user';
 import faviconUrl from './favicon.svg?url';
-import iconSheetUrl from './icons.svg?url';
+import iconSheetUrl from './icons.png?url';
 import './tailwind.css';
 
 // The favicon is a file of its own, cached for good, rather than 400 bytes of every page's HTML.
@@ -25,7 +25,7 @@ import './tailwind.css';
 // with the page instead of a round trip after it.
 export const links: LinksFunction = () => [
   { rel: 'icon', href: faviconUrl, type: 'image/svg+xml' },
-  { rel: 'preload', href: iconSheetUrl, as: 'image', type: 'image/svg+xml' },
+  { rel: 'preload', href: iconSheetUrl, as: 'image', type: 'image/png' },
 ];
 
 export const meta: MetaFunction = () => [

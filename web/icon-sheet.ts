@@ -1,0 +1,67 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
+
+/**
+ * The icon sheet (issue 26). `app/icons.svg` is the drawing: every icon the stylesheet paints in a
+ * 24-unit square, one every 32 units along a row (8 units apart, so a scaled icon never picks up a
+ * neighbour's edge). The stylesheet paints `app/icons.png`, that row at three times its size (72 px
+ * an icon: sharp on a 3× phone screen), as masks in the text's colour and as the seal's and logo's
+ * own colours. A browser paints a bitmap icon almost for free; an SVG icon costs it a pass over an
+ * SVG document of its own each time it is painted, which for the hundred icons of a list page was
+ * 150–200 ms of a throttled phone's main thread (docs/performance.md, "Icons from a bitmap").
+ */
+export const ICON_PITCH = 32;
+export const ICON_SIZE = 24;
+const SCALE = 3;
+
+/** The PNG the stylesheet paints, made from the drawing (a palette of 256 colours with alpha: a third of the bytes). */
+export function renderIconSheet(svg: Buffer): Promise<Buffer> {
+  return sharp(svg, { density: 72 * SCALE })
+    .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** The icons' names in the drawing, in their order along the row (their `<view>` ids). */
+export function iconNames(svg: string): string[] {
+  return [...svg.matchAll(/<view id="([^"]+)" viewBox="(\d+) 0 24 24"/g)]
+    .map(([, name, x]) => ({ name: name!, x: Number(x) }))
+    .sort((a, b) => a.x - b.x)
+    .map(({ name }) => name);
+}
+
+/**
+ * Whether two renderings show the same icons: no premultiplied channel of any pixel more than 48 of
+ * 255 apart. The palette's rounding stays under 40, and a machine may round a little differently;
+ * a moved or redrawn shape differs by up to 255 along its edges.
+ */
+export async function sameIcons(a: Buffer, b: Buffer): Promise<boolean> {
+  const [first, second] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+  if (first!.info.width !== second!.info.width || first!.info.height !== second!.info.height) return false;
+  const [x, y] = [first!.data, second!.data];
+  for (let pixel = 0; pixel < x.length; pixel += 4) {
+    const [alphaX, alphaY] = [x[pixel + 3]!, y[pixel + 3]!];
+    if (Math.abs(alphaX - alphaY) > 48) return false;
+    for (let channel = 0; channel < 3; channel++) {
+      const difference = (x[pixel + channel]! * alphaX - y[pixel + channel]! * alphaY) / 255;
+      if (Math.abs(difference) > 48) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Keeps `app/icons.png` the rendering of `app/icons.svg`: the build and the dev server write it when
+ * the drawing has changed, so both are committed together (a unit test checks they agree).
+ */
+export function iconSheetPlugin(appDirectory: string): Plugin {
+  return {
+    name: 'tribe-icon-sheet',
+    async buildStart() {
+      const png = `${appDirectory}/icons.png`;
+      const rendered = await renderIconSheet(await readFile(`${appDirectory}/icons.svg`));
+      const committed = await readFile(png).catch(() => undefined);
+      if (!committed || !(await sameIcons(committed, rendered))) await writeFile(png, rendered);
+    },
+  };
+}
