@@ -1,5 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
 /**
@@ -16,7 +15,8 @@ export const ICON_SIZE = 24;
 const SCALE = 3;
 
 /** The PNG the stylesheet paints, made from the drawing (a palette of 256 colours with alpha: a third of the bytes). */
-export function renderIconSheet(svg: Buffer): Promise<Buffer> {
+export async function renderIconSheet(svg: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(svg, { density: 72 * SCALE })
     .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
     .toBuffer();
@@ -36,6 +36,7 @@ export function iconNames(svg: string): string[] {
  * a moved or redrawn shape differs by up to 255 along its edges.
  */
 export async function sameIcons(a: Buffer, b: Buffer): Promise<boolean> {
+  const { default: sharp } = await import('sharp');
   const [first, second] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
   if (first!.info.width !== second!.info.width || first!.info.height !== second!.info.height) return false;
   const [x, y] = [first!.data, second!.data];
@@ -50,18 +51,36 @@ export async function sameIcons(a: Buffer, b: Buffer): Promise<boolean> {
   return true;
 }
 
+/** The check of each app directory's sheet, made once a process. */
+const checks = new Map<string, Promise<void>>();
+
 /**
- * Keeps `app/icons.png` the rendering of `app/icons.svg`: the build and the dev server write it when
- * the drawing has changed, so both are committed together (a unit test checks they agree).
+ * Keeps `app/icons.png` the rendering of `app/icons.svg`: when the drawing has changed, a build or
+ * the start of the dev server writes the PNG again (commit both). With `TRIBE_BUILD_READ_ONLY=1`
+ * (`.ci/run` sets it) a stale PNG fails the build instead, so a drawing committed without its PNG
+ * never lands. Checked once a process (a build runs the plugins of its client and server builds).
  */
 export function iconSheetPlugin(appDirectory: string): Plugin {
   return {
     name: 'tribe-icon-sheet',
-    async buildStart() {
-      const png = `${appDirectory}/icons.png`;
-      const rendered = await renderIconSheet(await readFile(`${appDirectory}/icons.svg`));
-      const committed = await readFile(png).catch(() => undefined);
-      if (!committed || !(await sameIcons(committed, rendered))) await writeFile(png, rendered);
+    buildStart() {
+      let check = checks.get(appDirectory);
+      if (!check) checks.set(appDirectory, (check = keepIconSheetCurrent(appDirectory, process.env.TRIBE_BUILD_READ_ONLY === '1')));
+      return check;
     },
   };
+}
+
+async function keepIconSheetCurrent(appDirectory: string, readOnly: boolean): Promise<void> {
+  const png = `${appDirectory}/icons.png`;
+  const rendered = await renderIconSheet(await readFile(`${appDirectory}/icons.svg`));
+  const committed = await readFile(png).catch(() => undefined);
+  if (committed && (await sameIcons(committed, rendered))) return;
+  if (readOnly)
+    throw new Error(
+      'web/app/icons.png is not the rendering of web/app/icons.svg: build once locally (npm run build:web) and commit the PNG',
+    );
+  // Written beside it and renamed, so a build reading the sheet at that moment sees one or the other whole.
+  await writeFile(`${png}.tmp`, rendered);
+  await rename(`${png}.tmp`, png);
 }

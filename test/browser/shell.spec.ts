@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { eventCards } from './event-cards.js';
-import { expect, logInThroughScreen, signIn, test } from './fixtures.js';
+import { expect, logInThroughScreen, signIn, test, untilHydrated } from './fixtures.js';
 import { daysFromNow, png, register, seedEvent, uploadImage } from './seed.js';
 
 test.describe('the layout shell', () => {
@@ -56,6 +56,7 @@ test.describe('the layout shell', () => {
 
     // Reached from inside the app, it goes back to where the person came from, not to the fallback.
     await page.goto('/settings');
+    await untilHydrated(page);
     await page.getByRole('link', { name: 'Change password' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/settings/password');
     await page.getByRole('link', { name: 'Go back' }).click();
