@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { ICON_PITCH, ICON_SIZE, iconNames, renderIconSheet, sameIcons } from './icon-sheet';
+import { ICON_PITCH, ICON_SIZE, renderIconSheet, sameIcons } from './icon-sheet';
 
 const app = new URL('./app/', import.meta.url).pathname;
 const drawing = readFileSync(`${app}icons.svg`, 'utf8');
 const stylesheet = readFileSync(`${app}tailwind.css`, 'utf8');
+
+/** The icons' names in the drawing, in their order along the row (their `<view>` ids). */
+function iconNames(svg: string): string[] {
+  return [...svg.matchAll(/<view id="([^"]+)" viewBox="(\d+) 0 24 24"/g)]
+    .map(([, name, x]) => ({ name: name!, x: Number(x) }))
+    .sort((a, b) => a.x - b.x)
+    .map(({ name }) => name);
+}
 
 describe('the icon sheet', () => {
   it('is the rendering of the drawing as committed (npm run build:web writes it)', async () => {

@@ -22,14 +22,6 @@ export async function renderIconSheet(svg: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The icons' names in the drawing, in their order along the row (their `<view>` ids). */
-export function iconNames(svg: string): string[] {
-  return [...svg.matchAll(/<view id="([^"]+)" viewBox="(\d+) 0 24 24"/g)]
-    .map(([, name, x]) => ({ name: name!, x: Number(x) }))
-    .sort((a, b) => a.x - b.x)
-    .map(({ name }) => name);
-}
-
 /**
  * Whether two renderings show the same icons: no premultiplied channel of any pixel more than 48 of
  * 255 apart. The palette's rounding stays under 40, and a machine may round a little differently;
@@ -51,8 +43,8 @@ export async function sameIcons(a: Buffer, b: Buffer): Promise<boolean> {
   return true;
 }
 
-/** The check of each app directory's sheet, made once a process. */
-const checks = new Map<string, Promise<void>>();
+/** The sheet's check, made once a process. */
+let checked: Promise<void> | undefined;
 
 /**
  * Keeps `app/icons.png` the rendering of `app/icons.svg`: when the drawing has changed, a build or
@@ -64,9 +56,8 @@ export function iconSheetPlugin(appDirectory: string): Plugin {
   return {
     name: 'tribe-icon-sheet',
     buildStart() {
-      let check = checks.get(appDirectory);
-      if (!check) checks.set(appDirectory, (check = keepIconSheetCurrent(appDirectory, process.env.TRIBE_BUILD_READ_ONLY === '1')));
-      return check;
+      checked ??= keepIconSheetCurrent(appDirectory, process.env.TRIBE_BUILD_READ_ONLY === '1');
+      return checked;
     },
   };
 }
