@@ -508,6 +508,64 @@ describe('events API', () => {
     });
   });
 
+  describe("an admin on the hosts' endpoints", () => {
+    const auditOf = async (eventId: string) =>
+      (
+        await api.db.query(`SELECT admin_id, action, before, after FROM admin_audit WHERE record_id = $1 ORDER BY created_at, id`, [
+          eventId,
+        ])
+      ).rows;
+
+    it('needs approve_events to edit and delete_events to cancel or delete: the role alone changes nothing', async () => {
+      const flagless = await signUp(api, { name: 'Admin Without Flags' });
+      await makeAdmin(api, flagless.user.id, { approve_events: false, delete_events: false });
+      const event = await create(host.token, { title: 'Not yours to change', date: FUTURE, meetup_type: 'curation' });
+      const as = (method: 'put' | 'post' | 'delete', path: string, body: Record<string, unknown> = {}) =>
+        api.http()[method](`/api/v1/events/${event.id}${path}`).set(bearer(flagless.token)).send(body);
+
+      expectError(await as('put', '', { title: 'Renamed' }), 403, 'This needs the approve events admin permission');
+      expectError(await as('post', '/convert-to-confirmed'), 403, 'This needs the approve events admin permission');
+      expectError(await as('put', '', { status: 'cancelled' }), 403, 'This needs the delete events admin permission');
+      expectError(await as('post', '/cancel'), 403, 'This needs the delete events admin permission');
+      expectError(await as('delete', ''), 403, 'This needs the delete events admin permission');
+
+      expect(await stored(event.id)).toMatchObject({
+        title: 'Not yours to change',
+        status: 'active',
+        meetup_type: 'curation',
+        deleted_at: null,
+      });
+      expect(await outboxFor(event.id)).toEqual([published(event.id)]);
+      expect(await auditOf(event.id)).toEqual([]);
+    });
+
+    it("writes each change an admin makes to someone else's event in the audit log, and none of the host's own", async () => {
+      const event = await create(host.token, { title: 'Typo in the title', date: FUTURE, meetup_type: 'curation' });
+      await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send({ capacity: 30 }).expect(200);
+      expect(await auditOf(event.id)).toEqual([]);
+
+      await api.http().put(`/api/v1/events/${event.id}`).set(bearer(admin.token)).send({ title: 'No typo in the title' }).expect(200);
+      await api.http().post(`/api/v1/events/${event.id}/convert-to-confirmed`).set(bearer(admin.token)).expect(200);
+      await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(admin.token)).expect(200);
+      await api.http().delete(`/api/v1/events/${event.id}`).set(bearer(admin.token)).expect(200);
+
+      const entries = await auditOf(event.id);
+      expect(entries).toEqual([
+        {
+          admin_id: admin.user.id,
+          action: 'event.edited',
+          before: { title: 'Typo in the title' },
+          after: { title: 'No typo in the title' },
+        },
+        { admin_id: admin.user.id, action: 'event.edited', before: { meetupType: 'curation' }, after: { meetupType: 'confirmed' } },
+        { admin_id: admin.user.id, action: 'event.cancelled', before: { status: 'active' }, after: { status: 'cancelled' } },
+        { admin_id: admin.user.id, action: 'event.deleted', before: { deletedAt: null }, after: { deletedAt: expect.any(String) } },
+      ]);
+      // A cancelled event deleted again is not cancelled twice.
+      expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
+    });
+  });
+
   describe('POST /events/{id}/convert-to-confirmed', () => {
     it('turns a curation event into a confirmed one and returns it', async () => {
       const event = await create(host.token, { title: 'Curated dinner', date: FUTURE, meetup_type: 'curation' });

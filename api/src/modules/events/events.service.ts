@@ -10,7 +10,8 @@ import {
   type UpdateEventInput,
 } from '../../contracts/event.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
+import { hasPermission, isAdmin, type AdminPermission, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { cityFromLocation } from '../../contracts/city.js';
 import { Event } from './entities/event.entity.js';
@@ -19,6 +20,7 @@ import { EventListCache } from './event-list-cache.js';
 import { EventReportsRepository } from './event-reports.repository.js';
 import { toEventView, type EventVersion } from './event.views.js';
 import {
+  AdminPermissionError,
   CannotReactivateEventError,
   CannotReportOwnEventError,
   ConvertNeedsDateError,
@@ -82,7 +84,18 @@ function toEntityChanges(fields: EventFields): Partial<Event> {
   return changes as Partial<Event>;
 }
 
-const canManage = (event: Event, user: AuthUser) => event.hostId === user.id || isAdmin(user);
+/** The admin_permissions flag an admin needs to change someone else's event this way (docs/decisions.md, "Admins on the hosts' endpoints"). */
+const ADMIN_NEEDS = { edit: 'approve_events', cancel: 'delete_events', delete: 'delete_events' } as const satisfies Record<
+  string,
+  AdminPermission
+>;
+type ManageAction = keyof typeof ADMIN_NEEDS;
+
+/** An event locked for a change, and whether an admin (not its host) is making it. */
+interface Managed {
+  event: Event;
+  byAdmin: boolean;
+}
 
 @Injectable()
 export class EventsService {
@@ -94,6 +107,7 @@ export class EventsService {
     private readonly applicants: EventApplicants,
     private readonly listCache: EventListCache,
     private readonly accounts: UserAccounts,
+    private readonly audit: AdminAuditLog,
   ) {}
 
   /** Listed at once when a verified host (or an admin) creates it; otherwise it waits for review. */
@@ -142,8 +156,9 @@ export class EventsService {
     const { status, ...fields } = input;
     const edits = Object.values(fields).some((value) => value !== undefined);
     const author = edits ? await this.authorOf(user) : 'admin';
+    const actions: ManageAction[] = [...(edits ? (['edit'] as const) : []), ...(status === 'cancelled' ? (['cancel'] as const) : [])];
     await this.dataSource.transaction(async (tx) => {
-      const event = await this.lockManaged(tx, id, user);
+      const { event, byAdmin } = await this.lockManaged(tx, id, user, actions);
       if (event.status === 'cancelled') {
         if (status === 'active') throw new CannotReactivateEventError();
         if (edits) throw new EventCancelledError();
@@ -153,9 +168,10 @@ export class EventsService {
         // Raising the capacity of a booked event only frees seats (its waitlist's offers job fills them).
         if (!onlyRaisesCapacity(event, fields)) await this.refuseWithAcceptedApplicants(tx, event.id);
         const edit = moderateEdit(event, this.mergedChanges(event, fields), author, new Date());
+        if (byAdmin) await this.auditAdminChange(tx, user, 'event.edited', event, edit.applied);
         await this.events.update(tx, event, { ...edit.applied, ...edit.moderation });
       }
-      if (status === 'cancelled') await this.markCancelled(tx, event.id);
+      if (status === 'cancelled') await this.cancelManaged(tx, user, { event, byAdmin });
     });
     this.listCache.clear();
     return this.view(id, user, 'full');
@@ -164,8 +180,8 @@ export class EventsService {
   /** Idempotent: cancelling a cancelled event changes nothing and publishes nothing. */
   async cancel(id: string, user: AuthUser): Promise<EventView> {
     await this.dataSource.transaction(async (tx) => {
-      const event = await this.lockManaged(tx, id, user);
-      if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
+      const managed = await this.lockManaged(tx, id, user, ['cancel']);
+      if (managed.event.status !== 'cancelled') await this.cancelManaged(tx, user, managed);
     });
     this.listCache.clear();
     return this.view(id, user, 'full');
@@ -193,9 +209,10 @@ export class EventsService {
    */
   async remove(id: string, user: AuthUser): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      const event = await this.lockManaged(tx, id, user);
+      const { event, byAdmin } = await this.lockManaged(tx, id, user, ['delete']);
       await this.refuseWithAcceptedApplicants(tx, event.id);
       if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
+      if (byAdmin) await this.auditAdminChange(tx, user, 'event.deleted', event, { deletedAt: new Date() });
       await this.events.markDeleted(tx, event.id);
     });
     this.listCache.clear();
@@ -208,7 +225,7 @@ export class EventsService {
    */
   async convertToConfirmed(id: string, user: AuthUser, input: ConvertToConfirmedInput = {}): Promise<EventView> {
     await this.dataSource.transaction(async (tx) => {
-      const event = await this.lockManaged(tx, id, user);
+      const { event, byAdmin } = await this.lockManaged(tx, id, user, ['edit']);
       if (event.status === 'cancelled') throw new EventCancelledError();
       if (event.meetupType !== 'curation') throw new NotCurationEventError();
       const { date, end_date } = input;
@@ -216,8 +233,9 @@ export class EventsService {
       if (date && !isDateToBeDecided(event.date) && date.getTime() !== event.date.getTime()) {
         await this.refuseWithAcceptedApplicants(tx, event.id);
       }
-      const dated = date ? this.mergedChanges(event, { date, end_date }) : {};
-      await this.events.update(tx, event, { ...dated, meetupType: 'confirmed' });
+      const converted: Partial<Event> = { ...(date ? this.mergedChanges(event, { date, end_date }) : {}), meetupType: 'confirmed' };
+      if (byAdmin) await this.auditAdminChange(tx, user, 'event.edited', event, converted);
+      await this.events.update(tx, event, converted);
     });
     this.listCache.clear();
     return this.view(id, user, 'full');
@@ -241,12 +259,38 @@ export class EventsService {
     }
   }
 
-  /** The event row, locked for this transaction, once the caller may manage it (host or admin). */
-  private async lockManaged(tx: EntityManager, id: string, user: AuthUser): Promise<Event> {
+  /**
+   * The event row, locked for this transaction, once the caller may make these changes: its host,
+   * or an admin holding the flag each one needs (the role alone is not enough).
+   */
+  private async lockManaged(tx: EntityManager, id: string, user: AuthUser, actions: readonly ManageAction[]): Promise<Managed> {
     const event = await this.events.lockForUpdate(tx, id);
     if (!event) throw new EventNotFoundError();
-    if (!canManage(event, user)) throw new NotEventHostError();
-    return event;
+    if (event.hostId === user.id) return { event, byAdmin: false };
+    if (!isAdmin(user)) throw new NotEventHostError();
+    const missing = actions.map((action) => ADMIN_NEEDS[action]).find((permission) => !hasPermission(user, permission));
+    if (missing) throw new AdminPermissionError(missing);
+    return { event, byAdmin: true };
+  }
+
+  private async cancelManaged(tx: EntityManager, user: AuthUser, { event, byAdmin }: Managed): Promise<void> {
+    if (byAdmin) await this.auditAdminChange(tx, user, 'event.cancelled', event, { status: 'cancelled' });
+    await this.markCancelled(tx, event.id);
+  }
+
+  /** An admin's change to someone else's event, in the admin audit log: the fields it changed, before and after. */
+  private async auditAdminChange(tx: EntityManager, admin: AuthUser, action: string, event: Event, changes: Partial<Event>): Promise<void> {
+    const valueOf = (value: unknown) => JSON.stringify(value ?? null);
+    const fields = (Object.keys(changes) as Array<keyof Event>).filter((field) => valueOf(event[field]) !== valueOf(changes[field]));
+    if (fields.length === 0) return;
+    await this.audit.record(tx, {
+      adminId: admin.id,
+      action,
+      recordType: 'event',
+      recordId: event.id,
+      before: Object.fromEntries(fields.map((field) => [field, event[field] ?? null])),
+      after: Object.fromEntries(fields.map((field) => [field, changes[field] ?? null])),
+    });
   }
 
   /** Whose rules an edit or a new event follows: an admin's, a verified host's, or an unverified host's. */
