@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import { Messages } from '../../api/src/contracts/messages.js';
 import { PaymentCaptureJob } from '../../api/src/modules/payments/jobs/payment-capture.job.js';
 import { declaredQueueNames, jobIdFor } from '../../api/src/platform/jobs/job-definition.js';
 import { JobQueues } from '../../api/src/platform/jobs/job-queues.js';
@@ -84,6 +85,31 @@ describe('the support view of the job queues', () => {
     }
     await api.http().get('/api/v1/admin/queues/api/queues').set(bearer(fan.token)).expect(403);
     await api.http().get('/api/v1/admin/queues/api/queues').expect(401);
+  });
+
+  it('lets support staff look at the dashboard but change nothing there; an admin may', async () => {
+    const queue = api.app.get(JobQueues).queue(PaymentCaptureJob.queue);
+    const dashboard = `/api/v1/admin/queues/api/queues/${PaymentCaptureJob.queue}`;
+    for (const [method, path] of [
+      ['put', `${dashboard}/pause`],
+      ['put', `${dashboard}/clean/failed`],
+      ['put', `${dashboard}/${encodeURIComponent(jobId)}/retry`],
+      ['post', `${dashboard}/add`],
+    ] as const) {
+      const request = method === 'put' ? api.http().put(path) : api.http().post(path);
+      await request
+        .set(bearer(support.token))
+        .send({ name: 'x', data: {} })
+        .expect(403, { error: Messages.auth.queueDashboardReadOnly, code: 'forbidden' });
+    }
+    expect(await queue.isPaused()).toBe(false);
+    expect(await (await queue.getJob(jobId))?.getState()).toBe('failed');
+    expect(await queue.count()).toBe(0);
+
+    await api.http().put(`${dashboard}/pause`).set(bearer(admin.token)).expect(200);
+    expect(await queue.isPaused()).toBe(true);
+    await api.http().put(`${dashboard}/resume`).set(bearer(admin.token)).expect(200);
+    expect(await queue.isPaused()).toBe(false);
   });
 
   it('finds the jobs of a payment by its id, with the failure in plain words', async () => {

@@ -11,6 +11,8 @@ export const Messages = {
     sessionExpired: 'Session expired. Please login again.',
     authenticationRequired: 'Authentication required',
     adminRequired: 'Admin access required',
+    queueDashboardReadOnly:
+      'Support staff can look at the queues here. Retry or discard a failed job from the support page, with a reason.',
     permissionRequired: (permission: string) => `This needs the ${permission.replace(/_/g, ' ')} admin permission`,
     accountDeleted: 'This account has been deleted',
     accountSuspended: 'This account has been suspended. Please contact support if you think this is a mistake.',
