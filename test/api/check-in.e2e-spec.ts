@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Messages } from '../../api/src/contracts/messages.js';
 import { type MyRatingsView } from '../../api/src/contracts/ratings.contract.js';
 import {
   TicketErrorCodes,
@@ -147,6 +148,64 @@ describe('tickets and check-in', () => {
     await api.db.query(`UPDATE application SET status = 'cancelled' WHERE id = $1`, [applications[0]]);
     expect((await checkedIn(eventId, { token })).result).toBe('not_a_ticket');
     expect((await checkedIn(eventId, { code })).result).toBe('not_a_ticket');
+  });
+
+  it('refuses the tickets of a cancelled event while its bookings are still being ended', async () => {
+    const [fan] = await fans(1);
+    const { eventId, applications } = await eventWith([fan!]);
+    const { token, code } = await ticket(fan!, applications[0]!);
+    // No workers run here: the cancellation's jobs have not ended the accepted booking yet.
+    await api.http().post(`/api/v1/events/${eventId}/cancel`).set(bearer(host.token)).expect(200);
+    expect((await api.db.query('SELECT status FROM application WHERE id = $1', [applications[0]])).rows[0].status).toBe('accepted');
+    expect((await checkedIn(eventId, { token })).result).toBe('not_a_ticket');
+    expect((await checkedIn(eventId, { code })).result).toBe('not_a_ticket');
+    expect(await checkInRows(eventId)).toEqual([]);
+  });
+
+  describe('a fan leaving a booking they were checked in with', () => {
+    const leavePreview = async (fan: SignedUp, applicationId: string) =>
+      (await api.http().get(`/api/v1/applications/${applicationId}/leave`).set(bearer(fan.token)).expect(200)).body;
+    const leave = (fan: SignedUp, applicationId: string) =>
+      api.http().post(`/api/v1/applications/${applicationId}/leave`).set(bearer(fan.token));
+    const statusOf = async (applicationId: string) =>
+      (await api.db.query('SELECT status FROM application WHERE id = $1', [applicationId])).rows[0].status as string;
+
+    it('is refused once the door has checked them in, and told so before they try', async () => {
+      const [fan] = await fans(1);
+      const { eventId, applications } = await eventWith([fan!]);
+      const applicationId = applications[0]!;
+      expect((await leavePreview(fan!, applicationId)).refusal).toBeNull();
+
+      await checkedIn(eventId, { token: (await ticket(fan!, applicationId)).token });
+      expect((await leavePreview(fan!, applicationId)).refusal).toBe(Messages.applications.leaveAfterCheckIn);
+      expect((await leave(fan!, applicationId).expect(409)).body).toEqual({
+        error: Messages.applications.leaveAfterCheckIn,
+        code: 'booking_checked_in',
+      });
+      expect(await statusOf(applicationId)).toBe('accepted');
+    });
+
+    it('either leaves or is checked in when both happen at once, never both', async () => {
+      const people = await fans(6);
+      const { eventId, applications } = await eventWith(people);
+      const tokens = await Promise.all(applications.map(async (id, index) => (await ticket(people[index]!, id)).token));
+      const outcomes = await Promise.all(
+        applications.map(async (id, index) => {
+          const [left, scan] = await Promise.all([leave(people[index]!, id), checkIn(host, eventId, { token: tokens[index] })]);
+          return { leaveStatus: left.status, scan: (scan.body as CheckInView).result, status: await statusOf(id) };
+        }),
+      );
+      for (const outcome of outcomes) {
+        expect([
+          { leaveStatus: 200, scan: 'not_a_ticket', status: 'left' },
+          { leaveStatus: 409, scan: 'checked_in', status: 'accepted' },
+        ]).toContainEqual(outcome);
+      }
+      const checkedInIds = (await api.db.query('SELECT application_id FROM check_in WHERE event_id = $1', [eventId])).rows.map(
+        (row) => row.application_id,
+      );
+      expect(checkedInIds.sort()).toEqual(applications.filter((_, index) => outcomes[index]!.status === 'accepted').sort());
+    });
   });
 
   it('gives the door a list to recognise tickets offline, without the tokens', async () => {

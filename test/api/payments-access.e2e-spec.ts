@@ -233,6 +233,19 @@ describe('payments and applications: each person reaches only their own', () => 
       const response = await api.http().get(`/api/v1/events/${eventId}/attendees`).set(bearer(fanB.token)).expect(200);
       expect(response.body).toEqual([{ id: accepted.user.id, name: 'Accepted Fan', photoUrl: null }]);
     });
+
+    it('keeps the attendees of an event moderation took off the site from everyone but its host and admins', async () => {
+      const { eventId, accepted } = await eventWithAttendees(true);
+      await api.db.query(`UPDATE event SET moderation_status = 'host_suspended' WHERE id = $1`, [eventId]);
+      for (const outsider of [fanB, accepted]) {
+        const response = await api.http().get(`/api/v1/events/${eventId}/attendees`).set(bearer(outsider.token)).expect(404);
+        expect(response.body).toEqual({ error: 'Event not found.', code: expect.any(String) });
+      }
+      for (const allowed of [hostX, admin]) {
+        const response = await api.http().get(`/api/v1/events/${eventId}/attendees`).set(bearer(allowed.token)).expect(200);
+        expect(response.body).toEqual([{ id: accepted.user.id, name: 'Accepted Fan', photoUrl: null }]);
+      }
+    });
   });
 
   it('answers a guest with 401 on every payments and applications endpoint, and changes nothing', async () => {

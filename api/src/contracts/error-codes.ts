@@ -110,6 +110,7 @@ export const ErrorCodes = {
     illegalTransition: 'illegal_application_transition',
     eventClosed: 'event_no_longer_admits',
     leaveAfterStart: 'booking_event_started',
+    leaveAfterCheckIn: 'booking_checked_in',
     leaveWhileCancelled: 'booking_event_cancelled',
     paymentSettling: 'booking_payment_settling',
   },

@@ -153,6 +153,7 @@ export const Messages = {
     attendeesHidden: 'The host keeps the attendee list of this event private.',
     pendingApproval: 'Pending Approval',
     leaveAfterStart: 'This event has started, so the booking can no longer be cancelled.',
+    leaveAfterCheckIn: 'You were checked in at this event, so the booking can no longer be cancelled.',
     leaveWhileCancelled: 'This event was cancelled: your booking is being cancelled and your payment returned in full.',
     paymentSettling: 'Your payment is still being processed. Try again in a minute.',
   },

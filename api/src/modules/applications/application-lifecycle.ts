@@ -8,11 +8,13 @@ import { EventAdmission, type AdmissionEvent } from '../events/event-admission.s
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { type PaymentTransaction } from '../payments/entities/payment-transaction.entity.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { CheckInRecords } from '../tickets/check-in-records.service.js';
 import { canMoveApplication, LIVE_STATUSES } from './application-state.js';
 import {
   ApplicationAlreadyDecidedError,
   ApplicationNotFoundError,
   EventNoLongerAdmitsError,
+  LeaveAfterCheckInError,
   LeaveAfterStartError,
   LeaveWhileCancelledError,
   NoSeatsToAcceptError,
@@ -69,6 +71,7 @@ export class ApplicationLifecycle {
     private readonly notifications: NotificationsService,
     private readonly outbox: OutboxService,
     private readonly waitlist: WaitlistRepository,
+    private readonly checkIns: CheckInRecords,
   ) {}
 
   /**
@@ -175,6 +178,7 @@ export class ApplicationLifecycle {
     this.refuseIllegal(application, 'left');
     if (event?.cancelled) throw new LeaveWhileCancelledError();
     if (application.status === 'accepted' && (!event || event.date <= now)) throw new LeaveAfterStartError();
+    if (application.status === 'accepted' && (await this.checkIns.checkedIn(tx, applicationId))) throw new LeaveAfterCheckInError();
     const refundOf = (rest: number) => leavingTerms(application.cancellationPolicy, event!.date, now, rest).refund;
     const left = await this.finish(tx, locked, 'left', 'the fan cancelled their booking', refundOf);
     if (left.outcome === 'money_in_flight') throw new PaymentSettlingError();

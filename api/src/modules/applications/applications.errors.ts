@@ -106,6 +106,13 @@ export class LeaveAfterStartError extends ConflictError {
   }
 }
 
+/** A fan checked in at the door has come: their seat is used, whenever the event starts. */
+export class LeaveAfterCheckInError extends ConflictError {
+  constructor() {
+    super(messages.leaveAfterCheckIn, codes.leaveAfterCheckIn);
+  }
+}
+
 /** The event's cancellation ends the booking with everything given back: leaving would give less. */
 export class LeaveWhileCancelledError extends ConflictError {
   constructor() {

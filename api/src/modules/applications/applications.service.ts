@@ -48,10 +48,14 @@ export class ApplicationsService {
     return (await this.applications.rowsOfFan(user.id)).map(toApplicationView);
   }
 
-  /** Accepted attendees. With show_attendees off, only the host and admins see them. */
+  /**
+   * Accepted attendees. With show_attendees off, only the host and admins see them; an event
+   * moderation has not published (waiting for review, refused, its host suspended) is not found
+   * for anyone else, as its page is not.
+   */
   async attendees(user: AuthUser, eventId: string): Promise<AttendeeView[]> {
     const event = await this.events.find(eventId);
-    if (!event) throw new EventNotFoundError();
+    if (!event || (!event.published && !manages(event, user))) throw new EventNotFoundError();
     if (!event.showAttendees && !manages(event, user)) throw new AttendeesHiddenError();
     return (await this.applications.acceptedRowsOfEvent(eventId)).map(toAttendeeView);
   }

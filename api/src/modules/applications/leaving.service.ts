@@ -6,6 +6,7 @@ import { Messages } from '../../contracts/messages.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission } from '../events/event-admission.service.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { CheckInRecords } from '../tickets/check-in-records.service.js';
 import { toApplicationView } from './application.views.js';
 import { ApplicationLifecycle } from './application-lifecycle.js';
 import { ApplicationNotFoundError } from './applications.errors.js';
@@ -24,14 +25,16 @@ export class LeavingService {
     private readonly events: EventAdmission,
     private readonly payments: PaymentsService,
     private readonly lifecycle: ApplicationLifecycle,
+    private readonly checkIns: CheckInRecords,
   ) {}
 
   async preview(user: AuthUser, id: string, now = new Date()): Promise<LeavingPreview> {
     const application = await this.ownApplication(user, id);
-    const [row, event, payment] = await Promise.all([
+    const [row, event, payment, checkedIn] = await Promise.all([
       this.applications.row(id),
       this.events.find(application.eventId),
       application.transactionId ? this.payments.find(application.transactionId) : undefined,
+      this.checkIns.checkedIn(this.dataSource.manager, id),
     ]);
     const held = payment?.state === 'authorized' ? payment.amount : 0;
     const paid = payment ? payment.capturedAmount - payment.refundedAmount : 0;
@@ -48,7 +51,7 @@ export class LeavingService {
       refund: accepted ? terms.refund : 0,
       released: application.status === 'pending' ? held : 0,
       refundableUntil: terms.refundableUntil?.toISOString() ?? null,
-      refusal: refusalOf(application, event, now),
+      refusal: refusalOf(application, event, checkedIn, now),
     };
   }
 
@@ -67,11 +70,17 @@ export class LeavingService {
 }
 
 /** The lifecycle's refusals, worded in advance for the confirmation page. */
-function refusalOf(application: Application, event: { date: Date; cancelled: boolean } | undefined, now: Date): string | null {
+function refusalOf(
+  application: Application,
+  event: { date: Date; cancelled: boolean } | undefined,
+  checkedIn: boolean,
+  now: Date,
+): string | null {
   if (application.status !== 'pending' && application.status !== 'accepted') {
     return `This application is already ${application.status} and can no longer be changed.`;
   }
   if (event?.cancelled) return Messages.applications.leaveWhileCancelled;
   if (application.status === 'accepted' && (!event || event.date <= now)) return Messages.applications.leaveAfterStart;
+  if (application.status === 'accepted' && checkedIn) return Messages.applications.leaveAfterCheckIn;
   return null;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { newTicketCode } from './ticket-code.js';
 
 /** An application as its ticket sees it, with its fan and event read for display (their modules own them). */
@@ -108,22 +108,46 @@ export class TicketsRepository {
    * Records the check-in once per application. A later call finds the first; one scanned earlier
    * (an offline device's batch arriving late) moves the time back to its scan, so the earliest wins.
    */
-  async record(checkIn: NewCheckIn): Promise<StoredCheckIn> {
-    const written: Array<{ inserted: boolean; checkedInAt: Date }> = await this.dataSource.query(
-      `INSERT INTO check_in AS c (application_id, event_id, checked_in_at, checked_in_by, how, client_operation_id)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (application_id) DO UPDATE SET checked_in_at = EXCLUDED.checked_in_at
-        WHERE c.checked_in_at > EXCLUDED.checked_in_at
-       RETURNING (xmax = 0) AS inserted, c.checked_in_at AS "checkedInAt"`,
-      [checkIn.applicationId, checkIn.eventId, checkIn.at, checkIn.by, checkIn.how, checkIn.operationId],
-    );
-    if (written[0]?.inserted) return { created: true, checkedInAt: written[0].checkedInAt };
-    const rows: Array<{ checkedInAt: Date; operationId: string | null }> = await this.dataSource.query(
-      'SELECT checked_in_at AS "checkedInAt", client_operation_id AS "operationId" FROM check_in WHERE application_id = $1',
-      [checkIn.applicationId],
-    );
-    const stored = rows[0]!;
-    return { created: checkIn.operationId !== null && stored.operationId === checkIn.operationId, checkedInAt: stored.checkedInAt };
+  /**
+   * Checks the booking in while it is still an accepted booking of an event that is on (undefined
+   * when it is not, and was never checked in). Rows are locked as the application lifecycle locks
+   * them, the event and then the application (else a fan leaving at this moment and the door would
+   * deadlock), and held while the check-in is written: a fan leaving then waits for it, finds the
+   * check-in and is refused; one who left first is not checked in.
+   */
+  async record(checkIn: NewCheckIn): Promise<StoredCheckIn | undefined> {
+    return this.dataSource.transaction(async (tx) => {
+      const eventOn: unknown[] = await tx.query(
+        `SELECT 1 FROM event WHERE id = $1 AND status <> 'cancelled' AND deleted_at IS NULL FOR KEY SHARE`,
+        [checkIn.eventId],
+      );
+      const written: Array<{ inserted: boolean; checkedInAt: Date }> =
+        eventOn.length === 0
+          ? []
+          : await tx.query(
+              `INSERT INTO check_in AS c (application_id, event_id, checked_in_at, checked_in_by, how, client_operation_id)
+               SELECT a.id, a.event_id, $3, $4, $5, $6 FROM application a
+                WHERE a.id = $1 AND a.event_id = $2 AND a.status = 'accepted'
+                  FOR SHARE
+               ON CONFLICT (application_id) DO UPDATE SET checked_in_at = EXCLUDED.checked_in_at
+                WHERE c.checked_in_at > EXCLUDED.checked_in_at
+               RETURNING (xmax = 0) AS inserted, c.checked_in_at AS "checkedInAt"`,
+              [checkIn.applicationId, checkIn.eventId, checkIn.at, checkIn.by, checkIn.how, checkIn.operationId],
+            );
+      if (written[0]?.inserted) return { created: true, checkedInAt: written[0].checkedInAt };
+      const rows: Array<{ checkedInAt: Date; operationId: string | null }> = await tx.query(
+        'SELECT checked_in_at AS "checkedInAt", client_operation_id AS "operationId" FROM check_in WHERE application_id = $1',
+        [checkIn.applicationId],
+      );
+      const stored = rows[0];
+      if (!stored) return undefined;
+      return { created: checkIn.operationId !== null && stored.operationId === checkIn.operationId, checkedInAt: stored.checkedInAt };
+    });
+  }
+
+  async checkedIn(tx: EntityManager, applicationId: string): Promise<boolean> {
+    const rows: unknown[] = await tx.query('SELECT 1 FROM check_in WHERE application_id = $1', [applicationId]);
+    return rows.length > 0;
   }
 
   /** Once the event has any check-in, only checked-in attendees count as having come. */

@@ -100,7 +100,7 @@ export class TicketsService {
     return event;
   }
 
-  /** A token for another event, a forged one, and a booking no longer accepted are all "not a ticket". */
+  /** A token for another event, a forged one, a booking no longer accepted and a cancelled event's ticket are all "not a ticket". */
   private async check(user: AuthUser, event: AdmissionEvent, scan: Scan): Promise<CheckInView> {
     const applicationId =
       scan.token !== undefined
@@ -108,7 +108,7 @@ export class TicketsService {
         : await this.tickets.applicationByCode(event.id, scan.code!);
     if (!applicationId) return NOT_A_TICKET;
     const holder = await this.tickets.holder(applicationId);
-    if (!holder || holder.eventId !== event.id || holder.status !== 'accepted') return NOT_A_TICKET;
+    if (!holder || holder.eventId !== event.id || holder.status !== 'accepted' || holder.eventOff) return NOT_A_TICKET;
     const stored = await this.tickets.record({
       applicationId,
       eventId: event.id,
@@ -117,6 +117,7 @@ export class TicketsService {
       how: scan.token !== undefined ? 'scan' : 'code',
       operationId: scan.operationId,
     });
+    if (!stored) return NOT_A_TICKET;
     return {
       result: stored.created ? 'checked_in' : 'already_checked_in',
       applicationId,
