@@ -256,6 +256,19 @@ describe('community: posts, comments, likes, reports', () => {
       const edited = await as(host).edit(hosts.id, { text: 'Still jazz', eventId: null }).expect(200);
       expect(edited.body.event.id).toBe(event.id);
     });
+
+    it('stops showing the event of a post once moderation takes the event off the site', async () => {
+      const host = await signUpHost(api, { name: 'Host Tara' });
+      const event = await createEvent(api, host, { title: 'Sunset ride', min_bid: 0 });
+      const post = await newPost(host, { eventId: event.id });
+      expect(post.event?.id).toBe(event.id);
+
+      await api.db.query(`UPDATE event SET moderation_status = 'host_suspended' WHERE id = $1`, [event.id]);
+      expect((await api.http().get(`/api/v1/community/posts/${post.id}`).expect(200)).body).toMatchObject({ id: post.id, event: null });
+      // Nor may a new post name it.
+      const refused = await as(host).create({ text: 'Still on?', eventId: event.id }).expect(404);
+      expect(refused.body).toEqual({ error: CommunityMessages.eventNotFound, code: 'event_not_found' });
+    });
   });
 
   describe('the feed', () => {

@@ -48,6 +48,13 @@ test.describe('community', () => {
     const post = posts.find((candidate) => candidate.text === words) as PostView;
     expect(post.photos).toHaveLength(1);
     await expectNoAxeViolations(page);
+    // The next post starts from an empty sheet: no text, photo or event of the last one.
+    await page.getByTestId('compose-prompt').click();
+    await expect(text).toHaveValue('');
+    await expect(sheet.getByTestId('photo-item')).toHaveCount(0);
+    await expect(sheet.getByLabel('Event (optional)')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
 
     // The host likes it (at once on screen, then as the server counts) and comments.
     const hostPage = await signedIn(browser, host);

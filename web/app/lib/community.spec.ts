@@ -105,10 +105,12 @@ describe('when it was written', () => {
 });
 
 describe('events to post about', () => {
-  it('lists hosted and accepted events once, without cancelled ones, latest first', () => {
+  it('lists hosted and accepted events once, without cancelled ones or the host’s not on the site, latest first', () => {
     const hosted = [
-      { id: 'e1', title: 'Supper club', date: '2025-11-01T13:30:00Z', status: 'completed' },
+      { id: 'e1', title: 'Supper club', date: '2025-11-01T13:30:00Z', status: 'completed', moderation: { status: 'published' } },
       { id: 'e2', title: 'Called off', date: '2025-12-01T13:30:00Z', status: 'cancelled' },
+      { id: 'e5', title: 'In review', date: '2025-12-20T13:30:00Z', status: 'upcoming', moderation: { status: 'pending_review' } },
+      { id: 'e6', title: 'Refused', date: '2025-12-21T13:30:00Z', status: 'upcoming', moderation: { status: 'rejected' } },
     ];
     const booked = [
       { id: 'e3', title: 'Trek', date: '2025-12-10T02:00:00Z', status: 'upcoming', bid_status: 'accepted' },

@@ -115,6 +115,8 @@ export interface EventChoice {
 
 interface HostedEvent extends EventChoice {
   status: string | null;
+  /** On the host's own events: whether moderation has them on the site. */
+  moderation?: { status: string } | null;
 }
 
 interface BookedEvent extends HostedEvent {
@@ -123,13 +125,16 @@ interface BookedEvent extends HostedEvent {
 
 /**
  * The events a person may post about (the API's rule): those they host and those they were
- * accepted to, cancelled ones left out, each once, the latest first.
+ * accepted to, each once, the latest first; cancelled ones left out, and the host's own events that
+ * moderation has not put on the site (waiting for review, refused, host suspended), which the API
+ * would refuse.
  */
 export function postableEvents(hosted: readonly HostedEvent[], booked: readonly BookedEvent[]): EventChoice[] {
   const chosen = new Map<string, EventChoice>();
   const eligible = [...hosted, ...booked.filter((event) => event.bid_status === 'accepted')];
   for (const event of eligible) {
-    if (isCancelled(event) || chosen.has(event.id)) continue;
+    const onTheSite = !event.moderation || event.moderation.status === 'published';
+    if (isCancelled(event) || !onTheSite || chosen.has(event.id)) continue;
     chosen.set(event.id, { id: event.id, title: event.title, date: event.date });
   }
   return [...chosen.values()].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));

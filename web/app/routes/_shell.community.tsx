@@ -54,14 +54,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const form = await request.formData();
-  if (form.get('intent') !== POST_INTENT) return data({ error: 'Unknown action', fieldError: null, text: '' }, 400);
+  if (form.get('intent') !== POST_INTENT) return data({ error: 'Unknown action', fieldError: null, text: '', eventId: null }, 400);
   const text = String(form.get('text') ?? '');
-  const problem = textProblem(text, 'post');
-  if (problem) return data({ error: null, fieldError: problem, text }, 400);
-  const photos = form.getAll('photos').map(String).filter(Boolean);
   const eventId = String(form.get('eventId') ?? '') || null;
+  const problem = textProblem(text, 'post');
+  if (problem) return data({ error: null, fieldError: problem, text, eventId }, 400);
+  const photos = form.getAll('photos').map(String).filter(Boolean);
   const result = await createPost(token, { text, photos, eventId });
-  if (!result.ok) return data({ error: result.error, fieldError: null, text }, result.status);
+  if (!result.ok) return data({ error: result.error, fieldError: null, text, eventId }, result.status);
   if (isDocumentRequest(request)) {
     return redirect(COMMUNITY_PATH, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: POSTED }) } });
   }
@@ -74,7 +74,7 @@ export default function Community() {
   const navigation = useNavigation();
   const viewer = useViewer();
   const now = useNow(loadedAt);
-  const [composing, setComposing] = useComposer(compose, actionData);
+  const [composing, setComposing, posted] = useComposer(compose, actionData);
   const signedIn = useSignedInGuard();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === POST_INTENT;
   const failure = actionData && 'error' in actionData ? actionData : null;
@@ -131,10 +131,13 @@ export default function Community() {
 
       {viewer ? (
         <ComposeSheet
+          // A published post leaves an empty sheet for the next one: its text, photos and event go.
+          key={posted ?? 'first'}
           open={composing}
           onClose={() => setComposing(false)}
           initialEvents={events}
           serverText={failure?.text ?? ''}
+          serverEventId={failure?.eventId ?? null}
           error={failure?.error ?? null}
           fieldError={failure?.fieldError ?? null}
           submitting={submitting}
@@ -165,7 +168,7 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
       setSearchParams(rest, { replace: true, preventScrollReset: true });
     }
   };
-  return [open, change] as const;
+  return [open, change, posted] as const;
 }
 
 /** "Share a moment…": opens the compose sheet (a guest gets the Login Required prompt; without JavaScript, ?compose=1). */

@@ -16,6 +16,12 @@ export const liveAuthor = (column: string) =>
 /** The post `alias` is readable: not removed, its author not deleting their account. */
 export const livePost = (alias: string) => `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}`;
 
+/**
+ * The event `alias` may be shown beside a post: it exists and moderation has it on the site (not
+ * waiting for review, refused or its host suspended), as its own page would.
+ */
+export const shownEvent = (alias: string) => `${alias}.deleted_at IS NULL AND ${alias}.moderation_status = 'published'`;
+
 /** The comment `alias` is readable: it, its author, its post and the post's author. */
 export const liveComment = (alias: string) =>
   `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}

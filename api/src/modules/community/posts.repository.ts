@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, likedBy, liveComment, livePost } from './community-sql.js';
+import { authorColumns, likedBy, liveComment, livePost, shownEvent } from './community-sql.js';
 import { type PostRow, type SharedPostRow } from './community.views.js';
 
 export interface FeedFilter {
@@ -59,9 +59,9 @@ const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city,
 /** The same, and whether the viewer ($1) liked it. */
 const POST_COLUMNS = `${SHARED_POST_COLUMNS}, ${likedBy('post', 'p', '$1')} AS "likedByMe"`;
 
-/** The post `p`'s author (whose account is not being deleted) and event (while it exists). */
+/** The post `p`'s author (whose account is not being deleted) and event (while it is shown). */
 const POST_JOINS = `JOIN users a ON a.id = p.author_id AND a.deleted_at IS NULL
-  LEFT JOIN event e ON e.id = p.event_id AND e.deleted_at IS NULL`;
+  LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}`;
 
 const POST_SELECT = `SELECT ${POST_COLUMNS} FROM community_post p ${POST_JOINS}`;
 
@@ -177,7 +177,7 @@ export class PostsRepository {
   /** The event a post may name: existing, not deleted, published (what anyone may see). */
   async findEvent(eventId: string): Promise<PostEventRow | null> {
     const rows = await this.dataSource.query<PostEventRow[]>(
-      `SELECT id, host_id AS "hostId", city FROM event WHERE id = $1 AND deleted_at IS NULL AND moderation_status = 'published'`,
+      `SELECT e.id, e.host_id AS "hostId", e.city FROM event e WHERE e.id = $1 AND ${shownEvent('e')}`,
       [eventId],
     );
     return rows[0] ?? null;

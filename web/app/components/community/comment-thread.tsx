@@ -93,7 +93,7 @@ export function CommentThread({
       comment={comment}
       postId={postId}
       now={now}
-      startEditing={comment.id === editingId}
+      startEditing={comment.isMine && comment.id === editingId}
       onEdited={replace}
       onDeleted={remove}
     />

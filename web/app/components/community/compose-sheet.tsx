@@ -43,6 +43,7 @@ export function ComposeSheet({
   onClose,
   initialEvents,
   serverText,
+  serverEventId,
   error,
   fieldError,
   submitting,
@@ -51,6 +52,8 @@ export function ComposeSheet({
   onClose: () => void;
   initialEvents: EventChoice[] | null;
   serverText: string;
+  /** The event chosen for a post the server refused (kept when the page is sent again without JavaScript). */
+  serverEventId: string | null;
   error: string | null;
   fieldError: string | null;
   submitting: boolean;
@@ -100,7 +103,13 @@ export function ComposeSheet({
           )}
         </div>
 
-        <SelectField label="Event (optional)" name="eventId" defaultValue="" disabled={events === null} className="min-w-0">
+        <SelectField
+          label="Event (optional)"
+          name="eventId"
+          defaultValue={serverEventId ?? ''}
+          disabled={events === null}
+          className="min-w-0"
+        >
           <option value="">{events === null ? 'Loading your events…' : 'Not about an event'}</option>
           {(events ?? []).map((choice) => (
             <option key={choice.id} value={choice.id}>

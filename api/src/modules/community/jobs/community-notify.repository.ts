@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MAX_GROUPED_ACTORS } from '../../notifications/notifications.repository.js';
-import { liveAuthor, liveComment, livePost } from '../community-sql.js';
+import { liveAuthor, liveComment, livePost, shownEvent } from '../community-sql.js';
 
 /**
  * The keys a post's notifications go by, each a prefix and the post id: likes and comments gather in
@@ -84,11 +84,11 @@ export class CommunityNotifyRepository {
     return rows[0] ?? null;
   }
 
-  /** A readable post about an event that still exists. */
+  /** A readable post about an event that is shown. */
   async eventPostToTell(postId: string): Promise<EventPostToTell | null> {
     const rows = await this.dataSource.query<EventPostToTell[]>(
       `SELECT p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle", p.created_at AS "createdAt"
-         FROM community_post p JOIN event e ON e.id = p.event_id AND e.deleted_at IS NULL
+         FROM community_post p JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
         WHERE p.id = $1 AND ${livePost('p')}`,
       [postId],
     );
@@ -142,7 +142,7 @@ export class CommunityNotifyRepository {
   async dueEventPosts(window: DueWindow, limit: number): Promise<Array<{ postId: string }>> {
     return this.dataSource.query(
       `SELECT p.id AS "postId"
-         FROM community_post p JOIN event e ON e.id = p.event_id AND e.deleted_at IS NULL
+         FROM community_post p JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
         WHERE p.event_id IS NOT NULL AND ${IN_WINDOW('p.created_at')} AND ${livePost('p')}
           AND EXISTS (
             SELECT 1 FROM user_follow f JOIN users u ON u.id = f.follower_id AND u.deleted_at IS NULL
