@@ -255,6 +255,18 @@ describe('ratings', () => {
 
       await as(admin).remove(bad.id).expect(204);
       expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [bad.id])).rows).toEqual([{ status: 'removed' }]);
+      const audited = await api.db.query('SELECT admin_id, action, record_type, before, after FROM admin_audit WHERE record_id = $1', [
+        bad.id,
+      ]);
+      expect(audited.rows).toEqual([
+        {
+          admin_id: admin.user.id,
+          action: 'review.removed',
+          record_type: 'review',
+          before: { status: 'published' },
+          after: { status: 'removed' },
+        },
+      ]);
       expect(await storedRating(moderated.user.id)).toBe('4.00');
       expect(await statsOf(moderated.user.id)).toMatchObject({ totalRatings: 1, averageRating: 4 });
       await as(fan).edit(bad.id, { hostRating: 5, eventRating: 5 }).expect(404);

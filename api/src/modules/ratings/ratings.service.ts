@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RatingMessages, type RatingEditInput, type RatingInput, type RatingView } from '../../contracts/ratings.contract.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { HostRating } from './host-rating.js';
 import { RatableAttendances } from './ratable-attendances.port.js';
@@ -24,6 +25,7 @@ export class RatingsService {
     private readonly ratings: RatingsRepository,
     private readonly attendances: RatableAttendances,
     private readonly hostRating: HostRating,
+    private readonly audit: AdminAuditLog,
   ) {}
 
   /**
@@ -65,15 +67,24 @@ export class RatingsService {
     return this.viewOf(id, user, RatingMessages.updated);
   }
 
-  /** The rater deletes theirs at any time; an admin removes anyone's (moderation: it stays for the report queue). */
+  /**
+   * The rater deletes theirs at any time; an admin removes anyone's (moderation: it stays for the
+   * report queue, and the removal is in the admin audit log as the queue's would be).
+   */
   async remove(user: AuthUser, id: string): Promise<void> {
     const rating = await this.ratings.findLive(id);
     if (!rating) throw new RatingNotFoundError();
     const own = rating.raterId === user.id;
     if (!own && !isAdmin(user)) throw new NotYourRatingError();
-    const removed = await this.hostRating.change(rating.ratedInfluencerId, (tx) =>
-      own ? this.ratings.delete(tx, id) : this.ratings.markRemoved(tx, id),
-    );
+    const removed = await this.hostRating.change(rating.ratedInfluencerId, async (tx) => {
+      if (own) return this.ratings.delete(tx, id);
+      const removedNow = await this.ratings.markRemoved(tx, id);
+      if (removedNow) {
+        const change = { adminId: user.id, action: 'review.removed', recordType: 'review', recordId: id };
+        await this.audit.record(tx, { ...change, before: { status: 'published' }, after: { status: 'removed' } });
+      }
+      return removedNow;
+    });
     if (!removed) throw new RatingNotFoundError();
   }
 
