@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { Route } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,12 +71,13 @@ test.describe('check-in at the door', () => {
     page,
     browser,
   }) => {
-    const [host, fan, late] = await Promise.all([
+    const [host, fan, late, later] = await Promise.all([
       register('influencer', 'Nisha Rao'),
       register('fan', 'Vikram Shah'),
       register('fan', 'Leela Menon'),
+      register('fan', 'Arjun Pillai'),
     ]);
-    const { event, tickets } = await eventWithTickets(host, [fan, late]);
+    const { event, tickets } = await eventWithTickets(host, [fan, late, later]);
 
     const fanPage = await (await browser.newContext()).newPage();
     await signIn(fanPage, fan, '/my-bookings');
@@ -106,10 +108,22 @@ test.describe('check-in at the door', () => {
     await expect(page.getByTestId('queued-count')).toHaveText(/1 check-in waiting to be sent/);
     await page.context().setOffline(false);
     await expect(page.getByTestId('queued-count')).toHaveCount(0);
-    await expect(page.getByTestId('door-counts')).toHaveText('2 of 2 checked in');
+    await expect(page.getByTestId('door-counts')).toHaveText('2 of 3 checked in');
+
+    // Online, but the service is unavailable for a while: the check-in waits and is sent again by itself.
+    const unavailable = (route: Route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue();
+    await page.route('**/resources/check-in', unavailable);
+    await code.fill(tickets[2]!.code);
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await expect(result).toContainText('Saved on this device');
+    await expect(page.getByTestId('queued-count')).toHaveText(/1 check-in waiting to be sent/);
+    await page.unroute('**/resources/check-in', unavailable);
+    await expect(page.getByTestId('queued-count')).toHaveCount(0);
+    await expect(page.getByTestId('door-counts')).toHaveText('3 of 3 checked in');
 
     await page.goto(`/event/${event.id}/attendees`);
-    await expect(page.getByTestId('checked-in')).toHaveCount(2);
+    await expect(page.getByTestId('checked-in')).toHaveCount(3);
   });
 
   test.describe('with a camera', () => {

@@ -27,6 +27,9 @@ import {
 
 /** The same QR code held in front of the camera is one scan, not one a frame. */
 const SAME_SCAN_MS = 4_000;
+/** A queue the API did not take is sent again after this long, twice as long each time it fails, up to a minute. */
+const FIRST_RETRY_MS = 2_000;
+const LAST_RETRY_MS = 60_000;
 
 type Shown = { view: CheckInView; offline: boolean } | { error: string };
 
@@ -47,6 +50,7 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
   const [code, setCode] = useState('');
   const memoryRef = useRef(memory);
   const flushing = useRef(false);
+  const retry = useRef<{ timer?: number; delayMs: number }>({ delayMs: FIRST_RETRY_MS });
   const lastScan = useRef<{ text: string; at: number } | null>(null);
 
   const remember = useCallback(
@@ -59,13 +63,16 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
     [eventId],
   );
 
-  const flush = useCallback(async () => {
+  const flush = useCallback(async (): Promise<void> => {
     const queue = memoryRef.current.queue.slice(0, CHECK_IN_BATCH_MAX);
     if (flushing.current || queue.length === 0) return;
     flushing.current = true;
+    window.clearTimeout(retry.current.timer);
+    let taken = false;
     try {
       const response = await post({ eventId, items: queue.map(batchItem) });
       if (!response.ok) return;
+      taken = true;
       const answer = (await response.json()) as CheckInBatchView;
       let next = withoutSent(
         memoryRef.current,
@@ -76,11 +83,20 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
       const list = await fetch(`/resources/check-in?eventId=${encodeURIComponent(eventId)}`);
       if (list.ok) remember(withServerTickets(memoryRef.current, ((await list.json()) as DoorTicketsView).tickets));
     } catch {
-      // still offline: the queue stays for the next 'online'
+      // no connection: the queue stays, and is sent again below
     } finally {
       flushing.current = false;
+      if (memoryRef.current.queue.length > 0) {
+        if (taken) {
+          retry.current.delayMs = FIRST_RETRY_MS;
+          void flush(); // the next batch of a long queue
+        } else {
+          // Offline, or the web or the API failing: again later (and at once when the device is back online).
+          retry.current.timer = window.setTimeout(() => void flush(), retry.current.delayMs);
+          retry.current.delayMs = Math.min(retry.current.delayMs * 2, LAST_RETRY_MS);
+        }
+      }
     }
-    if (memoryRef.current.queue.length > 0 && navigator.onLine) void flush();
   }, [eventId, remember]);
 
   useEffect(() => {
@@ -88,9 +104,16 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
     const kept = store ? readDoor(store, eventId) : { tickets: [], queue: [] };
     remember(server ? withServerTickets(kept, server.tickets) : kept);
     if (navigator.onLine) void flush();
-    const online = () => void flush();
+    const online = () => {
+      retry.current.delayMs = FIRST_RETRY_MS;
+      void flush();
+    };
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
+    const pending = retry.current;
+    return () => {
+      window.removeEventListener('online', online);
+      window.clearTimeout(pending.timer);
+    };
   }, [eventId, server, remember, flush]);
 
   async function checkIn(reference: { token: string } | { code: string }) {
@@ -115,6 +138,7 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
     const { memory: next, view } = checkInOffline(memoryRef.current, ticket, new Date(), newOperationId());
     remember(next);
     setShown({ view, offline: true });
+    void flush();
   }
 
   function onScan(text: string) {
