@@ -155,6 +155,25 @@ describe('a fan leaves their booking: the cancellation policy says what comes ba
     expect(await attendeesCount(api, started.eventId)).toBe(1);
   });
 
+  it('says the payment is still being taken while the capture runs, and leaving then changes nothing', async () => {
+    const fan = await signUp(api, { name: 'Ravi Fan' });
+    const event = await createEvent(api, host, { cancellation_policy: 'full_refund_24h', date: startingIn(96 * HOUR), min_bid: 900 });
+    const paid = await applyAndPay(api, fan, event.id, 900);
+    // Accepted, and its capture job not run yet: the money is on its way.
+    await decide(api, host, paid.applicationId, 'accept').expect(200);
+    expect((await transactionRow(api, paid.transactionId)).state).toBe('capturing');
+
+    const shown = (await preview(fan, paid.applicationId).expect(200)).body;
+    expect(shown).toMatchObject({
+      status: 'accepted',
+      paid: 900,
+      refusal: 'Your payment is still being processed. Try again in a minute.',
+    });
+    const refused = await leave(fan, paid.applicationId);
+    expect([refused.status, refused.body.error]).toEqual([409, shown.refusal]);
+    expect(await refundRows(paid)).toEqual([]);
+  });
+
   it('refuses an unknown cancellation policy on an event with the list of choices', async () => {
     const response = await api
       .http()

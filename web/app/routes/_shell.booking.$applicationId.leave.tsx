@@ -8,9 +8,10 @@ import { Card } from '~/components/ui/card';
 import { ApiError, failureInit } from '~/lib/api.server';
 import { leaveBooking, loadLeavingPreview } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
-import { formatEventDate, formatInstant, formatRupees } from '~/lib/format-event';
+import { formatEventDate, formatInstant, formatRupees, isDateToBeDecided } from '~/lib/format-event';
 import { flashToast } from '~/lib/session.server';
 import type { LeavingPreview } from '../../../api/src/contracts/applications.contract.js';
+import { CANCELLATION_NOTICE_HOURS } from '../../../api/src/contracts/cancellation-policy.js';
 import { BackButton } from '~/components/ui/back-button';
 
 export const meta: MetaFunction = () => [{ title: 'Cancel booking · Tribe' }];
@@ -79,7 +80,11 @@ export default function LeaveBookingPage() {
         </div>
         <CancellationPolicyNote policy={preview.policy} />
         {preview.status === 'accepted' && preview.refundableUntil && preview.paid > 0 ? (
-          <p className="text-sm text-slate-600">Refundable until {formatInstant(preview.refundableUntil)}.</p>
+          <p className="text-sm text-slate-600" data-testid="refundable-until">
+            {isDateToBeDecided({ date: preview.eventDate })
+              ? `Refundable until ${CANCELLATION_NOTICE_HOURS} hours before the event, once its date is set.`
+              : `Refundable until ${formatInstant(preview.refundableUntil)}.`}
+          </p>
         ) : null}
         {refusal ? (
           <Alert>{refusal}</Alert>

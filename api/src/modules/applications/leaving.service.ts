@@ -37,7 +37,9 @@ export class LeavingService {
       this.checkIns.checkedIn(this.dataSource.manager, id),
     ]);
     const held = payment?.state === 'authorized' ? payment.amount : 0;
-    const paid = payment ? payment.capturedAmount - payment.refundedAmount : 0;
+    // While the capture is under way the money is being taken: shown as paid, and leaving waits for it.
+    const capturing = payment?.state === 'capturing';
+    const paid = payment ? (capturing ? payment.amount : payment.capturedAmount - payment.refundedAmount) : 0;
     const accepted = application.status === 'accepted';
     const terms = event ? leavingTerms(application.cancellationPolicy, event.date, now, paid) : { refund: 0, refundableUntil: null };
     return {
@@ -51,7 +53,7 @@ export class LeavingService {
       refund: accepted ? terms.refund : 0,
       released: application.status === 'pending' ? held : 0,
       refundableUntil: terms.refundableUntil?.toISOString() ?? null,
-      refusal: refusalOf(application, event, checkedIn, now),
+      refusal: refusalOf(application, event, checkedIn, now) ?? (capturing ? Messages.applications.paymentSettling : null),
     };
   }
 
