@@ -33,9 +33,10 @@ describe('tickets and check-in', () => {
     await api.close();
   });
 
-  /** A free event of `by` with one application per fan, the first `accepted` of them accepted. */
+  /** A free event of `by` starting in two hours (the door is open) with one application per fan, the first `accepted` of them accepted. */
   async function eventWith(fans: SignedUp[], accepted = fans.length, by = host) {
-    const event = await createEvent(api, by, { min_bid: 0, capacity: fans.length + 1 });
+    const date = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const event = await createEvent(api, by, { min_bid: 0, capacity: fans.length + 1, date });
     const applications: string[] = [];
     for (const [index, fan] of fans.entries()) {
       const id = await applyFree(api, fan, event.id);
@@ -148,6 +149,23 @@ describe('tickets and check-in', () => {
     await api.db.query(`UPDATE application SET status = 'cancelled' WHERE id = $1`, [applications[0]]);
     expect((await checkedIn(eventId, { token })).result).toBe('not_a_ticket');
     expect((await checkedIn(eventId, { code })).result).toBe('not_a_ticket');
+  });
+
+  it('opens the door 24 hours before the start: no check-in is taken earlier, online or in a batch', async () => {
+    const [fan] = await fans(1);
+    const { eventId, applications } = await eventWith([fan!]);
+    const { token, code } = await ticket(fan!, applications[0]!);
+    await api.db.query(`UPDATE event SET date = now() + interval '25 hours' WHERE id = $1`, [eventId]);
+    const notOpen = { error: 'Check-in opens 24 hours before the event starts.', code: 'check_in_not_open' };
+    expect((await checkIn(host, eventId, { token }).expect(409)).body).toEqual(notOpen);
+    expect((await checkIn(admin, eventId, { code }).expect(409)).body).toEqual(notOpen);
+    const items = [{ operationId: randomUUID(), token, scannedAt: new Date().toISOString() }];
+    const early = await api.http().post(`/api/v1/events/${eventId}/check-ins/batch`).set(bearer(host.token)).send({ items });
+    expect([early.status, early.body]).toEqual([409, notOpen]);
+    expect(await checkInRows(eventId)).toEqual([]);
+
+    await api.db.query(`UPDATE event SET date = now() + interval '23 hours' WHERE id = $1`, [eventId]);
+    expect((await checkedIn(eventId, { token })).result).toBe('checked_in');
   });
 
   it('refuses the tickets of a cancelled event while its bookings are still being ended', async () => {

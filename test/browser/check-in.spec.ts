@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { CHROMIUM_PATH } from './chromium.js';
 import { expect, signIn, test } from './fixtures.js';
-import { apiAs, daysFromNow, register, seedEvent, type Person } from './seed.js';
+import { apiAs, register, seedEvent, type Person } from './seed.js';
 import type { TicketView } from '../../api/src/contracts/tickets.contract.js';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -41,7 +41,9 @@ writeCamera(null);
 
 /** A host's free event with these fans accepted; each fan's ticket as the API gives it. */
 async function eventWithTickets(host: Person, fans: Person[]) {
-  const event = await seedEvent(host, { title: `Terrace jazz ${suffix()}`, date: daysFromNow(2), location: 'Indiranagar, Bengaluru' });
+  // In three hours: the door opens a day before the start.
+  const date = new Date(Date.now() + 3 * 3_600_000).toISOString();
+  const event = await seedEvent(host, { title: `Terrace jazz ${suffix()}`, date, location: 'Indiranagar, Bengaluru' });
   const tickets: TicketView[] = [];
   for (const fan of fans) {
     const application = await apiAs<{ id: string }>(fan, 'POST', `/events/${event.id}/bid`, { amount: 0 });

@@ -125,4 +125,18 @@ test.describe('community', () => {
     await page.goto(`/post/${randomUUID()}`);
     await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
   });
+
+  test('without JavaScript a refused comment comes back in the reply box, with why', async ({ browser }) => {
+    const author = await register('fan', 'Ira Das');
+    const post = await apiAs<{ id: string }>(author, 'POST', '/community/posts', { text: `Monsoon walk ${suffix()}` });
+    const page = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(page, author, `/post/${post.id}`);
+    const reply = page.getByRole('textbox', { name: 'Add a comment' });
+    const written = 'Who is in for Sunday?\u0007';
+    await reply.fill(written);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your text contains characters that cannot be shown.' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveValue(written);
+    expect(page.url()).toContain(`/post/${post.id}`);
+  });
 });

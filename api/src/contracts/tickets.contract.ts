@@ -16,12 +16,14 @@ export const TicketErrorCodes = {
   notAvailable: 'ticket_not_available',
   notFound: 'ticket_not_found',
   notHost: 'check_in_not_host',
+  notOpen: 'check_in_not_open',
 } as const;
 
 export const TicketMessages = {
   notAvailable: 'Only an accepted booking has a ticket.',
   notFound: 'Ticket not found.',
   notHost: 'Only the host of this event can check people in.',
+  notOpen: `Check-in opens ${CHECK_IN_EARLIEST_BEFORE_START_HOURS} hours before the event starts.`,
   tokenOrCode: 'Give the ticket’s QR token or its short code',
   codeFormat: `must be the ticket's ${TICKET_CODE_LENGTH}-character code`,
 } as const;

@@ -74,7 +74,7 @@ export default function Community() {
   const navigation = useNavigation();
   const viewer = useViewer();
   const now = useNow(loadedAt);
-  const [composing, setComposing, posted] = useComposer(compose, actionData);
+  const [composing, setComposing, lastPosted] = useComposer(compose, actionData);
   const signedIn = useSignedInGuard();
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === POST_INTENT;
   const failure = actionData && 'error' in actionData ? actionData : null;
@@ -132,7 +132,7 @@ export default function Community() {
       {viewer ? (
         <ComposeSheet
           // A published post leaves an empty sheet for the next one: its text, photos and event go.
-          key={posted ?? 'first'}
+          key={lastPosted ?? 'first'}
           open={composing}
           onClose={() => setComposing(false)}
           initialEvents={events}
@@ -153,10 +153,13 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const posted = actionData && 'posted' in actionData ? actionData.posted : null;
+  // The last post published from this page: a refused one after it does not change it.
+  const [lastPosted, setLastPosted] = useState<string | null>(null);
   useEffect(() => setOpen(fromUrl), [fromUrl]);
   useEffect(() => {
     if (!posted) return;
     setOpen(false);
+    setLastPosted(posted);
     toast.show({ kind: 'success', message: POSTED });
   }, [posted, toast]);
   const change = (next: boolean) => {
@@ -168,7 +171,7 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
       setSearchParams(rest, { replace: true, preventScrollReset: true });
     }
   };
-  return [open, change, posted] as const;
+  return [open, change, lastPosted] as const;
 }
 
 /** "Share a moment…": opens the compose sheet (a guest gets the Login Required prompt; without JavaScript, ?compose=1). */

@@ -40,7 +40,8 @@ export default function CheckInPage() {
         </div>
       </header>
       <div className="mt-5">
-        <CheckInDoor eventId={event.id} server={door} />
+        {/* Keyed: another event's door starts afresh, its queue and sends its own. */}
+        <CheckInDoor key={event.id} eventId={event.id} server={door} />
       </div>
     </div>
   );

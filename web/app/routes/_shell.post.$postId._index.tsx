@@ -3,7 +3,7 @@ import { isDocumentRequest } from '~/lib/json-response.server';
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useState } from 'react';
 import { AuthorLine } from '~/components/community/author-line';
-import { COMMENT_INTENTS, CommentThread } from '~/components/community/comment-thread';
+import { COMMENT_INTENTS, CommentThread, type RefusedComment } from '~/components/community/comment-thread';
 import { LikeButton } from '~/components/community/like-button';
 import { EventChip, FullPhotos, WrittenText } from '~/components/community/post-parts';
 import { PostPhotosField } from '~/components/community/post-photos-field';
@@ -55,9 +55,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** A refusal: JSON for the page's own forms, or (without JavaScript) back to the post with the message as a toast. */
-async function refused(request: Request, back: string, error: string, status: number) {
+/**
+ * A refusal: JSON for the page's own forms, or (without JavaScript) back to the post with the
+ * message as a toast; a refused comment instead comes back on the page with what was written.
+ */
+async function refused(request: Request, back: string, error: string, status: number, draft?: RefusedComment) {
   if (!isDocumentRequest(request)) return data({ error }, { status });
+  if (draft) return data({ error, refusedComment: draft }, { status });
   return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'error', message: error }) } });
 }
 
@@ -77,10 +81,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const page = isDocumentRequest(request);
 
   if (intent === COMMENT_INTENTS.add || intent === COMMENT_INTENTS.edit) {
+    const draft: RefusedComment = { text, commentId: intent === COMMENT_INTENTS.edit ? commentId : null };
     const problem = textProblem(text, 'comment');
-    if (problem) return refused(request, back, problem, 400);
+    if (problem) return refused(request, back, problem, 400, draft);
     const result = intent === COMMENT_INTENTS.add ? await addComment(token, id, text) : await updateComment(token, commentId, text);
-    if (!result.ok) return refused(request, back, result.error, result.status);
+    if (!result.ok) return refused(request, back, result.error, result.status, draft);
     return page ? redirect(`${back}#comment-${result.value.id}`) : { comment: result.value };
   }
   if (intent === COMMENT_INTENTS.remove) {
@@ -202,6 +207,7 @@ export default function PostPage() {
           total={post.commentCount}
           now={now}
           editingId={editingCommentId}
+          refused={actionData && 'refusedComment' in actionData ? (actionData.refusedComment as RefusedComment) : null}
         />
       ) : (
         <Alert className="mt-6">{comments.error}</Alert>

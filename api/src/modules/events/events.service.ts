@@ -212,7 +212,7 @@ export class EventsService {
       const { event, byAdmin } = await this.lockManaged(tx, id, user, ['delete']);
       await this.refuseWithAcceptedApplicants(tx, event.id);
       if (event.status !== 'cancelled') await this.markCancelled(tx, event.id);
-      if (byAdmin) await this.auditAdminChange(tx, user, 'event.deleted', event, { deletedAt: new Date() });
+      if (byAdmin) await this.auditAdminChange(tx, user, 'event.deleted', event, { status: 'cancelled', deletedAt: new Date() });
       await this.events.markDeleted(tx, event.id);
     });
     this.listCache.clear();

@@ -15,6 +15,16 @@ export class TicketNotAvailableError extends ConflictError {
   }
 }
 
+/**
+ * The door opens a day before the start: a check-in earlier would mean nothing, and would take away
+ * the attendee's right to leave while their booking is still refundable.
+ */
+export class CheckInNotOpenError extends ConflictError {
+  constructor() {
+    super(TicketMessages.notOpen, TicketErrorCodes.notOpen);
+  }
+}
+
 export class NotCheckInHostError extends ForbiddenError {
   constructor() {
     super(TicketMessages.notHost, TicketErrorCodes.notHost);

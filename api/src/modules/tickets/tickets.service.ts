@@ -13,12 +13,16 @@ import { type AppConfig } from '../../platform/config/config.schema.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
-import { boundedScanTime } from './check-in-time.js';
+import { boundedScanTime, doorOpensAt } from './check-in-time.js';
 import { readTicketToken, signTicketToken, ticketTokenHash } from './ticket-token.js';
-import { NotCheckInHostError, TicketNotAvailableError, TicketNotFoundError } from './tickets.errors.js';
+import { CheckInNotOpenError, NotCheckInHostError, TicketNotAvailableError, TicketNotFoundError } from './tickets.errors.js';
 import { TicketsRepository } from './tickets.repository.js';
 
 const NOT_A_TICKET: CheckInView = { result: 'not_a_ticket', applicationId: null, checkedInAt: null, attendee: null };
+
+function refuseBeforeDoorOpens(event: AdmissionEvent, now: Date): void {
+  if (now < doorOpensAt(event.date)) throw new CheckInNotOpenError();
+}
 
 interface Scan {
   token?: string;
@@ -77,13 +81,16 @@ export class TicketsService {
 
   async checkIn(user: AuthUser, eventId: string, input: CheckInInput): Promise<CheckInView> {
     const event = await this.door(user, eventId);
-    return this.check(user, event, { ...input, at: new Date(), operationId: null });
+    const now = new Date();
+    refuseBeforeDoorOpens(event, now);
+    return this.check(user, event, { ...input, at: now, operationId: null });
   }
 
   /** Items one by one, each idempotent on its ticket: a resent batch, or two devices' batches, check each person in once. */
   async checkInBatch(user: AuthUser, eventId: string, input: CheckInBatchInput): Promise<CheckInBatchView> {
     const event = await this.door(user, eventId);
     const now = new Date();
+    refuseBeforeDoorOpens(event, now);
     const results: CheckInBatchView['results'] = [];
     for (const item of input.items) {
       const at = boundedScanTime(new Date(item.scannedAt), event.date, now);

@@ -38,12 +38,19 @@ function useCommentAnswer(fetcher: { data: unknown }, onAnswer: (answer: Comment
  * comment's like, edit and delete (its author) or report (anyone else). A new comment shows at
  * once at the end, even before the pages between are read.
  */
+/** A comment the server refused, sent without JavaScript: shown again in its form (the reply box, or the comment's edit box). */
+export interface RefusedComment {
+  text: string;
+  commentId: string | null;
+}
+
 export function CommentThread({
   postId,
   initial,
   total: initialTotal,
   now,
   editingId,
+  refused = null,
 }: {
   postId: string;
   initial: CommentPageView;
@@ -51,6 +58,7 @@ export function CommentThread({
   now: number;
   /** The comment whose edit form is open (?editComment= without JavaScript). */
   editingId: string | null;
+  refused?: RefusedComment | null;
 }) {
   const [loaded, setLoaded] = useState(initial.comments);
   const [added, setAdded] = useState<CommentView[]>([]);
@@ -93,7 +101,8 @@ export function CommentThread({
       comment={comment}
       postId={postId}
       now={now}
-      startEditing={comment.isMine && comment.id === editingId}
+      startEditing={comment.isMine && (comment.id === editingId || comment.id === refused?.commentId)}
+      draftText={comment.id === refused?.commentId ? refused.text : null}
       onEdited={replace}
       onDeleted={remove}
     />
@@ -134,7 +143,12 @@ export function CommentThread({
         </div>
       ) : null}
       {later.length > 0 ? <ul className="divide-y divide-slate-100">{later.map(item)}</ul> : null}
-      <ReplyBox postId={postId} onAdded={add} />
+      <ReplyBox
+        key={refused && !refused.commentId ? refused.text : ''}
+        postId={postId}
+        initialText={refused && !refused.commentId ? refused.text : ''}
+        onAdded={add}
+      />
     </section>
   );
 }
@@ -144,6 +158,7 @@ function CommentItem({
   postId,
   now,
   startEditing,
+  draftText,
   onEdited,
   onDeleted,
 }: {
@@ -151,6 +166,8 @@ function CommentItem({
   postId: string;
   now: number;
   startEditing: boolean;
+  /** What was written in its edit box, when the server refused it. */
+  draftText: string | null;
   onEdited: (comment: CommentView) => void;
   onDeleted: (id: string) => void;
 }) {
@@ -179,6 +196,7 @@ function CommentItem({
         {editing ? (
           <EditComment
             comment={comment}
+            draftText={draftText}
             onDone={(edited) => {
               if (edited) onEdited(edited);
               setEditing(false);
@@ -236,9 +254,17 @@ function CommentItem({
   );
 }
 
-function EditComment({ comment, onDone }: { comment: CommentView; onDone: (edited: CommentView | null) => void }) {
+function EditComment({
+  comment,
+  draftText,
+  onDone,
+}: {
+  comment: CommentView;
+  draftText: string | null;
+  onDone: (edited: CommentView | null) => void;
+}) {
   const saver = useFetcher<CommentAnswer>();
-  const draft = useWrittenDraft('comment', comment.text);
+  const draft = useWrittenDraft('comment', draftText ?? comment.text);
   const answer = useCommentAnswer(saver, (answered) => {
     if ('comment' in answered) onDone(answered.comment);
   });
@@ -270,11 +296,11 @@ function EditComment({ comment, onDone }: { comment: CommentView; onDone: (edite
 }
 
 /** Writing a comment; a guest sees the way to log in instead (the Login Required prompt, or the login page without JavaScript). */
-function ReplyBox({ postId, onAdded }: { postId: string; onAdded: (comment: CommentView) => void }) {
+function ReplyBox({ postId, initialText, onAdded }: { postId: string; initialText: string; onAdded: (comment: CommentView) => void }) {
   const viewer = useViewer();
   const signedIn = useSignedInGuard();
   const sender = useFetcher<CommentAnswer>();
-  const draft = useWrittenDraft('comment', '');
+  const draft = useWrittenDraft('comment', initialText);
   const answer = useCommentAnswer(sender, (answered) => {
     if (!('comment' in answered)) return;
     onAdded(answered.comment);

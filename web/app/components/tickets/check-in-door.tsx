@@ -51,6 +51,8 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
   const memoryRef = useRef(memory);
   const flushing = useRef(false);
   const retry = useRef<{ timer?: number; delayMs: number }>({ delayMs: FIRST_RETRY_MS });
+  /** The door was left: a send still under way neither writes what it knew nor sends again. */
+  const stopped = useRef(false);
   const lastScan = useRef<{ text: string; at: number } | null>(null);
 
   const remember = useCallback(
@@ -68,11 +70,17 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
     if (flushing.current || queue.length === 0) return;
     flushing.current = true;
     window.clearTimeout(retry.current.timer);
-    let taken = false;
+    // 'refused': the API said no to the whole batch (the door not open yet, the session over); the
+    // queue stays for the next visit or 'online', not sent again and again.
+    let outcome: 'taken' | 'unreachable' | 'refused' = 'unreachable';
     try {
       const response = await post({ eventId, items: queue.map(batchItem) });
-      if (!response.ok) return;
-      taken = true;
+      if (stopped.current) return;
+      if (!response.ok) {
+        if (!unreachable(response.status)) outcome = 'refused';
+        return;
+      }
+      outcome = 'taken';
       const answer = (await response.json()) as CheckInBatchView;
       let next = withoutSent(
         memoryRef.current,
@@ -86,12 +94,13 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
       // no connection: the queue stays, and is sent again below
     } finally {
       flushing.current = false;
-      if (memoryRef.current.queue.length > 0) {
-        if (taken) {
+      if (!stopped.current && memoryRef.current.queue.length > 0) {
+        if (outcome === 'taken') {
           retry.current.delayMs = FIRST_RETRY_MS;
           void flush(); // the next batch of a long queue
-        } else {
+        } else if (outcome === 'unreachable') {
           // Offline, or the web or the API failing: again later (and at once when the device is back online).
+          window.clearTimeout(retry.current.timer);
           retry.current.timer = window.setTimeout(() => void flush(), retry.current.delayMs);
           retry.current.delayMs = Math.min(retry.current.delayMs * 2, LAST_RETRY_MS);
         }
@@ -100,6 +109,7 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
   }, [eventId, remember]);
 
   useEffect(() => {
+    stopped.current = false;
     const store = persistentStore();
     const kept = store ? readDoor(store, eventId) : { tickets: [], queue: [] };
     remember(server ? withServerTickets(kept, server.tickets) : kept);
@@ -111,6 +121,7 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
     window.addEventListener('online', online);
     const pending = retry.current;
     return () => {
+      stopped.current = true;
       window.removeEventListener('online', online);
       window.clearTimeout(pending.timer);
     };

@@ -64,7 +64,7 @@ export class CommunityNotifyRepository {
       `SELECT p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle"
          FROM community_post_like l
          JOIN community_post p ON p.id = l.post_id
-         LEFT JOIN event e ON e.id = p.event_id AND e.deleted_at IS NULL
+         LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
         WHERE l.post_id = $1 AND l.user_id = $2 AND p.author_id <> l.user_id AND ${livePost('p')} AND ${liveAuthor('l.user_id')}`,
       [postId, likerId],
     );
@@ -77,7 +77,7 @@ export class CommunityNotifyRepository {
       `SELECT p.author_id AS "authorId", c.author_id AS "commenterId", e.id AS "eventId", e.title AS "eventTitle"
          FROM community_comment c
          JOIN community_post p ON p.id = c.post_id
-         LEFT JOIN event e ON e.id = p.event_id AND e.deleted_at IS NULL
+         LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
         WHERE c.id = $1 AND p.author_id <> c.author_id AND ${liveComment('c')}`,
       [commentId],
     );
