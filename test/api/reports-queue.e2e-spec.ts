@@ -12,6 +12,7 @@ import {
 } from '../../api/src/contracts/reports.contract.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyFree, createEvent, decide, QUIET_SANDBOX, times } from '../support/join-flow.js';
+import { waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /** The admin reports queue (GET/POST /admin/reports) and the audit list (GET /admin/audit): access, grouping, decisions, races. */
@@ -372,6 +373,46 @@ describe('reports queue and audit log', () => {
       ]);
       expect((await auditOf(reported!.user.id)).map((entry) => entry.action)).toEqual(['report.acted', 'user.suspended']);
       expect(await reportOutcomes(reporter!)).toHaveLength(1);
+    });
+
+    it('removes a review its rater is deleting at that moment without a deadlock: the rater wins, the admin is told it is closed', async () => {
+      const rater = await signUp(api);
+      const event = await createEvent(api, host, { title: 'Poetry night', min_bid: 0, capacity: 2 });
+      await decide(api, host, await applyFree(api, rater, event.id), 'accept').expect(200);
+      await api.db.query(`UPDATE event SET date = now() - interval '1 day', end_date = NULL WHERE id = $1`, [event.id]);
+      const rated = await auth(rater, api.http().post('/api/v1/ratings'))
+        .send({ eventId: event.id, hostRating: 1, eventRating: 1, hostReview: 'Never again' })
+        .expect(201);
+      const ratingId = (rated.body as { id: string }).id;
+      await reportOf.review(host, ratingId, 'harassment');
+
+      // The rater's delete, as the ratings module makes it: the host's row, then the review (its reports go with it).
+      const raterSide = await api.db.connect();
+      try {
+        await raterSide.query('BEGIN');
+        await raterSide.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [host.user.id]);
+        const acting = as(admin).act('review', ratingId, 'Abusive review');
+        const answered = acting.then((response) => response);
+        await waitUntil(
+          async () =>
+            (
+              await api.db.query(
+                `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%users%'`,
+              )
+            ).rowCount! > 0,
+          'the admin to wait for the host',
+        );
+        await raterSide.query('DELETE FROM rating WHERE id = $1', [ratingId]);
+        await raterSide.query('COMMIT');
+        const response = await answered;
+        expect([response.status, response.body]).toEqual([
+          409,
+          { error: ReportMessages.alreadyClosed, code: ReportErrorCodes.alreadyClosed },
+        ]);
+      } finally {
+        raterSide.release();
+      }
+      expect(await auditOf(ratingId)).toEqual([]);
     });
 
     it('lets one of two admins deciding at once win; the other gets a 409 and nothing is done twice', async () => {

@@ -31,12 +31,17 @@ export class HostRating {
     this.hostCards.changed();
   }
 
+  /** Takes the host's turn in the caller's transaction first, for work that will change their ratings after locking other rows. */
+  lockWithin(tx: EntityManager, hostId: string): Promise<void> {
+    return this.accounts.lockHostRating(tx, hostId);
+  }
+
   /**
    * The same inside the caller's transaction (an admin removing a reported review closes the reports
    * with it); the caller calls changed() once it commits.
    */
   async changeWithin<T>(tx: EntityManager, hostId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    await this.accounts.lockHostRating(tx, hostId);
+    await this.lockWithin(tx, hostId);
     const result = await work(tx);
     await this.accounts.setHostRating(tx, hostId, await this.ratings.hostSummary(tx, hostId));
     return result;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RATING_REPORT_REASONS } from '../../contracts/ratings.contract.js';
-import { TableReportSource, type ActedChange } from '../admin/reports/report-sources.port.js';
+import { TableReportSource, type ActedChange, type ReportClosing } from '../admin/reports/report-sources.port.js';
 import { HostRating } from './host-rating.js';
 import { REVIEW_REPORT_GROUPS } from './rating-reports.repository.js';
 import { RatingsRepository } from './ratings.repository.js';
@@ -23,6 +23,17 @@ export class ReviewReportSource extends TableReportSource {
     private readonly hostRating: HostRating,
   ) {
     super(dataSource);
+  }
+
+  /**
+   * A rater deleting their review locks the host's row, then (by cascade) the review's reports; the
+   * queue closes the reports and then removes the review under the host's lock. Taken in the other
+   * order the two would deadlock: the host's row is locked first here too.
+   */
+  override async close(tx: EntityManager, ratingId: string, closing: ReportClosing): Promise<string[]> {
+    const rating = await this.ratings.findLive(ratingId);
+    if (rating) await this.hostRating.lockWithin(tx, rating.ratedInfluencerId);
+    return super.close(tx, ratingId, closing);
   }
 
   async act(tx: EntityManager, ratingId: string): Promise<ActedChange> {
