@@ -32,6 +32,7 @@ import { Calendar1763701820000 } from './1763701820000-calendar.js';
 import { CheckIn1763701830000 } from './1763701830000-check-in.js';
 import { EventTypeIndexes1763701850000 } from './1763701850000-event-type-indexes.js';
 import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
+import { EventEndIndex1763701870000 } from './1763701870000-event-end-index.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   CheckIn1763701830000,
   EventTypeIndexes1763701850000,
   OutboxNotify1763701860000,
+  EventEndIndex1763701870000,
 ];

@@ -507,6 +507,20 @@ describe('ratings', () => {
         )
       ).rows.map((row) => row.dedupe_key);
 
+    it('asks about a trip of several days once it ended, though it started before the window', async () => {
+      const [traveller, stillAway] = await Promise.all(times(2, () => signUp(api)));
+      const trip = await endedEvent([traveller!], host, 'Ten days in Ladakh');
+      await api.db.query(`UPDATE event SET date = now() - interval '12 days', end_date = now() - interval '2 days' WHERE id = $1`, [trip]);
+      const longer = await endedEvent([stillAway!], host, 'Twenty days in Spiti');
+      await api.db.query(`UPDATE event SET date = now() - interval '12 days', end_date = now() + interval '8 days' WHERE id = $1`, [
+        longer,
+      ]);
+
+      await prompt();
+      expect(await askedOf(traveller!)).toEqual([`rating_prompt:${trip}`]);
+      expect(await askedOf(stillAway!)).toEqual([]);
+    });
+
     it('asks each attendee who may rate once, reminds once those who did not rate, and never again', async () => {
       const [early, rater, silent, upcomingFan] = await Promise.all(times(4, () => signUp(api)));
       const eventId = await endedEvent([early!, rater!, silent!], host, 'Prompted night');

@@ -14,7 +14,7 @@ export interface PromptDue {
 
 /** How far back the prompt and reminder look: their windows, in days. */
 export interface PromptWindows {
-  /** Events that started within this many days (and have ended) are asked about. */
+  /** Events that started or ended within this many days (and have ended) are asked about. */
   promptWithinDays: number;
   remindAfterDays: number;
   /** A prompt older than this is never reminded (the reminder job was away too long). */
@@ -53,7 +53,8 @@ export class RatingPromptsRepository {
 
   /**
    * Records, in the caller's transaction, a prompt for up to `limit` people who may rate an event that
-   * ended (and started within the window), have not rated it and were never asked. The primary key
+   * ended (and started or ended within the window: a trip of ten days is asked about too), have not
+   * rated it and were never asked. The primary key
    * keeps two runs at once from asking anyone twice: only the rows this one inserted come back.
    */
   claimPrompts(tx: EntityManager, windows: PromptWindows, limit: number): Promise<PromptDue[]> {
@@ -63,7 +64,8 @@ export class RatingPromptsRepository {
          SELECT a.event_id, a.fan_id
            FROM event e JOIN application a ON a.event_id = e.id
            JOIN users fan ON fan.id = a.fan_id AND fan.deleted_at IS NULL
-          WHERE ${LISTED_EVENT('e')} AND e.date > now() - make_interval(days => $1) AND e.date < now()
+          WHERE ${LISTED_EVENT('e')} AND e.date < now()
+            AND (e.date > now() - make_interval(days => $1) OR e.end_date > now() - make_interval(days => $1))
             AND ${ratableAttendance('a', 'e')}
             AND NOT EXISTS (SELECT 1 FROM rating_prompt p WHERE p.event_id = a.event_id AND p.fan_id = a.fan_id)
             AND NOT ${hasRated('a.fan_id', 'a.event_id')}
