@@ -136,6 +136,20 @@ test.describe('profiles', () => {
     await page.getByText('Harassment or bullying').click();
     await page.getByRole('button', { name: 'Submit report' }).click();
     await expect(page.getByText('You have already reported this person. Our team is looking into it.')).toBeVisible();
+    // Without JavaScript the refused report comes back as it was written.
+    const plain = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(page.url());
+    await plainPage.getByText('Harassment or bullying').click();
+    await plainPage.getByLabel('Details').fill('Keeps messaging after being asked to stop');
+    await plainPage.getByRole('button', { name: 'Submit report' }).click();
+    await expect(plainPage.getByText('You have already reported this person. Our team is looking into it.')).toBeVisible();
+    await expect(plainPage.getByRole('radio', { name: 'Harassment or bullying' })).toBeChecked();
+    await expect(plainPage.getByLabel('Details')).toHaveValue('Keeps messaging after being asked to stop');
+    await plain.close();
 
     // Back on the profile, the back button returns to the event it was opened from.
     await page.getByRole('link', { name: 'Back to the profile' }).click();

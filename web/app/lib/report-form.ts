@@ -11,8 +11,15 @@ const FIELD_MESSAGES: Record<string, string> = {
 
 export type ReportFieldErrors = Record<string, string | undefined>;
 
+/** What the form sent, as typed: shown again when the report is refused (the page comes back without JavaScript). */
+export interface ReportSent {
+  reason: string;
+  details: string;
+}
+
 export type ReportFormInput<Reason extends string> =
-  { ok: true; value: { reason: Reason; details: string | null } } | { ok: false; fieldErrors: ReportFieldErrors };
+  | { ok: true; value: { reason: Reason; details: string | null }; sent: ReportSent }
+  | { ok: false; fieldErrors: ReportFieldErrors; sent: ReportSent };
 
 /**
  * The reason and details a report form sent, as the API takes them (empty details as null), or
@@ -24,12 +31,13 @@ export function readReportForm<Reason extends string>(
   schema: ZodType<{ reason: Reason; details?: string | null }>,
   detailsMax: number,
 ): ReportFormInput<Reason> {
-  const parsed = schema.safeParse({ reason: String(form.get('reason') ?? ''), details: String(form.get('details') ?? '') });
+  const sent = { reason: String(form.get('reason') ?? ''), details: String(form.get('details') ?? '') };
+  const parsed = schema.safeParse(sent);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? 'reason');
     const message = issue?.code === 'too_big' ? `Please keep it under ${detailsMax} characters.` : FIELD_MESSAGES[field];
-    return { ok: false, fieldErrors: { [field]: message } };
+    return { ok: false, fieldErrors: { [field]: message }, sent };
   }
-  return { ok: true, value: { reason: parsed.data.reason, details: parsed.data.details || null } };
+  return { ok: true, value: { reason: parsed.data.reason, details: parsed.data.details || null }, sent };
 }

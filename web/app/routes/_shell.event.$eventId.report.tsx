@@ -35,12 +35,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const choice = String(form.get('choice') ?? '').trim();
   const details = String(form.get('details') ?? '').trim();
-  if (!choice) return { fieldError: 'Please choose a reason.', error: null };
+  const sent = { reason: choice, details };
+  if (!choice) return { fieldError: 'Please choose a reason.', error: null, sent };
   const reason = details ? `${choice}: ${details}` : choice;
   const parsed = reportEventSchema.safeParse({ reason });
-  if (!parsed.success) return { fieldError: parsed.error.issues[0]?.message ?? 'Please tell us more.', error: null };
+  if (!parsed.success) return { fieldError: parsed.error.issues[0]?.message ?? 'Please tell us more.', error: null, sent };
   const result = await reportEvent(token, id, parsed.data.reason);
-  if (!result.ok) return { fieldError: null, error: result.error };
+  if (!result.ok) return { fieldError: null, error: result.error, sent };
   return redirect(`/event/${id}`, {
     headers: {
       'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Thanks for letting us know. Our team will review this event.' }),
@@ -66,6 +67,7 @@ export default function ReportEventPage() {
         reasonName="choice"
         reasonRequired
         answer={actionData}
+        sent={actionData?.sent}
         errors={{ reason: actionData?.fieldError }}
         error={actionData?.error ?? null}
         detailsLabel="Details (optional)"

@@ -35,9 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const postId = params.postId ?? '';
   const commentId = commentOf(request);
   const input = readReportForm(await request.formData(), contentReportInputSchema, CommunityLimits.reportDetailsMax);
-  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null }, 400);
+  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null, sent: input.sent }, 400);
   const result = commentId ? await report(token, 'comment', commentId, input.value) : await report(token, 'post', postId, input.value);
-  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error }, result.status);
+  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error, sent: input.sent }, result.status);
   const back = commentId ? `${postPath(postId)}#comment-${commentId}` : postPath(postId);
   return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: result.value.message }) } });
 }
@@ -56,6 +56,7 @@ export default function ReportPost() {
       <ReportForm
         reasons={CONTENT_REPORT_REASONS}
         answer={actionData}
+        sent={actionData?.sent}
         errors={actionData?.fieldErrors ?? {}}
         error={actionData?.error ?? null}
         detailsHint={DETAILS_FOR_OTHER}

@@ -24,9 +24,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const id = params.userId ?? '';
   const input = readReportForm(await request.formData(), reportUserSchema, REPORT_DETAILS_MAX);
-  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null }, 400);
+  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null, sent: input.sent }, 400);
   const result = await reportUser(token, id, input.value);
-  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error }, result.status);
+  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error, sent: input.sent }, result.status);
   const back = profilePreviewPath(id, originOf(request.url) ?? undefined);
   return redirect(back, {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: result.value.message }) },
@@ -46,6 +46,7 @@ export default function ReportPerson() {
       <ReportForm
         reasons={USER_REPORT_REASONS}
         answer={actionData}
+        sent={actionData?.sent}
         errors={actionData?.fieldErrors ?? {}}
         error={actionData?.error ?? null}
         detailsHint={DETAILS_FOR_OTHER}

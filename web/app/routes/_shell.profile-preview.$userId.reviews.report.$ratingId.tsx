@@ -30,9 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const input = readReportForm(await request.formData(), ratingReportInputSchema, RatingLimits.reportDetailsMax);
-  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null }, 400);
+  if (!input.ok) return data({ fieldErrors: input.fieldErrors, error: null, sent: input.sent }, 400);
   const result = await reportReview(token, params.ratingId ?? '', input.value);
-  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error }, result.status);
+  if (!result.ok) return data({ fieldErrors: {} as ReportFieldErrors, error: result.error, sent: input.sent }, result.status);
   const back = originOf(request.url) ?? reviewsPath(params.userId ?? '');
   return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: result.value.message }) } });
 }
@@ -54,6 +54,7 @@ export default function ReportReview() {
       <ReportForm
         reasons={RATING_REPORT_REASONS}
         answer={actionData}
+        sent={actionData?.sent}
         errors={actionData?.fieldErrors ?? {}}
         error={actionData?.error ?? null}
         detailsHint={DETAILS_FOR_OTHER}

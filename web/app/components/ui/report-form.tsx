@@ -24,6 +24,7 @@ export function ReportForm({
   detailsLabel = 'Details',
   detailsHint,
   detailsMax,
+  sent = null,
 }: {
   reasons: Readonly<Record<string, string>>;
   /** The field the chosen reason travels in. */
@@ -37,6 +38,8 @@ export function ReportForm({
   detailsLabel?: string;
   detailsHint?: string;
   detailsMax: number;
+  /** What was sent when the action refused it: chosen and written again. */
+  sent?: { reason: string; details: string } | null;
 }) {
   const navigation = useNavigation();
   const formRef = useFocusFirstError(answer, Boolean(error || errors.reason || errors.details));
@@ -56,6 +59,7 @@ export function ReportForm({
                 type="radio"
                 name={reasonName}
                 value={value}
+                defaultChecked={sent?.reason === value}
                 className="size-4 accent-brand-600"
                 required={reasonRequired || undefined}
                 aria-invalid={errors.reason ? true : undefined}
@@ -78,6 +82,7 @@ export function ReportForm({
           id="details"
           name="details"
           rows={4}
+          defaultValue={sent?.details ?? ''}
           maxLength={detailsMax}
           aria-invalid={errors.details ? true : undefined}
           aria-describedby={detailsNote}
