@@ -84,6 +84,15 @@ describe('users API', () => {
       expect(text).not.toContain('ids.example.in');
     });
 
+    it("shows an admin the person's account but not their government ID's address (opened only by its audited link)", async () => {
+      const admin = await signUp(api);
+      await makeAdmin(api, admin.user.id);
+      const response = await api.http().get(`/api/v1/users/${owner.user.id}`).set(bearer(admin.token)).expect(200);
+      expect(response.body).toMatchObject({ id: owner.user.id, email: owner.user.email, wallet_balance: 1500, has_government_id: true });
+      expect(response.body).not.toHaveProperty('government_id_url');
+      expect(JSON.stringify(response.body)).not.toContain('ids.example.in');
+    });
+
     it('answers 400 for an id that is not a uuid', async () => {
       expectError(await api.http().get('/api/v1/users/not-a-uuid').set(bearer(owner.token)), 400, 'id: must be a valid id');
       expectError(await api.http().get('/api/v1/users/123').set(bearer(owner.token)), 400, 'id: must be a valid id');

@@ -45,8 +45,12 @@ export const profileDetailsSchema = z.object({
 });
 export type ProfileDetails = z.output<typeof profileDetailsSchema>;
 
-/** The form's fields as the schema reads them (repeated fields read with getAll). */
-export function profileDetailsInput(form: FormData) {
+/**
+ * The form's fields as the schema reads them (repeated fields read with getAll). An admin has no fan
+ * or influencer view to choose (the API refuses `role` from them): their form has no such field, and
+ * `profileDetailsBody` leaves it out.
+ */
+export function profileDetailsInput(form: FormData, { admin = false } = {}) {
   const text = (key: string) => String(form.get(key) ?? '');
   return {
     name: text('name'),
@@ -58,13 +62,13 @@ export function profileDetailsInput(form: FormData) {
     drinking: text('drinking'),
     instagram: text('instagram'),
     interests: collectInterests(form.getAll('interests').map(String), text('otherInterests')),
-    role: text('role'),
+    role: admin ? 'fan' : text('role'),
   };
 }
 
-/** The snake_case fields of PUT /users/me for these details. */
-export function profileDetailsBody(details: ProfileDetails) {
-  return {
+/** The snake_case fields of PUT /users/me for these details (an admin's without the role). */
+export function profileDetailsBody(details: ProfileDetails, { admin = false } = {}) {
+  const { role, ...fields } = {
     name: details.name,
     bio: details.bio,
     location: details.location,
@@ -77,4 +81,5 @@ export function profileDetailsBody(details: ProfileDetails) {
     interests: details.interests,
     role: details.role,
   };
+  return admin ? fields : { ...fields, role };
 }

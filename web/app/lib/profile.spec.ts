@@ -1,5 +1,5 @@
 import { arrangePhotos, collectInterests, defaultAvatarFor, photosOf } from './profile';
-import { profileDetailsSchema } from './profile-form';
+import { profileDetailsBody, profileDetailsInput, profileDetailsSchema } from './profile-form';
 
 const valid = {
   name: 'Asha',
@@ -66,5 +66,20 @@ describe('profile rules', () => {
     expect(profileDetailsSchema.safeParse({ ...valid, drinking: 'Daily' }).error?.issues[0]?.message).toBe(
       'Please choose one of the drinking options',
     );
+  });
+
+  it("sends a fan's or a host's chosen view, and none for an admin, whose form has no such choice", () => {
+    const form = new FormData();
+    form.set('name', 'Asha');
+    form.set('role', 'influencer');
+    const chosen = profileDetailsSchema.parse(profileDetailsInput(form));
+    expect(profileDetailsBody(chosen)).toMatchObject({ name: 'Asha', role: 'influencer' });
+
+    form.delete('role');
+    const admins = profileDetailsSchema.safeParse(profileDetailsInput(form, { admin: true }));
+    expect(admins.success).toBe(true);
+    const body = profileDetailsBody(admins.data!, { admin: true });
+    expect(body).toMatchObject({ name: 'Asha' });
+    expect(body).not.toHaveProperty('role');
   });
 });

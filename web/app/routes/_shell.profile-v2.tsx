@@ -18,6 +18,7 @@ import { parseForm, type FieldErrors } from '~/lib/forms';
 import { arrangePhotos, photosOf } from '~/lib/profile';
 import { profileDetailsBody, profileDetailsInput, profileDetailsSchema } from '~/lib/profile-form';
 import { saveProfile, toPublicProfile } from '~/lib/profile.server';
+import { isAdminUser } from '~/lib/redirects';
 import { flashToast } from '~/lib/session.server';
 
 export const meta: MetaFunction = () => [{ title: 'Profile · Tribe' }];
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       youtube: user.youtube_url ?? '',
       photos: photosOf(user),
       details: profileDetailsValues(user),
+      admin: isAdminUser(user),
     },
   };
 }
@@ -56,9 +58,10 @@ const link = (label: string) =>
 const socialLinksSchema = z.object({ facebook: link('Facebook'), youtube: link('YouTube') });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { token } = await requireUser(request);
+  const { token, user } = await requireUser(request);
+  const admin = isAdminUser(user);
   const form = await request.formData();
-  const input = profileDetailsInput(form);
+  const input = profileDetailsInput(form, { admin });
   const photos = form.getAll('photos').map(String);
   const basics = parseForm(profileFormSchema, form);
   const details = parseForm(profileDetailsSchema, input);
@@ -72,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ fieldErrors, error: null }, 400);
   }
   const result = await saveProfile(token, {
-    ...profileDetailsBody(details.data),
+    ...profileDetailsBody(details.data, { admin }),
     name: basics.data.name,
     age: basics.data.age,
     gender: basics.data.gender,
@@ -149,7 +152,7 @@ function ProfileEditor({ form }: { form: ReturnType<typeof useLoaderData<typeof 
           defaultValue={form.gender}
           error={errors.gender}
         />
-        <ProfileDetailsFields values={form.details} errors={errors} />
+        <ProfileDetailsFields values={form.details} errors={errors} withRole={!form.admin} />
         <TextField
           label="Facebook"
           name="facebook"

@@ -33,6 +33,8 @@ export async function action({ request }: ActionFunctionArgs) {
       method: 'PUT',
       token,
       body: { current_password: parsed.data.current_password, new_password: parsed.data.new_password },
+      // Wrong current passwords count against the person's own address, as failed logins do, not the web server's.
+      visitor: request,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const CONSEQUENCES = [
   'You are signed out on every device at once and can no longer log in with this account.',
   'Your profile is erased: name, photos, bio, age, gender, email, mobile number and social links.',
-  'Anything you posted stays only as "Deleted user", with nothing that identifies you.',
+  'Your community posts, comments and likes are deleted, and the words of your reviews; your stars and chat messages stay, shown as from "Deleted user".',
   'Invoices and payment records are kept for as long as Indian tax law requires, without your personal details.',
 ];
 

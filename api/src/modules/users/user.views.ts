@@ -55,6 +55,15 @@ export function toSelfUser(user: UserRecord) {
   };
 }
 
+/**
+ * Someone else as an admin sees them: everything the person sees of themself but the government ID's
+ * address, which admins open through its short-lived, audited link (verify_influencers).
+ */
+export function toAdminViewOfUser(user: UserRecord) {
+  const { government_id_url: governmentId, ...view } = toSelfUser(user);
+  return { ...view, has_government_id: governmentId !== null };
+}
+
 export type PublicUserView = ReturnType<typeof toPublicUser>;
 export type SelfUserView = ReturnType<typeof toSelfUser>;
 

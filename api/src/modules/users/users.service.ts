@@ -14,7 +14,7 @@ import { profileFieldsToEntity } from './profile-fields.js';
 import { AdminRoleSwitchError, GenderLockedError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { UsersRepository } from './users.repository.js';
-import { hostedFields, toPublicUser, toSelfUser } from './user.views.js';
+import { hostedFields, toAdminViewOfUser, toPublicUser, toSelfUser } from './user.views.js';
 
 /** What an event card shows of its host besides the badge. */
 const CARD_FIELDS = ['name', 'avatarUrl', 'instagramHandle'] as const;
@@ -35,7 +35,7 @@ export class UsersService {
   async view(id: string, viewer: AuthUser) {
     const [user, counts] = await Promise.all([this.users.findActive(id), this.hostedEvents.listedCounts([id])]);
     if (!user) throw new NotFoundError(Messages.users.notFound);
-    const view = viewer.id === user.id || isAdmin(viewer) ? toSelfUser(user) : toPublicUser(user);
+    const view = viewer.id === user.id ? toSelfUser(user) : isAdmin(viewer) ? toAdminViewOfUser(user) : toPublicUser(user);
     return { ...view, ...hostedFields(counts.get(id) ?? 0) };
   }
 

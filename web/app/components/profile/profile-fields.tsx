@@ -82,7 +82,16 @@ function InterestChips({ selected, error }: { selected: string[]; error?: string
  * The profile details every profile form asks for (SPEC §3 User): about, location, interests,
  * work, education, drinking, height, Instagram and how the person uses Tribe.
  */
-export function ProfileDetailsFields({ values, errors }: { values: ProfileDetailsValues; errors: FieldErrors }) {
+export function ProfileDetailsFields({
+  values,
+  errors,
+  withRole = true,
+}: {
+  values: ProfileDetailsValues;
+  errors: FieldErrors;
+  /** Fans and hosts choose their view; an admin has none to choose. */
+  withRole?: boolean;
+}) {
   return (
     <>
       <TextField
@@ -137,16 +146,18 @@ export function ProfileDetailsFields({ values, errors }: { values: ProfileDetail
         defaultValue={values.instagram}
         error={errors.instagram}
       />
-      <ChoiceField
-        label="I'm here to"
-        name="role"
-        options={[
-          { value: 'fan', label: 'Join events' },
-          { value: 'influencer', label: 'Host events' },
-        ]}
-        defaultValue={values.role}
-        error={errors.role}
-      />
+      {withRole ? (
+        <ChoiceField
+          label="I'm here to"
+          name="role"
+          options={[
+            { value: 'fan', label: 'Join events' },
+            { value: 'influencer', label: 'Host events' },
+          ]}
+          defaultValue={values.role}
+          error={errors.role}
+        />
+      ) : null}
     </>
   );
 }
