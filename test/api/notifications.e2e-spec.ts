@@ -213,6 +213,19 @@ describe('notifications: inbox, devices and push planning', () => {
       expect(rows.rows).toEqual([{ kind: 'fcm' }]);
     });
 
+    it('keeps pushing to a device whose session was refreshed, and forgets it when that session signs out', async () => {
+      const person = await signUp(api);
+      await registerDevice(person, { kind: 'webpush', subscription: browserSubscription() }).expect(201);
+      const refreshed = (await api.http().post('/api/v1/auth/refresh').set(bearer(person.token)).expect(200)).body.token as string;
+      expect((await api.db.query('SELECT 1 FROM push_device WHERE user_id = $1', [person.user.id])).rowCount).toBe(1);
+      await api
+        .http()
+        .post('/api/v1/auth/logout')
+        .set(bearer(refreshed))
+        .expect((response) => expect(response.status).toBeLessThan(300));
+      expect((await api.db.query('SELECT 1 FROM push_device WHERE user_id = $1', [person.user.id])).rowCount).toBe(0);
+    });
+
     it('forgets every device of a deleted account', async () => {
       const person = await signUp(api);
       await registerDevice(person, { kind: 'webpush', subscription: browserSubscription() }).expect(201);
@@ -255,6 +268,30 @@ describe('notifications: inbox, devices and push planning', () => {
       await api.db.query(`UPDATE outbox_event SET published_at = NULL WHERE type IN ('notification.created', 'push.batch_planned')`);
       await runPendingJobs(api);
       expect((await pushLog(notification!.id)).map((row) => row.sends)).toEqual([1, 1]);
+    });
+
+    it('pushes only to the devices of sessions still signed in: a password change elsewhere stops the others', async () => {
+      const host = await signUpHost(api);
+      const elsewhere = (await api.http().post('/api/v1/auth/login').send({ email: host.user.email, password: host.password }).expect(200))
+        .body.token as string;
+      await registerDevice({ ...host, token: elsewhere }, { kind: 'fcm', token: 'fcm-' + randomBytes(8).toString('hex') }).expect(201);
+      await registerDevice(host, { kind: 'webpush', subscription: browserSubscription() }).expect(201);
+      await api
+        .http()
+        .put('/api/v1/users/me/password')
+        .set(bearer(host.token))
+        .send({ current_password: host.password, new_password: 'a new long password' })
+        .expect((response) => expect(response.status).toBeLessThan(300));
+
+      const event = await createEvent(api, host, { title: 'Candle making', min_bid: 0 });
+      await applyFree(api, await signUp(api, { name: 'Meher Fan' }), event.id);
+      await runPendingJobs(api);
+      const [notification] = (await inbox(host).expect(200)).body.notifications as Array<{ id: string }>;
+      const pushed = await api.db.query<{ kind: string }>(
+        'SELECT d.kind FROM push_delivery p JOIN push_device d ON d.id = p.device_id WHERE p.notification_id = $1',
+        [notification!.id],
+      );
+      expect(pushed.rows).toEqual([{ kind: 'webpush' }]);
     });
 
     it('keeps a muted type in the inbox without pushing it', async () => {

@@ -64,12 +64,14 @@ export class AuthService {
     await this.pushDevices.forgetSession(sessionId);
   }
 
-  /** A fresh token for the same person; the old one stops working. */
+  /** A fresh token for the same person; the old one stops working, and its device's pushes move to the new one. */
   async refresh(user: AuthUser, sessionId: string) {
     const view = await this.accounts.selfView(user.id);
     return this.dataSource.transaction(async (tx) => {
       await this.sessions.revoke(sessionId, tx);
-      return { user: view, token: await this.sessions.issue(user.id, tx) };
+      const renewed = await this.sessions.issueWithId(user.id, tx);
+      await this.pushDevices.moveSession(tx, sessionId, renewed.sessionId);
+      return { user: view, token: renewed.token };
     });
   }
 

@@ -34,12 +34,13 @@ interface LiveSessionRow {
 export class SessionsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(manager: EntityManager, session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-    await manager.query('INSERT INTO session (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [
-      session.userId,
-      session.tokenHash,
-      session.expiresAt,
-    ]);
+  /** The new session's id. */
+  async insert(manager: EntityManager, session: { userId: string; tokenHash: string; expiresAt: Date }): Promise<string> {
+    const rows: Array<{ id: string }> = await manager.query(
+      'INSERT INTO session (user_id, token_hash, expires_at) VALUES ($1, $2, $3) RETURNING id',
+      [session.userId, session.tokenHash, session.expiresAt],
+    );
+    return rows[0]!.id;
   }
 
   async findLive(tokenHash: string): Promise<{ user: AuthUser; sessionId: string } | undefined> {

@@ -15,10 +15,14 @@ export class SessionsService {
   ) {}
 
   async issue(userId: string, manager: EntityManager = this.dataSource.manager): Promise<string> {
+    return (await this.issueWithId(userId, manager)).token;
+  }
+
+  /** A new session: its bearer token, and its id (what devices registered under it are tied to). */
+  async issueWithId(userId: string, manager: EntityManager): Promise<{ token: string; sessionId: string }> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + this.config.TOKEN_TTL_DAYS * 24 * 3600 * 1000);
-    await this.sessions.insert(manager, { userId, tokenHash: hashToken(token), expiresAt });
-    return token;
+    return { token, sessionId: await this.sessions.insert(manager, { userId, tokenHash: hashToken(token), expiresAt }) };
   }
 
   /** The live session and its (not deleted) user for a bearer token, or null. One query: every request pays it. */

@@ -38,6 +38,10 @@ export class PushDevicesRepository {
     await this.dataSource.query('DELETE FROM push_device WHERE session_id = $1', [sessionId]);
   }
 
+  async moveSession(tx: EntityManager, from: string, to: string): Promise<void> {
+    await tx.query('UPDATE push_device SET session_id = $2 WHERE session_id = $1', [from, to]);
+  }
+
   async removeAllOf(tx: EntityManager, userId: string): Promise<void> {
     await tx.query('DELETE FROM push_device WHERE user_id = $1', [userId]);
   }

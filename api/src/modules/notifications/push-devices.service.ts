@@ -27,6 +27,11 @@ export class PushDevicesService {
     return this.devices.removeForSession(sessionId);
   }
 
+  /** A refreshed session keeps its device's pushes. */
+  moveSession(tx: EntityManager, from: string, to: string): Promise<void> {
+    return this.devices.moveSession(tx, from, to);
+  }
+
   forgetAllOf(tx: EntityManager, userId: string): Promise<void> {
     return this.devices.removeAllOf(tx, userId);
   }
