@@ -503,10 +503,14 @@ test.describe('chat', () => {
     await expect(page.getByTestId('message')).toHaveCount(1);
 
     // Too long: the page's action answers the spec's sentence and keeps the text; nothing is stored.
+    // The message keeps its client id, so sending it again could never store it twice.
+    const clientId = page.locator('input[name="clientId"]');
+    const sentAs = await clientId.inputValue();
     await page.getByRole('textbox', { name: 'Message' }).fill('b'.repeat(1001));
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(ChatMessages.tooLong);
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('b'.repeat(1001));
+    await expect(clientId).toHaveValue(sentAs);
     await expect(page.getByTestId('message')).toHaveCount(1);
     await plain.close();
   });

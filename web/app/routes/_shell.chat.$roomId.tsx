@@ -45,18 +45,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * Without JavaScript the composer posts here (intent `send`): a text message through POST
  * /chat/rooms/{id}/messages with the client id the page was rendered with, then back to the room.
+ * A refusal comes back with that client id, so sending the same text again cannot store it twice
+ * when the first try did reach the room (an answer lost on the way back).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { token } = await requireUser(request);
   const roomId = params.roomId ?? '';
   const form = await request.formData();
-  if (form.get('intent') !== 'send') return data({ error: 'Unknown action', text: '' }, { status: 400 });
+  if (form.get('intent') !== 'send') return data({ error: 'Unknown action', text: '', clientId: null }, { status: 400 });
   const raw = String(form.get('text') ?? '');
+  const sentId = form.get('clientId');
+  const clientId = isClientId(sentId) ? sentId : randomUUID();
   const parsed = messageTextSchema.safeParse(raw);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? ChatMessages.sendFailed, text: raw }, { status: 400 });
-  const clientId = form.get('clientId');
-  const sent = await sendText(token, roomId, isClientId(clientId) ? clientId : randomUUID(), parsed.data);
-  if (!sent.ok) return data({ error: sent.error, text: raw }, { status: sent.status });
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? ChatMessages.sendFailed, text: raw, clientId }, { status: 400 });
+  }
+  const sent = await sendText(token, roomId, clientId, parsed.data);
+  if (!sent.ok) return data({ error: sent.error, text: raw, clientId }, { status: sent.status });
   return redirect(`/chat/${encodeURIComponent(roomId)}`);
 }
 
@@ -124,7 +129,7 @@ function ChatRoom({ loaded, removedNow }: { loaded: OpenRoom; removedNow: string
         <Notice testId="chat-closed">{ChatMessages.roomClosed}</Notice>
       ) : (
         <Composer
-          clientId={clientId}
+          clientId={actionData?.clientId ?? clientId}
           serverError={actionData?.error ?? null}
           serverText={actionData?.text ?? ''}
           onSend={chat.send}
