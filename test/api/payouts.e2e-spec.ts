@@ -303,6 +303,14 @@ describe('host payment profile and payouts', () => {
       expect(rows).toEqual([{ created_by: admin.user.id, paid_by: admin.user.id }]);
     });
 
+    it('pays out what a deleted event still owes its host', async () => {
+      const { host, event } = await eventWithCapturedFans();
+      await api.db.query('UPDATE event SET deleted_at = now() WHERE id = $1', [event.id]);
+      const payout = await recordPayout(admin, event.id, 1350).expect(201);
+      expect(payout.body).toMatchObject({ eventId: event.id, hostId: host.user.id, amount: 1350, status: 'pending' });
+      expect(await summary(host)).toMatchObject({ pendingPayout: 1350, owed: 0 });
+    });
+
     it('lets concurrent payouts add up to no more than is owed', async () => {
       const { host, event } = await eventWithCapturedFans();
       // Owed ₹1,350: twenty admins at once each pay ₹100, so thirteen succeed.

@@ -76,14 +76,16 @@ export class PayoutsService {
    * amount is read and the payout written in one transaction holding the event's payout lock.
    */
   async record(admin: AuthUser, input: RecordPayoutInput): Promise<PayoutView> {
-    const event = await this.events.find(input.eventId);
-    if (!event) throw new PayoutEventNotFoundError();
-    if ((await this.repository.withProfiles([event.hostId])).size === 0) throw new NoPaymentProfileError();
+    // Found even once deleted: a deleted event may still owe its host what its fans paid.
+    const hostId = await this.events.hostOf(input.eventId);
+    if (!hostId) throw new PayoutEventNotFoundError();
+    if ((await this.repository.withProfiles([hostId])).size === 0) throw new NoPaymentProfileError();
+    const eventId = input.eventId;
     const payout = await this.dataSource.transaction(async (tx) => {
-      await this.repository.lockEventPayouts(tx, event.id);
-      const owed = await this.owedNow(tx, event.id);
+      await this.repository.lockEventPayouts(tx, eventId);
+      const owed = await this.owedNow(tx, eventId);
       if (input.amount > owed) throw new PayoutExceedsOwedError(owed);
-      return this.repository.insert(tx, { hostId: event.hostId, eventId: event.id, amount: input.amount, createdBy: admin.id });
+      return this.repository.insert(tx, { hostId, eventId, amount: input.amount, createdBy: admin.id });
     });
     this.logger.log({ payoutId: payout.id, eventId: payout.eventId, amount: payout.amount, by: admin.id }, 'payout recorded');
     return toPayoutView(payout);
