@@ -235,6 +235,32 @@ describe('GST invoices and credit notes', () => {
     expect((await invoiceOf(fan, paid.applicationId)).credit_notes).toHaveLength(1);
   });
 
+  it('credits exactly the invoice once a payment is refunded in parts: the notes add up to it, tax by tax', async () => {
+    const fan = await signUp(api);
+    const paid = await paidAndAccepted(fan, bengaluru.id, 500);
+    for (const amount of [200, 300]) {
+      await api
+        .http()
+        .post('/api/v1/payments/refund')
+        .set(bearer(host.token))
+        .send({ transactionId: paid.transactionId, amount })
+        .expect(200);
+      await runPendingJobs(api);
+    }
+    const { invoice, credit_notes } = await invoiceOf(fan, paid.applicationId);
+    expect(credit_notes.map((note: { amount: number }) => note.amount).sort()).toEqual([200, 300]);
+    const sum = (field: 'taxable_value' | 'cgst' | 'sgst' | 'igst') =>
+      credit_notes.reduce((total: number, note: { tax: Record<string, number> }) => total + note.tax[field]!, 0);
+    // Invoiced 424 + 38 + 38: each part rounded on its own would credit 169 + 254 and 16 + 23 of SGST.
+    expect(invoice.tax).toMatchObject({ taxable_value: sum('taxable_value'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst') });
+    expect(credit_notes.find((note: { amount: number }) => note.amount === 200).tax).toMatchObject({
+      taxable_value: 169,
+      cgst: 15,
+      sgst: 16,
+      igst: 0,
+    });
+  });
+
   it('issues the invoice first when the credit note job runs before it', async () => {
     const fan = await signUp(api);
     const handler = api.app.get(InvoiceIssueHandler);

@@ -56,6 +56,18 @@ export function splitGst({ total, gstRatePercent, platformFeePercent, intraState
   return { total, taxableValue, cgst, sgst, igst, platformFee };
 }
 
+/** What lies between two splits of the same payment: each amount of `upTo` less that of `from`. */
+export function subtractSplits(upTo: GstSplit, from: GstSplit): GstSplit {
+  return {
+    total: upTo.total - from.total,
+    taxableValue: upTo.taxableValue - from.taxableValue,
+    cgst: upTo.cgst - from.cgst,
+    sgst: upTo.sgst - from.sgst,
+    igst: upTo.igst - from.igst,
+    platformFee: upTo.platformFee - from.platformFee,
+  };
+}
+
 /** "18", "2.5": a rate as the invoice prints it. */
 export function formatRate(percent: number): string {
   return String(basisPoints(percent) / 100);

@@ -11,7 +11,7 @@ import { indianState, stateFromLocation } from '../events/state.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { TransactionApplications } from '../payments/transaction-applications.port.js';
 import { UserAccounts } from '../users/user-accounts.service.js';
-import { splitGst } from './gst.js';
+import { splitGst, subtractSplits } from './gst.js';
 import { InvoiceClock } from './invoice-clock.js';
 import { invoiceStorageKey } from './invoice-links.js';
 import { financialYearOf, formatInvoiceNumber } from './invoice-number.js';
@@ -158,13 +158,18 @@ export class InvoiceIssuer {
     }
     const invoice = await this.issueInvoice(refund.transactionId);
     if (!invoice) throw new Error(`Refund ${refundId} returns money of transaction ${refund.transactionId}, which has no invoice`);
-    // The credit note reverses part of that invoice: its rates, its states, its people.
-    const amounts = splitGst({
-      total: refund.amount,
-      gstRatePercent: invoice.gstRate,
-      platformFeePercent: invoice.platformFeeRate,
-      intraState: isIntraState(invoice.placeOfSupply, invoice.supplierState),
-    });
+    // The credit note reverses part of that invoice: its rates, its states, its people. Its amounts
+    // are what the refunds so far reverse less what the earlier ones did, so the credit notes of a
+    // payment refunded in parts add up to exactly its invoice, rupee for rupee.
+    const split = (total: number) =>
+      splitGst({
+        total,
+        gstRatePercent: invoice.gstRate,
+        platformFeePercent: invoice.platformFeeRate,
+        intraState: isIntraState(invoice.placeOfSupply, invoice.supplierState),
+      });
+    const before = await this.payments.refundedBefore(refund);
+    const amounts = subtractSplits(split(before + refund.amount), split(before));
     const {
       id: _id,
       correctsInvoiceNo: _no,

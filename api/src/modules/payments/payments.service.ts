@@ -208,6 +208,19 @@ export class PaymentsService {
     return this.refunds.find(id);
   }
 
+  /** What the transaction's refunds processed before this processed one returned, in the order they were processed. */
+  async refundedBefore(refund: PaymentRefund): Promise<number> {
+    const order = (candidate: PaymentRefund) => [candidate.processedAt?.getTime() ?? 0, candidate.id] as const;
+    const [time, id] = order(refund);
+    return (await this.refunds.forTransactions([refund.transactionId]))
+      .filter((other) => other.status === 'processed' && other.id !== id)
+      .filter((other) => {
+        const [otherTime, otherId] = order(other);
+        return otherTime < time || (otherTime === time && otherId < id);
+      })
+      .reduce((sum, other) => sum + other.amount, 0);
+  }
+
   /** Whether the provider has processed a refund (any part) of the transaction. */
   async hasProcessedRefund(transactionId: string): Promise<boolean> {
     return (await this.refunds.forTransactions([transactionId])).some((refund) => refund.status === 'processed');
