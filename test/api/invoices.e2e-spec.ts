@@ -253,7 +253,7 @@ describe('GST invoices and credit notes', () => {
       credit_notes.reduce((total: number, note: { tax: Record<string, number> }) => total + note.tax[field]!, 0);
     // Invoiced 424 + 38 + 38: each part rounded on its own would credit 169 + 254 and 16 + 23 of SGST.
     expect(invoice.tax).toMatchObject({ taxable_value: sum('taxable_value'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst') });
-    expect(credit_notes.find((note: { amount: number }) => note.amount === 200).tax).toMatchObject({
+    expect(credit_notes.find((note: { amount: number }) => note.amount === 200)!.tax).toMatchObject({
       taxable_value: 169,
       cgst: 15,
       sgst: 16,
