@@ -270,7 +270,7 @@ describe('notifications: inbox, devices and push planning', () => {
       expect((await pushLog(notification!.id)).map((row) => row.sends)).toEqual([1, 1]);
     });
 
-    it('pushes only to the devices of sessions still signed in: a password change elsewhere stops the others', async () => {
+    it('stops pushing to the devices of the sessions a password change signs out', async () => {
       const host = await signUpHost(api);
       const elsewhere = (await api.http().post('/api/v1/auth/login').send({ email: host.user.email, password: host.password }).expect(200))
         .body.token as string;
@@ -292,6 +292,7 @@ describe('notifications: inbox, devices and push planning', () => {
         [notification!.id],
       );
       expect(pushed.rows).toEqual([{ kind: 'webpush' }]);
+      expect((await api.db.query('SELECT kind FROM push_device WHERE user_id = $1', [host.user.id])).rows).toEqual([{ kind: 'webpush' }]);
     });
 
     it('keeps a muted type in the inbox without pushing it', async () => {

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type AuthContext } from '../../platform/http/auth-context.js';
+import { PushDevicesService } from '../notifications/push-devices.service.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './token.js';
 
@@ -12,6 +13,7 @@ export class SessionsService {
     private readonly dataSource: DataSource,
     private readonly sessions: SessionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pushDevices: PushDevicesService,
   ) {}
 
   async issue(userId: string, manager: EntityManager = this.dataSource.manager): Promise<string> {
@@ -34,12 +36,18 @@ export class SessionsService {
     await this.sessions.revoke(manager, sessionId);
   }
 
+  /**
+   * Signs the person out everywhere (an account taken back through Google, a suspension, a deletion),
+   * and their devices stop getting pushes: signed-out phones and browsers hear nothing more.
+   */
   async revokeAllForUser(userId: string, manager: EntityManager): Promise<void> {
     await this.sessions.revokeAllForUser(manager, userId);
+    await this.pushDevices.forgetAllOf(manager, userId);
   }
 
-  /** Signs the person out everywhere but the session `keptSessionId`. */
+  /** Signs the person out everywhere but the session `keptSessionId` (a password change), and the other devices' pushes with it. */
   async revokeAllOthersForUser(userId: string, keptSessionId: string, manager: EntityManager): Promise<void> {
     await this.sessions.revokeAllOthersForUser(manager, userId, keptSessionId);
+    await this.pushDevices.forgetAllOfBut(manager, userId, keptSessionId);
   }
 }

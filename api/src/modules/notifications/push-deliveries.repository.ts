@@ -45,9 +45,7 @@ export class PushDeliveriesRepository {
   /**
    * Writes a pending delivery for every device of each notification's person, unless they muted its
    * type, in batches of at most `batchSize`; a (notification, device) planned before is left as it is.
-   * A device registered in a session that has ended (signed out elsewhere by a password change, a
-   * suspension, an account taken back through Google, or expired) is not pushed to. Answers the new
-   * batches' ids.
+   * Answers the new batches' ids.
    */
   async plan(tx: EntityManager, notificationIds: string[], batchSize: number): Promise<string[]> {
     const rows: Array<{ batch_id: string }> = await tx.query(
@@ -56,8 +54,6 @@ export class PushDeliveriesRepository {
                 (row_number() OVER (ORDER BY d.kind, n.id, d.id) - 1) / $2 AS chunk
            FROM notification n
            JOIN push_device d ON d.user_id = n.user_id
-             AND (d.session_id IS NULL OR EXISTS (
-               SELECT 1 FROM session s WHERE s.id = d.session_id AND s.revoked_at IS NULL AND s.expires_at > now()))
            LEFT JOIN notification_mute m ON m.user_id = n.user_id AND m.type = n.type
           WHERE n.id = ANY($1) AND m.user_id IS NULL
        ), batches AS MATERIALIZED (

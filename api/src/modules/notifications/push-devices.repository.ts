@@ -42,6 +42,10 @@ export class PushDevicesRepository {
     await tx.query('UPDATE push_device SET session_id = $2 WHERE session_id = $1', [from, to]);
   }
 
+  async removeAllOfBut(tx: EntityManager, userId: string, keptSessionId: string): Promise<void> {
+    await tx.query('DELETE FROM push_device WHERE user_id = $1 AND session_id IS DISTINCT FROM $2', [userId, keptSessionId]);
+  }
+
   async removeAllOf(tx: EntityManager, userId: string): Promise<void> {
     await tx.query('DELETE FROM push_device WHERE user_id = $1', [userId]);
   }

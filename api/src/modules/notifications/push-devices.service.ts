@@ -36,6 +36,11 @@ export class PushDevicesService {
     return this.devices.removeAllOf(tx, userId);
   }
 
+  /** Every device of the person but those registered in the session `keptSessionId`. */
+  forgetAllOfBut(tx: EntityManager, userId: string, keptSessionId: string): Promise<void> {
+    return this.devices.removeAllOfBut(tx, userId, keptSessionId);
+  }
+
   async preferences(userId: string): Promise<PreferencesView> {
     return { muted: (await this.devices.muted(userId)) as NotificationType[] };
   }
