@@ -227,6 +227,21 @@ test.describe('invoices, payment profile and payouts', () => {
 
     const payout = page.getByTestId('admin-event-payouts').filter({ hasText: title }).getByTestId('payout-row');
     await expect(payout).toContainText('Pending');
+    // Without JavaScript a refused reference comes back as it was typed, with why.
+    const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(page.url());
+    const plainPayout = plainPage.getByTestId('admin-event-payouts').filter({ hasText: title }).getByTestId('payout-row');
+    await plainPayout.getByLabel('Reference (UTR)').fill('UTR 42!');
+    await plainPayout.getByRole('button', { name: 'Mark paid' }).click();
+    const typed = plainPage
+      .getByTestId('admin-event-payouts')
+      .filter({ hasText: title })
+      .getByTestId('payout-row')
+      .getByLabel('Reference (UTR)');
+    await expect(typed).toHaveAccessibleDescription(/letters, digits/);
+    await expect(typed).toHaveValue('UTR 42!');
+    await plain.close();
     await payout.getByLabel('Reference (UTR)').fill('UTR 42');
     await payout.getByRole('button', { name: 'Mark paid' }).click();
     await expect(payout.getByLabel('Reference (UTR)')).toHaveAccessibleDescription(/letters, digits/);

@@ -103,6 +103,21 @@ test.describe('profiles', () => {
     await expect(page.getByRole('list', { name: 'Interests' })).toContainText('Travel');
     await expect(page.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', 'https://facebook.com/kabir');
     await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', /\/upload\/files\//);
+
+    // Without JavaScript a refused edit comes back as it was filled in, with why.
+    const plain = await page
+      .context()
+      .browser()!
+      .newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(new URL('/profile-v2?edit=1', page.url()).toString());
+    await plainPage.getByLabel('Bio').fill('Weekend cyclist and baker');
+    await plainPage.getByLabel('Facebook').fill('facebook.com/kabir.bakes');
+    await plainPage.getByRole('button', { name: 'Save profile' }).click();
+    await expect(plainPage.getByText('Please enter the full https:// address of your Facebook page')).toBeVisible();
+    await expect(plainPage.getByLabel('Bio')).toHaveValue('Weekend cyclist and baker');
+    await expect(plainPage.getByLabel('Facebook')).toHaveValue('facebook.com/kabir.bakes');
+    await plain.close();
   });
 
   test('a person reports someone from their profile, opened from an event; a second report is refused in words', async ({ page }) => {

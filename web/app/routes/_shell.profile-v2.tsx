@@ -63,6 +63,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const input = profileDetailsInput(form, { admin });
   const photos = form.getAll('photos').map(String);
+  const text = (name: string) => String(form.get(name) ?? '');
+  // What was sent, so a refused form comes back as it was filled in (without JavaScript too).
+  const sent = {
+    name: text('name'),
+    age: text('age'),
+    gender: text('gender'),
+    mobileNumber: text('mobileNumber'),
+    facebook: text('facebook'),
+    youtube: text('youtube'),
+    photos,
+    details: input,
+  };
   const basics = parseForm(profileFormSchema, form);
   const details = parseForm(profileDetailsSchema, input);
   const social = parseForm(socialLinksSchema, { facebook: String(form.get('facebook') ?? ''), youtube: String(form.get('youtube') ?? '') });
@@ -72,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       ...(details.ok ? {} : details.fieldErrors),
       ...(basics.ok ? {} : basics.fieldErrors),
     };
-    return data({ fieldErrors, error: null }, 400);
+    return data({ fieldErrors, error: null, sent }, 400);
   }
   const result = await saveProfile(token, {
     ...profileDetailsBody(details.data, { admin }),
@@ -84,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
     youtube_url: social.data.youtube,
     ...arrangePhotos(photos),
   });
-  if (!result.ok) return data({ fieldErrors: {} as FieldErrors, error: result.error }, result.status);
+  if (!result.ok) return data({ fieldErrors: {} as FieldErrors, error: result.error, sent }, result.status);
   return redirect('/profile-v2', {
     headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message: 'Your profile is saved.' }) },
   });
@@ -115,8 +127,9 @@ export default function Profile() {
   return <ProfileEditor form={form} />;
 }
 
-function ProfileEditor({ form }: { form: ReturnType<typeof useLoaderData<typeof loader>>['form'] }) {
+function ProfileEditor({ form: stored }: { form: ReturnType<typeof useLoaderData<typeof loader>>['form'] }) {
   const actionData = useActionData<typeof action>();
+  const form = actionData?.sent ? { ...stored, ...actionData.sent } : stored;
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
   const errors = actionData?.fieldErrors ?? {};

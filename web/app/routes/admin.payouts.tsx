@@ -37,6 +37,8 @@ interface Refusal {
   /** On the amount or reference field; else above the form. */
   field: string | null;
   error: string;
+  /** The amount or reference as typed, shown again (the page comes back without JavaScript). */
+  typed: string;
 }
 
 const refuse = (refusal: Refusal, status: number) => data(refusal, { status });
@@ -54,6 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get('intent');
   if (intent === 'record') {
     const eventId = String(form.get('eventId') ?? '');
+    const typed = String(form.get('amount') ?? '');
     const parsed = parseForm(recordPayoutSchema, { eventId, amount: form.get('amount') });
     if (!parsed.ok) {
       const amount = parsed.fieldErrors.amount;
@@ -63,33 +66,35 @@ export async function action({ request }: ActionFunctionArgs) {
           target: eventId,
           field: amount ? 'amount' : null,
           error: capitalise(amount ?? parsed.fieldErrors.eventId ?? 'Check the payout'),
+          typed,
         },
         400,
       );
     }
     const result = await recordPayout(token, parsed.data);
-    if (!result.ok) return refuse({ intent, target: eventId, field: null, error: result.error }, result.status);
+    if (!result.ok) return refuse({ intent, target: eventId, field: null, error: result.error, typed }, result.status);
     const cookie = await flashToast(request, { kind: 'success', message: `Payout of ${formatRupees(result.value.amount)} recorded` });
     return redirect('/admin/payouts', { headers: { 'Set-Cookie': cookie } });
   }
   if (intent === 'mark-paid') {
     const payoutId = String(form.get('payoutId') ?? '');
-    const parsed = parseForm(markPayoutPaidSchema, { reference: form.get('reference') ?? '' });
+    const typed = String(form.get('reference') ?? '');
+    const parsed = parseForm(markPayoutPaidSchema, { reference: typed });
     if (!parsed.ok) {
       return refuse(
-        { intent, target: payoutId, field: 'reference', error: capitalise(parsed.fieldErrors.reference ?? 'Check the reference') },
+        { intent, target: payoutId, field: 'reference', error: capitalise(parsed.fieldErrors.reference ?? 'Check the reference'), typed },
         400,
       );
     }
     const result = await markPayoutPaid(token, payoutId, parsed.data.reference);
-    if (!result.ok) return refuse({ intent, target: payoutId, field: null, error: result.error }, result.status);
+    if (!result.ok) return refuse({ intent, target: payoutId, field: null, error: result.error, typed }, result.status);
     const cookie = await flashToast(request, {
       kind: 'success',
       message: `Payout marked paid (${result.value.reference ?? parsed.data.reference})`,
     });
     return redirect('/admin/payouts', { headers: { 'Set-Cookie': cookie } });
   }
-  return refuse({ intent: 'record', target: '', field: null, error: 'Unknown action' }, 400);
+  return refuse({ intent: 'record', target: '', field: null, error: 'Unknown action', typed: '' }, 400);
 }
 
 export default function AdminPayoutsPage() {
@@ -169,7 +174,7 @@ function EventRow({ event, host, refusal }: { event: EventPayoutView; host: Host
             label="Amount (₹)"
             name="amount"
             inputMode="numeric"
-            defaultValue={suggested ?? ''}
+            defaultValue={recordRefusal?.typed ?? suggested ?? ''}
             className="w-40"
             error={recordRefusal?.field === 'amount' ? recordRefusal.error : null}
           />
@@ -200,6 +205,7 @@ function MarkPaidForm({ payout, refusal, busy }: { payout: PayoutView; refusal: 
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
+        defaultValue={own?.typed ?? ''}
         className="min-w-0 flex-1"
         error={own?.field === 'reference' ? own.error : null}
       />
