@@ -5,7 +5,7 @@ import { Messages } from '../../contracts/messages.js';
 import { ForbiddenError, UnauthorizedError } from '../../platform/http/domain-error.js';
 import {
   canSupport,
-  hasPermission,
+  requirePermission,
   IS_ADMIN_ONLY,
   IS_PUBLIC,
   IS_SUPPORT,
@@ -57,7 +57,7 @@ export class AuthGuard implements CanActivate {
     }
     if (adminOnly && !isAdmin(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
     if (supportOnly && !canSupport(auth.user)) throw new ForbiddenError(Messages.auth.adminRequired);
-    if (permission && !hasPermission(auth.user, permission)) throw new ForbiddenError(Messages.auth.permissionRequired(permission));
+    if (permission) requirePermission(auth.user, permission);
     return true;
   }
 }

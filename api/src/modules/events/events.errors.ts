@@ -2,7 +2,6 @@ import { ErrorCodes } from '../../contracts/error-codes.js';
 import type { EventRuleViolation } from '../../contracts/event.contract.js';
 import { ModerationErrorCodes, ModerationMessages } from '../../contracts/event-moderation.contract.js';
 import { Messages } from '../../contracts/messages.js';
-import type { AdminPermission } from '../../platform/http/auth-context.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../platform/http/domain-error.js';
 
 const codes = ErrorCodes.events;
@@ -16,13 +15,6 @@ export class EventNotFoundError extends NotFoundError {
 export class NotEventHostError extends ForbiddenError {
   constructor() {
     super(Messages.events.notHost, codes.notHost);
-  }
-}
-
-/** An admin changing someone else's event without the admin_permissions flag the change needs. */
-export class AdminPermissionError extends ForbiddenError {
-  constructor(permission: AdminPermission) {
-    super(Messages.auth.permissionRequired(permission));
   }
 }
 

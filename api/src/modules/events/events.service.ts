@@ -11,7 +11,7 @@ import {
 } from '../../contracts/event.contract.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
 import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
-import { hasPermission, isAdmin, type AdminPermission, type AuthUser } from '../../platform/http/auth-context.js';
+import { isAdmin, requirePermission, type AdminPermission, type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { cityFromLocation } from '../../contracts/city.js';
 import { Event } from './entities/event.entity.js';
@@ -20,7 +20,6 @@ import { EventListCache } from './event-list-cache.js';
 import { EventReportsRepository } from './event-reports.repository.js';
 import { toEventView, type EventVersion } from './event.views.js';
 import {
-  AdminPermissionError,
   CannotReactivateEventError,
   CannotReportOwnEventError,
   ConvertNeedsDateError,
@@ -268,8 +267,7 @@ export class EventsService {
     if (!event) throw new EventNotFoundError();
     if (event.hostId === user.id) return { event, byAdmin: false };
     if (!isAdmin(user)) throw new NotEventHostError();
-    const missing = actions.map((action) => ADMIN_NEEDS[action]).find((permission) => !hasPermission(user, permission));
-    if (missing) throw new AdminPermissionError(missing);
+    for (const action of actions) requirePermission(user, ADMIN_NEEDS[action]);
     return { event, byAdmin: true };
   }
 

@@ -1,6 +1,8 @@
 import { applyDecorators, createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { Messages } from '../../contracts/messages.js';
+import { ForbiddenError } from './domain-error.js';
 import { PUBLIC_OPERATION } from './openapi.js';
 /**
  * The signed-in caller, as the guard resolves it from the bearer token: enough to decide access.
@@ -53,6 +55,11 @@ export const isAdmin = (user: Pick<AuthUser, 'role' | 'isAdmin'>): boolean => us
 
 export const hasPermission = (user: Pick<AuthUser, 'role' | 'isAdmin' | 'permissions'>, permission: AdminPermission): boolean =>
   isAdmin(user) && (user.permissions ?? []).includes(permission);
+
+/** Refuses (403, naming the flag) an admin without this admin_permissions flag, and anyone who is not an admin. */
+export function requirePermission(user: Pick<AuthUser, 'role' | 'isAdmin' | 'permissions'>, permission: AdminPermission): void {
+  if (!hasPermission(user, permission)) throw new ForbiddenError(Messages.auth.permissionRequired(permission));
+}
 
 /** Support staff (the `support` admin permission) and full admins may use the queue pages. */
 export const canSupport = (user: Pick<AuthUser, 'role' | 'isAdmin' | 'support'>): boolean => isAdmin(user) || user.support === true;

@@ -1,18 +1,10 @@
-import { Messages } from '../../../contracts/messages.js';
 import { ReportErrorCodes, ReportMessages } from '../../../contracts/reports.contract.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../platform/http/domain-error.js';
+import { ConflictError, NotFoundError } from '../../../platform/http/domain-error.js';
 
 /** Nothing was open when the admin decided: another admin closed the reports first, or none were sent. */
 export class ReportsAlreadyClosedError extends ConflictError {
   constructor() {
     super(ReportMessages.alreadyClosed, ReportErrorCodes.alreadyClosed);
-  }
-}
-
-/** Taking an event down needs the delete_events flag, as deleting one does. */
-export class TakeDownPermissionError extends ForbiddenError {
-  constructor() {
-    super(Messages.auth.permissionRequired('delete_events'));
   }
 }
 

@@ -10,13 +10,13 @@ import {
   type ReportTargetParams,
 } from '../../../contracts/reports.contract.js';
 import { AdminAuditLog } from '../../../platform/audit/admin-audit.js';
-import { hasPermission, type AuthUser } from '../../../platform/http/auth-context.js';
+import { requirePermission, type AuthUser } from '../../../platform/http/auth-context.js';
 import { reportOutcomeText } from '../../notifications/notification-text.js';
 import { NotificationsService } from '../../notifications/notifications.service.js';
 import { decodeCursor, encodeCursor } from '../keyset-cursor.js';
 import { PortedActs } from './ported-acts.js';
 import { REPORT_SOURCES, type ActedChange, type ReportSource } from './report-sources.port.js';
-import { NothingReportedError, ReportsAlreadyClosedError, TakeDownPermissionError } from './reports.errors.js';
+import { NothingReportedError, ReportsAlreadyClosedError } from './reports.errors.js';
 
 /** The longest waiting first: by first open report, then id (the order every source pages in). */
 const byWaiting = (a: ReportQueueItemView, b: ReportQueueItemView) =>
@@ -69,7 +69,8 @@ export class ReportsService {
     outcome: ReportOutcome,
     reason: string,
   ): Promise<ReportDecisionView> {
-    if (outcome === 'acted' && kind === 'event' && !hasPermission(admin, 'delete_events')) throw new TakeDownPermissionError();
+    // Taking an event down needs the delete_events flag, as deleting one does.
+    if (outcome === 'acted' && kind === 'event') requirePermission(admin, 'delete_events');
     const source = this.sourceOf(kind);
     const { reporters, change } = await this.dataSource.transaction(async (tx) => {
       const content = await source.contentOf(tx, targetId);
