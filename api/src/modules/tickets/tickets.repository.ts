@@ -49,6 +49,9 @@ const CODE_ATTEMPTS = 5;
  * The ticket and check_in tables, all of their SQL. Applications, their fans and events are read
  * (never written) to say whose ticket it is and whether it still admits anyone.
  */
+/** The event `e` is on: neither cancelled nor deleted (its tickets admit people). */
+const eventOn = (e: string) => `${e}.status <> 'cancelled' AND ${e}.deleted_at IS NULL`;
+
 @Injectable()
 export class TicketsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -58,7 +61,7 @@ export class TicketsRepository {
       `SELECT a.id AS "applicationId", a.event_id AS "eventId", a.fan_id AS "fanId", a.status,
               u.name AS "fanName", u.avatar_url AS "fanPhotoUrl",
               e.title AS "eventTitle", e.date AS "eventDate", e.location AS "eventLocation", e.city AS "eventCity",
-              (e.deleted_at IS NOT NULL OR e.status = 'cancelled') AS "eventOff"
+              NOT (${eventOn('e')}) AS "eventOff"
          FROM application a JOIN event e ON e.id = a.event_id JOIN users u ON u.id = a.fan_id
         WHERE a.id = $1`,
       [applicationId],
@@ -117,12 +120,11 @@ export class TicketsRepository {
    */
   async record(checkIn: NewCheckIn): Promise<StoredCheckIn | undefined> {
     return this.dataSource.transaction(async (tx) => {
-      const eventOn: unknown[] = await tx.query(
-        `SELECT 1 FROM event WHERE id = $1 AND status <> 'cancelled' AND deleted_at IS NULL FOR KEY SHARE`,
-        [checkIn.eventId],
-      );
+      const lockedOn: unknown[] = await tx.query(`SELECT 1 FROM event e WHERE e.id = $1 AND ${eventOn('e')} FOR KEY SHARE`, [
+        checkIn.eventId,
+      ]);
       const written: Array<{ inserted: boolean; checkedInAt: Date }> =
-        eventOn.length === 0
+        lockedOn.length === 0
           ? []
           : await tx.query(
               `INSERT INTO check_in AS c (application_id, event_id, checked_in_at, checked_in_by, how, client_operation_id)
