@@ -143,12 +143,7 @@ export function CommentThread({
         </div>
       ) : null}
       {later.length > 0 ? <ul className="divide-y divide-slate-100">{later.map(item)}</ul> : null}
-      <ReplyBox
-        key={refused && !refused.commentId ? refused.text : ''}
-        postId={postId}
-        initialText={refused && !refused.commentId ? refused.text : ''}
-        onAdded={add}
-      />
+      <ReplyBox postId={postId} initialText={refused && !refused.commentId ? refused.text : ''} onAdded={add} />
     </section>
   );
 }

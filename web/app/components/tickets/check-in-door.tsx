@@ -100,7 +100,6 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
           void flush(); // the next batch of a long queue
         } else if (outcome === 'unreachable') {
           // Offline, or the web or the API failing: again later (and at once when the device is back online).
-          window.clearTimeout(retry.current.timer);
           retry.current.timer = window.setTimeout(() => void flush(), retry.current.delayMs);
           retry.current.delayMs = Math.min(retry.current.delayMs * 2, LAST_RETRY_MS);
         }
