@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ICON_PITCH, ICON_SIZE, renderIconSheet, sameIcons } from './icon-sheet';
+import { ICON_PITCH, ICON_SIZE, renderIconSheet, sheetShowsDrawing } from './icon-sheet';
 
 const app = new URL('./app/', import.meta.url).pathname;
 const drawing = readFileSync(`${app}icons.svg`, 'utf8');
@@ -16,11 +16,17 @@ function iconNames(svg: string): string[] {
 describe('the icon sheet', () => {
   it('is the rendering of the drawing as committed (npm run build:web writes it)', async () => {
     const committed = readFileSync(`${app}icons.png`);
-    expect(await sameIcons(await renderIconSheet(Buffer.from(drawing)), committed)).toBe(true);
+    expect(await sheetShowsDrawing(committed, Buffer.from(drawing))).toBe(true);
     // A shape moved by one unit is a different sheet.
     const pinMoved = drawing.replace('<circle cx="12" cy="9.5" r="2.5" />', '<circle cx="12" cy="10.5" r="2.5" />');
     expect(pinMoved).not.toBe(drawing);
-    expect(await sameIcons(await renderIconSheet(Buffer.from(pinMoved)), committed)).toBe(false);
+    expect(await sheetShowsDrawing(committed, Buffer.from(pinMoved))).toBe(false);
+  });
+
+  it('is made with a palette that stays within the check of the drawing', async () => {
+    const sheet = await renderIconSheet(Buffer.from(drawing));
+    expect(sheet.subarray(1, 4).toString()).toBe('PNG');
+    expect(await sheetShowsDrawing(sheet, Buffer.from(drawing))).toBe(true);
   });
 
   it('draws each icon under its own name, one every 32 units', () => {

@@ -1,4 +1,5 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import type { Sharp } from 'sharp';
 import type { Plugin } from 'vite';
 
 /**
@@ -14,22 +15,28 @@ export const ICON_PITCH = 32;
 export const ICON_SIZE = 24;
 const SCALE = 3;
 
+/** The drawing at the sheet's size (three times its units), for sharp to encode or read. */
+async function rendered(svg: Buffer): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  return sharp(svg, { density: 72 * SCALE });
+}
+
 /** The PNG the stylesheet paints, made from the drawing (a palette of 256 colours with alpha: a third of the bytes). */
 export async function renderIconSheet(svg: Buffer): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp(svg, { density: 72 * SCALE })
-    .png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 })
-    .toBuffer();
+  return (await rendered(svg)).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toBuffer();
 }
 
 /**
- * Whether two renderings show the same icons: no premultiplied channel of any pixel more than 48 of
- * 255 apart. The palette's rounding stays under 40, and a machine may round a little differently;
- * a moved or redrawn shape differs by up to 255 along its edges.
+ * Whether the sheet shows the drawing: compared with the drawing rendered in full colour, no
+ * premultiplied channel of any pixel is more than 48 of 255 apart. The palette's rounding stays under
+ * 40, and a machine may round a little differently; a moved or redrawn shape differs by up to 255
+ * along its edges. Reading the drawing costs no palette, which is most of a rendering's time.
  */
-export async function sameIcons(a: Buffer, b: Buffer): Promise<boolean> {
+export async function sheetShowsDrawing(sheet: Buffer, svg: Buffer): Promise<boolean> {
   const { default: sharp } = await import('sharp');
-  const [first, second] = await Promise.all([a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })));
+  const [first, second] = await Promise.all(
+    [sharp(sheet), await rendered(svg)].map((image) => image.ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
   if (first!.info.width !== second!.info.width || first!.info.height !== second!.info.height) return false;
   const [x, y] = [first!.data, second!.data];
   for (let pixel = 0; pixel < x.length; pixel += 4) {
@@ -64,14 +71,14 @@ export function iconSheetPlugin(appDirectory: string): Plugin {
 
 async function keepIconSheetCurrent(appDirectory: string, readOnly: boolean): Promise<void> {
   const png = `${appDirectory}/icons.png`;
-  const rendered = await renderIconSheet(await readFile(`${appDirectory}/icons.svg`));
+  const drawing = await readFile(`${appDirectory}/icons.svg`);
   const committed = await readFile(png).catch(() => undefined);
-  if (committed && (await sameIcons(committed, rendered))) return;
+  if (committed && (await sheetShowsDrawing(committed, drawing))) return;
   if (readOnly)
     throw new Error(
       'web/app/icons.png is not the rendering of web/app/icons.svg: build once locally (npm run build:web) and commit the PNG',
     );
   // Written beside it and renamed, so a build reading the sheet at that moment sees one or the other whole.
-  await writeFile(`${png}.tmp`, rendered);
+  await writeFile(`${png}.tmp`, await renderIconSheet(drawing));
   await rename(`${png}.tmp`, png);
 }
