@@ -33,6 +33,7 @@ import { CheckIn1763701830000 } from './1763701830000-check-in.js';
 import { EventTypeIndexes1763701850000 } from './1763701850000-event-type-indexes.js';
 import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
 import { EventEndIndex1763701870000 } from './1763701870000-event-end-index.js';
+import { RefundsAwaitingProvider1763701880000 } from './1763701880000-refunds-awaiting-provider.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   EventTypeIndexes1763701850000,
   OutboxNotify1763701860000,
   EventEndIndex1763701870000,
+  RefundsAwaitingProvider1763701880000,
 ];

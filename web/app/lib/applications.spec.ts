@@ -1,4 +1,4 @@
-import { applicationStatusBadge, formatRelativeTime, transactionStatusBadge } from './applications';
+import { applicationStatusBadge, formatRelativeTime, refundProgress, transactionStatusBadge } from './applications';
 import { Messages } from '../../../api/src/contracts/messages.js';
 
 describe('relative time of an application (SPEC §5)', () => {
@@ -58,5 +58,17 @@ describe('status labels', () => {
   it('shows an order nobody paid (the checkout was closed) as "Not paid", not as a pending payment', () => {
     expect(transactionStatusBadge('pending', 'created')).toEqual({ label: 'Not paid', tone: 'neutral' });
     expect(transactionStatusBadge('pending', 'authorized').label).toBe('Pending');
+  });
+
+  it('tells refunds the provider processed from those still on their way; a failed one returned nothing', () => {
+    expect(refundProgress([])).toEqual({ returned: 0, onItsWay: 0 });
+    expect(
+      refundProgress([
+        { amount: 200, status: 'processed' },
+        { amount: 100, status: 'pending' },
+        { amount: 50, status: 'failed' },
+        { amount: 30, status: 'processed' },
+      ]),
+    ).toEqual({ returned: 230, onItsWay: 100 });
   });
 });

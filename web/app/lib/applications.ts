@@ -4,7 +4,7 @@
  */
 import { Messages } from '../../../api/src/contracts/messages.js';
 import type { ApplicationStatus } from '../../../api/src/contracts/applications.contract.js';
-import type { TransactionStatus } from '../../../api/src/contracts/payments.contract.js';
+import type { RefundView, TransactionStatus } from '../../../api/src/contracts/payments.contract.js';
 
 /** The colour family of a status badge. */
 export type StatusTone = 'pending' | 'success' | 'danger' | 'neutral';
@@ -51,6 +51,16 @@ export function transactionStatusBadge(status: string | null | undefined, state?
   if (status === 'pending' && state === 'created') return { label: 'Not paid', tone: 'neutral' };
   if (status && status in TRANSACTION_STATUS) return TRANSACTION_STATUS[status as TransactionStatus];
   return { label: capitalise((status ?? 'Unknown').replace(/_/g, ' ')), tone: 'neutral' };
+}
+
+/**
+ * What a transaction's refunds have done, for its row: returned (the provider processed them) and
+ * on its way (asked for, not yet processed: a bank can take a week). A failed refund returned nothing.
+ */
+export function refundProgress(refunds: ReadonlyArray<Pick<RefundView, 'amount' | 'status'>>): { returned: number; onItsWay: number } {
+  const total = (status: RefundView['status']) =>
+    refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount, 0);
+  return { returned: total('processed'), onItsWay: total('pending') };
 }
 
 function capitalise(text: string): string {

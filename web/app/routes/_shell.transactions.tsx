@@ -6,7 +6,7 @@ import { Page } from '~/components/layout/page';
 import { InvoiceDownloadLink } from '~/components/payments/invoice-download';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';
-import { transactionStatusBadge } from '~/lib/applications';
+import { refundProgress, transactionStatusBadge } from '~/lib/applications';
 import { loadTransactions } from '~/lib/applications.server';
 import { requireUser } from '~/lib/auth.server';
 import { formatDay, formatRupees, formatTime } from '~/lib/format-event';
@@ -64,6 +64,7 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
   const creditNotes = documents?.creditNotes ?? [];
   // The invoice is known once issued; before that, a captured payment's invoice is looked up by its application when clicked.
   const target = invoice ? { invoiceId: invoice.id } : transaction.applicationId ? { applicationId: transaction.applicationId } : null;
+  const { returned, onItsWay } = refundProgress(transaction.refunds);
   return (
     <li className="space-y-3 px-4 py-4" data-testid="transaction-row">
       <div className="flex items-start justify-between gap-3">
@@ -77,9 +78,8 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
           <p className="text-sm text-slate-600">
             {formatDay(transaction.createdAt)} · {formatTime(transaction.createdAt)}
           </p>
-          {transaction.refundedAmount > 0 ? (
-            <p className="text-sm text-slate-600">Refunded {formatRupees(transaction.refundedAmount)}</p>
-          ) : null}
+          {returned > 0 ? <p className="text-sm text-slate-600">Refunded {formatRupees(returned)}</p> : null}
+          {onItsWay > 0 ? <p className="text-sm text-slate-600">Refund of {formatRupees(onItsWay)} being processed</p> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <span className="text-[15px] font-semibold text-slate-900" data-testid="transaction-amount">

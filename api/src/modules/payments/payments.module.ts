@@ -4,9 +4,11 @@ import { PaymentCaptureHandler } from './jobs/payment-capture.job.js';
 import { PaymentRefundHandler } from './jobs/payment-refund.job.js';
 import { OrdersExpireHandler } from './jobs/orders-expire.job.js';
 import { PaymentReleaseHandler } from './jobs/payment-release.job.js';
+import { RefundsCheckHandler } from './jobs/refunds-check.job.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsService } from './payments.service.js';
 import { ProviderEventsRepository } from './provider-events.repository.js';
+import { RefundSettlement } from './refund-settlement.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionSupportRecords } from './transaction-support-records.adapter.js';
 import { TransactionsRepository } from './transactions.repository.js';
@@ -29,7 +31,9 @@ import { TransactionsRepository } from './transactions.repository.js';
     PaymentCaptureHandler,
     PaymentReleaseHandler,
     OrdersExpireHandler,
+    RefundSettlement,
     PaymentRefundHandler,
+    RefundsCheckHandler,
   ],
   exports: [PaymentsService, TransactionSupportRecords],
 })

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -37,6 +37,7 @@ import {
   RefundRequested,
 } from './payments.events.js';
 import { ProviderEventsRepository } from './provider-events.repository.js';
+import { RefundSettlement } from './refund-settlement.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionApplications } from './transaction-applications.port.js';
 import { toTransactionView } from './transaction.views.js';
@@ -70,12 +71,11 @@ export interface OrderRequest extends Omit<NewAttempt, 'provider'> {
  */
 @Injectable()
 export class PaymentsService {
-  private readonly logger = new Logger(PaymentsService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: TransactionsRepository,
     private readonly refunds: RefundsRepository,
+    private readonly settlement: RefundSettlement,
     private readonly providerEvents: ProviderEventsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: OutboxService,
@@ -350,9 +350,9 @@ export class PaymentsService {
         if (transaction) await this.transactions.move(tx, transaction.id, 'failed', { failureReason: event.reason }, ['created']);
         return;
       }
-      default:
-        // Refund outcomes are recorded by the refund job from the provider's answer; the webhook only confirms them.
-        this.logger.log({ event: event.type, id: event.id }, 'provider event noted');
+      case 'refund.processed':
+      case 'refund.failed':
+        await this.settlement.recordWebhook(tx, event.refundId, event.type === 'refund.processed' ? 'processed' : 'failed');
     }
   }
 

@@ -5,7 +5,10 @@ import { PaymentRefund } from './entities/payment-refund.entity.js';
 import { type SettledPage } from './transactions.repository.js';
 
 const COLUMNS = `id, transaction_id AS "transactionId", amount, status, provider_refund_id AS "providerRefundId", reason,
-  requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt"`;
+  requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt", checked_at AS "checkedAt"`;
+
+/** The states of a refund whose outcome the provider has not given yet. */
+const AWAITING = `('pending', 'sent')`;
 
 export type NewRefund = Pick<PaymentRefund, 'transactionId' | 'amount' | 'reason' | 'requestedBy'>;
 
@@ -28,28 +31,46 @@ export class RefundsRepository {
     return row;
   }
 
-  /** Pending → processed once; false when another run already recorded it. */
+  /** Pending or sent → processed once; false when another run already recorded it. */
   async markProcessed(tx: EntityManager, id: string, providerRefundId: string): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
       tx,
       `UPDATE payment_refund SET status = 'processed', provider_refund_id = $2, processed_at = now()
-        WHERE id = $1 AND status = 'pending' RETURNING id`,
+        WHERE id = $1 AND status IN ${AWAITING} RETURNING id`,
       [id, providerRefundId],
     );
     return rows.length > 0;
   }
 
+  /** Pending or sent → sent: the provider has it and is still processing it (as of now). */
+  async markSent(tx: EntityManager, id: string, providerRefundId: string): Promise<void> {
+    await tx.query(
+      `UPDATE payment_refund SET status = 'sent', provider_refund_id = $2, checked_at = now() WHERE id = $1 AND status IN ${AWAITING}`,
+      [id, providerRefundId],
+    );
+  }
+
+  /** Pending or sent → failed once; false when it already had its outcome. */
   async markFailed(tx: EntityManager, id: string, reason: string): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
       tx,
-      `UPDATE payment_refund SET status = 'failed', reason = coalesce(reason || ' — ', '') || $2 WHERE id = $1 AND status = 'pending' RETURNING id`,
+      `UPDATE payment_refund SET status = 'failed', reason = coalesce(reason || ' — ', '') || $2 WHERE id = $1 AND status IN ${AWAITING} RETURNING id`,
       [id, reason],
     );
     return rows.length > 0;
   }
 
+  /** The refund the provider knows by this id (a webhook names it so). */
+  async findByProviderId(tx: EntityManager, providerRefundId: string): Promise<PaymentRefund | undefined> {
+    const [row] = await queryRows<PaymentRefund>(tx, `SELECT ${COLUMNS} FROM payment_refund WHERE provider_refund_id = $1`, [
+      providerRefundId,
+    ]);
+    return row;
+  }
+
+  /** Whether a refund of the transaction still awaits its outcome. */
   async hasPending(tx: EntityManager, transactionId: string): Promise<boolean> {
-    const rows: unknown[] = await tx.query(`SELECT 1 FROM payment_refund WHERE transaction_id = $1 AND status = 'pending' LIMIT 1`, [
+    const rows: unknown[] = await tx.query(`SELECT 1 FROM payment_refund WHERE transaction_id = $1 AND status IN ${AWAITING} LIMIT 1`, [
       transactionId,
     ]);
     return rows.length > 0;
@@ -58,6 +79,15 @@ export class RefundsRepository {
   async pendingOlderThan(olderThanMs: number, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT id FROM payment_refund WHERE status = 'pending' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+      [olderThanMs / 1000, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Sent refunds the provider has not been asked about for at least `olderThanMs`, longest unasked first (payment_refund_sent_idx). */
+  async sentUncheckedFor(olderThanMs: number, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM payment_refund WHERE status = 'sent' AND checked_at < now() - make_interval(secs => $1) ORDER BY checked_at LIMIT $2`,
       [olderThanMs / 1000, limit],
     );
     return rows.map((row) => row.id);

@@ -9,10 +9,11 @@ export interface TransactionContext {
   refunds: PaymentRefund[];
 }
 
+/** A refund the provider is still processing is, to its payer, pending like one not yet sent. */
 const refundView = (refund: PaymentRefund): RefundView => ({
   id: refund.id,
   amount: refund.amount,
-  status: refund.status,
+  status: refund.status === 'sent' ? 'pending' : refund.status,
   createdAt: refund.createdAt.toISOString(),
 });
 

@@ -206,7 +206,7 @@ export class TransactionsRepository {
 
   /**
    * The ledger by event, summed from the rows on each call: each captured payment's captured amount,
-   * less its refunds that are pending or processed (a failed refund gave nothing back). Only events
+   * less its refunds that are pending, sent or processed (a failed refund gave nothing back). Only events
    * with captured money; newest event first. Reads the event's host, title and date for the view
    * (read-only, as payment views read event titles).
    */
@@ -217,7 +217,7 @@ export class TransactionsRepository {
          FROM payment_transaction t
          JOIN event e ON e.id = t.event_id
          LEFT JOIN LATERAL (
-           SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'processed')
+           SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'sent', 'processed')
          ) r ON true
         WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
         GROUP BY t.event_id, e.host_id, e.title, e.date

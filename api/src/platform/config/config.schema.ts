@@ -171,6 +171,11 @@ export const configSchema = z
     /** The share of sandbox webhooks sent twice, as Razorpay sometimes does (0 to 1). */
     SANDBOX_WEBHOOK_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.1),
     /**
+     * When the sandbox processes a refund: at_once, or later, as Razorpay's normal refunds are (days
+     * on), pending until POST /sandbox/refunds/{id}/settle processes or fails it.
+     */
+    SANDBOX_REFUNDS: z.enum(['at_once', 'later']).default('at_once'),
+    /**
      * Hours after its authorisation that a still pending application expires and its payment is
      * released: before the provider's own limit (Razorpay lets an authorisation lapse after about 3 days).
      */

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type RefundStatus = 'pending' | 'processed' | 'failed';
+/**
+ * pending: not yet accepted by the provider (the refund job sends it); sent: accepted, not yet
+ * processed (its money stays reserved); processed or failed: the provider's last word.
+ */
+export type RefundStatus = 'pending' | 'sent' | 'processed' | 'failed';
 
 /** Part or all of a captured payment given back; its id is the provider's idempotency key. */
 @Entity('payment_refund')
@@ -32,4 +36,8 @@ export class PaymentRefund {
 
   @Column({ type: 'timestamptz', nullable: true })
   processedAt: Date | null;
+
+  /** When the provider last said a sent refund was still being processed. */
+  @Column({ type: 'timestamptz', nullable: true })
+  checkedAt: Date | null;
 }

@@ -13,7 +13,9 @@ import { ZBody, ZQuery } from '../../../platform/http/zod.js';
 import { checkoutPageHtml, checkoutPolicy, exactOrigin, themeColor } from './sandbox-checkout-page.js';
 import { checkoutScript } from './sandbox-checkout-script.js';
 import { SandboxCheckout, type SandboxPaymentView } from './sandbox-checkout.service.js';
+import { SandboxPaymentProvider } from './sandbox-payment-provider.js';
 import { checkoutPageUrl } from './sandbox-urls.js';
+import { type SandboxRefund } from './sandbox.store.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -32,6 +34,9 @@ type CheckoutQuery = z.output<typeof checkoutQuery>;
 const payBody = z.object({ outcome: z.enum(['success', 'insufficient_funds']) });
 type PayBody = z.output<typeof payBody>;
 
+const settleBody = z.object({ outcome: z.enum(['processed', 'failed']) });
+type SettleBody = z.output<typeof settleBody>;
+
 /** The sandbox's routes answer only while the sandbox takes the payments. */
 @Injectable()
 export class SandboxInUse implements CanActivate {
@@ -45,7 +50,8 @@ export class SandboxInUse implements CanActivate {
 
 /**
  * The sandbox's stand-in for Razorpay Checkout (checkout.js and the page it opens), and the routes
- * scripts and tests use to complete or fail a checkout and to see a payment as the provider does.
+ * scripts and tests use to complete or fail a checkout, to see a payment as the provider does, and to
+ * settle a refund left pending.
  */
 @ApiTags('sandbox')
 @Public()
@@ -57,6 +63,7 @@ export class SandboxCheckoutController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly checkout: SandboxCheckout,
+    private readonly provider: SandboxPaymentProvider,
   ) {
     this.script = checkoutScript(checkoutPageUrl(config.PUBLIC_API_URL));
   }
@@ -108,5 +115,14 @@ export class SandboxCheckoutController {
   @Get('payments/:paymentId')
   async payment(@Param('paymentId') paymentId: string): Promise<SandboxPaymentView> {
     return this.checkout.payment(paymentId);
+  }
+
+  /** Processes or fails a refund left pending (SANDBOX_REFUNDS=later), as the bank would days on; 404 when none is pending under that id. */
+  @Post('refunds/:refundId/settle')
+  @HttpCode(200)
+  async settleRefund(@Param('refundId') refundId: string, @ZBody(settleBody) body: SettleBody): Promise<SandboxRefund> {
+    const refund = await this.provider.settleRefund(refundId, body.outcome);
+    if (!refund) throw new NotFoundError(Messages.generic.notFound);
+    return refund;
   }
 }

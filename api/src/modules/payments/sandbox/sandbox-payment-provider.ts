@@ -18,7 +18,7 @@ import { hmacHex, paymentSignature, signatureMatches } from './sandbox-signature
 import { checkoutScriptUrl } from './sandbox-urls.js';
 import { readWebhook } from './sandbox-webhook-events.js';
 import { SandboxWebhookSender } from './sandbox-webhook-sender.js';
-import { SandboxStore, type SandboxPayment } from './sandbox.store.js';
+import { SandboxStore, type SandboxPayment, type SandboxRefund } from './sandbox.store.js';
 
 export const SANDBOX_IN_PRODUCTION =
   'the sandbox takes no real money and cannot run with NODE_ENV=production: set PAYMENT_PROVIDER=razorpay with its keys';
@@ -116,7 +116,8 @@ export class SandboxPaymentProvider extends PaymentProvider {
 
   async refund(paymentId: string, amount: number, idempotencyKey: string): Promise<ProviderRefund> {
     const paise = wholeRupees(amount);
-    const result = await providerCall(() => this.store.refund(paymentId, paise, idempotencyKey));
+    const status = this.config.SANDBOX_REFUNDS === 'at_once' ? 'processed' : 'pending';
+    const result = await providerCall(() => this.store.refund(paymentId, paise, idempotencyKey, status));
     switch (result.kind) {
       case 'unknown_payment':
         throw refused(Messages.payments.transactionNotFound, `no payment ${paymentId}`);
@@ -125,16 +126,28 @@ export class SandboxPaymentProvider extends PaymentProvider {
       case 'too_large':
         throw refused(Messages.payments.refundTooLarge, `payment ${paymentId} has ${toRupees(result.payment!.refunded)} refunded`);
       case 'created':
-        this.webhooks.send({ event: 'refund.processed', payment: result.payment, refund: result.refund });
+        if (result.refund.status === 'processed')
+          this.webhooks.send({ event: 'refund.processed', payment: result.payment, refund: result.refund });
         break;
       case 'existing':
         break;
     }
-    return {
-      refundId: result.refund.id,
-      amount: toRupees(result.refund.amount),
-      status: result.refund.status === 'processed' ? 'processed' : 'pending',
-    };
+    const { id: refundId, status: refundStatus } = result.refund;
+    if (refundStatus === 'failed') {
+      throw new PaymentProviderError(Messages.payments.refundFailed, 'declined', false, `the sandbox could not process refund ${refundId}`);
+    }
+    return { refundId, amount: toRupees(result.refund.amount), status: refundStatus };
+  }
+
+  /**
+   * What the bank answers a refund still pending (SANDBOX_REFUNDS=later): processed or failed, told
+   * to the product by the webhook Razorpay sends. Undefined when no pending refund has that id.
+   */
+  async settleRefund(refundId: string, outcome: 'processed' | 'failed'): Promise<SandboxRefund | undefined> {
+    const settled = await this.store.settleRefund(refundId, outcome);
+    if (!settled) return undefined;
+    this.webhooks.send({ event: outcome === 'processed' ? 'refund.processed' : 'refund.failed', ...settled });
+    return settled.refund;
   }
 
   async paymentStatus(paymentId: string): Promise<ProviderPaymentStatus> {

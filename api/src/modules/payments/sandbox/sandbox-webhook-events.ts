@@ -4,7 +4,7 @@ import { type SandboxPayment, type SandboxRefund } from './sandbox.store.js';
 /** A change the sandbox tells the product about, as Razorpay would. */
 export type SandboxWebhookEvent =
   | { event: 'payment.authorized' | 'payment.captured' | 'payment.failed'; payment: SandboxPayment }
-  | { event: 'refund.processed'; payment: SandboxPayment; refund: SandboxRefund };
+  | { event: 'refund.processed' | 'refund.failed'; payment: SandboxPayment; refund: SandboxRefund };
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -43,7 +43,7 @@ function refundEntity(refund: SandboxRefund, createdAt: Date) {
 /** The body Razorpay posts for this event (amounts in paise). */
 export function webhookBody(event: SandboxWebhookEvent, at: Date): Record<string, unknown> {
   const payment = { entity: paymentEntity(event.payment) };
-  const payload = event.event === 'refund.processed' ? { refund: { entity: refundEntity(event.refund, at) }, payment } : { payment };
+  const payload = 'refund' in event ? { refund: { entity: refundEntity(event.refund, at) }, payment } : { payment };
   return {
     entity: 'event',
     account_id: 'acc_sandbox',

@@ -179,9 +179,10 @@ export class SandboxStore {
 
   /**
    * Refunds part of a captured payment, once per key: the same key again finds the refund it made.
-   * The refunds together never pass the captured amount; the last one that reaches it makes the payment "refunded".
+   * The refunds not failed together never pass the captured amount; the processed ones that reach it
+   * make the payment "refunded". `status`: processed at once, or pending until settled.
    */
-  async refund(paymentId: string, amount: number, idempotencyKey: string): Promise<RefundResult> {
+  async refund(paymentId: string, amount: number, idempotencyKey: string, status: 'processed' | 'pending'): Promise<RefundResult> {
     return this.dataSource.transaction(async (tx) => {
       const [locked] = await tx.query<Array<{ id: string }>>('SELECT id FROM sandbox.payments WHERE id = $1 FOR UPDATE', [paymentId]);
       if (!locked) return { kind: 'unknown_payment' };
@@ -192,16 +193,42 @@ export class SandboxStore {
       );
       if (existing) return { kind: 'existing', refund: toRefund(existing), payment };
       if (payment.status !== 'captured') return { kind: 'not_captured', payment };
-      if (payment.refunded + amount > payment.amount) return { kind: 'too_large', payment };
-      const [row] = await tx.query<RefundRow[]>(
-        `INSERT INTO sandbox.refunds (id, payment_id, amount, idempotency_key, status) VALUES ($1, $2, $3, $4, 'processed')
-          RETURNING ${REFUND_COLUMNS}`,
-        [sandboxId('rfnd'), paymentId, amount, idempotencyKey],
+      const [{ promised }] = await tx.query<Array<{ promised: string }>>(
+        `SELECT coalesce(sum(amount), 0) AS promised FROM sandbox.refunds WHERE payment_id = $1 AND status <> 'failed'`,
+        [paymentId],
       );
-      if (payment.refunded + amount === payment.amount) {
-        await tx.query(`UPDATE sandbox.payments SET status = 'refunded' WHERE id = $1`, [paymentId]);
-      }
-      return { kind: 'created', refund: toRefund(row!), payment: (await this.findPayment(paymentId, tx))! };
+      if (Number(promised) + amount > payment.amount) return { kind: 'too_large', payment };
+      const [row] = await tx.query<RefundRow[]>(
+        `INSERT INTO sandbox.refunds (id, payment_id, amount, idempotency_key, status) VALUES ($1, $2, $3, $4, $5)
+          RETURNING ${REFUND_COLUMNS}`,
+        [sandboxId('rfnd'), paymentId, amount, idempotencyKey, status],
+      );
+      return { kind: 'created', refund: toRefund(row!), payment: await this.markRefundedWhenWhole(tx, paymentId) };
     });
+  }
+
+  /** A pending refund processed or failed, as the bank answered; undefined when there is no pending refund of that id. */
+  async settleRefund(
+    refundId: string,
+    outcome: 'processed' | 'failed',
+  ): Promise<{ refund: SandboxRefund; payment: SandboxPayment } | undefined> {
+    return this.dataSource.transaction(async (tx) => {
+      const [row] = await queryRows<RefundRow>(
+        tx,
+        `UPDATE sandbox.refunds SET status = $2 WHERE id = $1 AND status = 'pending' RETURNING ${REFUND_COLUMNS}`,
+        [refundId, outcome],
+      );
+      if (!row) return undefined;
+      await tx.query('SELECT id FROM sandbox.payments WHERE id = $1 FOR UPDATE', [row.payment_id]);
+      return { refund: toRefund(row), payment: await this.markRefundedWhenWhole(tx, row.payment_id) };
+    });
+  }
+
+  /** The payment, "refunded" once its processed refunds return all of it. */
+  private async markRefundedWhenWhole(tx: EntityManager, paymentId: string): Promise<SandboxPayment> {
+    const payment = (await this.findPayment(paymentId, tx))!;
+    if (payment.status !== 'captured' || payment.refunded < payment.amount) return payment;
+    await tx.query(`UPDATE sandbox.payments SET status = 'refunded' WHERE id = $1`, [paymentId]);
+    return (await this.findPayment(paymentId, tx))!;
   }
 }

@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { type PaymentRefund } from './entities/payment-refund.entity.js';
+import { PaymentProvider, PaymentProviderError } from './payment-provider.port.js';
+import { PaymentRefunded } from './payments.events.js';
+import { RefundsRepository } from './refunds.repository.js';
+import { TransactionsRepository } from './transactions.repository.js';
+
+/** What the provider says of a refund. */
+export type RefundOutcome =
+  { status: 'sent'; providerRefundId: string } | { status: 'processed'; providerRefundId: string } | { status: 'failed'; reason: string };
+
+/**
+ * A refund from the provider's point of view, in one place: the refund job's first request, the
+ * hourly check of refunds still being processed, and the provider's refund webhooks all end here.
+ * Only the provider's "processed" makes a refund processed (its credit note follows); "failed"
+ * gives the reserved money back to the transaction, so it can be refunded again. Each outcome is
+ * recorded once: a refund that already has its outcome is left as it is.
+ */
+@Injectable()
+export class RefundSettlement {
+  private readonly logger = new Logger(RefundSettlement.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly refunds: RefundsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly provider: PaymentProvider,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  /**
+   * Sends the refund, or asks after it, with its id as the idempotency key: the provider answers
+   * a repeat with the refund it already made, as it stands now. A retryable failure is thrown.
+   */
+  async ask(refundId: string): Promise<void> {
+    const refund = await this.refunds.find(refundId);
+    if (refund?.status !== 'pending' && refund?.status !== 'sent') return;
+    const transaction = (await this.transactions.find(refund.transactionId))!;
+    let outcome: RefundOutcome;
+    try {
+      const answer = await this.provider.refund(transaction.paymentId!, refund.amount, refund.id);
+      outcome = { status: answer.status === 'processed' ? 'processed' : 'sent', providerRefundId: answer.refundId };
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError) || error.retryable) throw error;
+      outcome = { status: 'failed', reason: error.detail ?? error.message };
+    }
+    await this.dataSource.transaction((tx) => this.record(tx, refund, outcome));
+  }
+
+  /** A refund webhook, inside the transaction that records it. A refund we do not know by that id yet is left to `ask`. */
+  async recordWebhook(tx: EntityManager, providerRefundId: string, status: 'processed' | 'failed'): Promise<void> {
+    const refund = await this.refunds.findByProviderId(tx, providerRefundId);
+    if (!refund) return;
+    await this.record(
+      tx,
+      refund,
+      status === 'processed' ? { status, providerRefundId } : { status, reason: 'the provider could not process it' },
+    );
+  }
+
+  private async record(tx: EntityManager, refund: PaymentRefund, outcome: RefundOutcome): Promise<void> {
+    switch (outcome.status) {
+      case 'sent':
+        await this.refunds.markSent(tx, refund.id, outcome.providerRefundId);
+        return;
+      case 'failed':
+        if (await this.refunds.markFailed(tx, refund.id, outcome.reason)) {
+          await this.transactions.cancelRefundReservation(tx, refund.transactionId, refund.amount);
+          this.logger.error({ refundId: refund.id, reason: outcome.reason }, 'the provider refused the refund');
+        }
+        return;
+      case 'processed': {
+        if (!(await this.refunds.markProcessed(tx, refund.id, outcome.providerRefundId))) return;
+        await this.outbox.publish(tx, PaymentRefunded, { refundId: refund.id });
+        const now = (await this.transactions.lock(tx, refund.transactionId))!;
+        if (now.refundedAmount === now.capturedAmount && !(await this.refunds.hasPending(tx, refund.transactionId))) {
+          await this.transactions.move(tx, refund.transactionId, 'refunded');
+        }
+      }
+    }
+  }
+}

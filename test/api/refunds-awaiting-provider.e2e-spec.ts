@@ -1,0 +1,210 @@
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { RefundsCheckHandler } from '../../api/src/modules/payments/jobs/refunds-check.job.js';
+import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { applyAndPay, createEvent, decide, sandboxPayment, transactionRow, type PaidApplication } from '../support/join-flow.js';
+import { waitUntil } from '../support/poll.js';
+import { runPendingJobs } from '../support/run-jobs.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+interface Delivery {
+  body: string;
+  signature: string;
+  eventId: string;
+}
+
+/**
+ * Refunds the provider accepts but processes later (Razorpay's normal refunds), with the sandbox
+ * set to leave them pending until settled. The sandbox's webhooks go to a receiver here, so a test
+ * decides whether each reaches the product, once, twice, or never.
+ */
+describe('refunds the provider is still processing', () => {
+  let api: TestApi;
+  let host: SignedUp;
+  let receiver: Server;
+  const received: Delivery[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push({
+          body,
+          signature: String(request.headers['x-razorpay-signature']),
+          eventId: String(request.headers['x-razorpay-event-id']),
+        });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    api = await startTestApi({
+      SANDBOX_REFUNDS: 'later',
+      SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+      SANDBOX_WEBHOOK_DUPLICATE_RATE: '0',
+    });
+    host = await signUpHost(api);
+  });
+  afterAll(async () => {
+    await api.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const deliver = (delivery: Delivery) =>
+    api
+      .http()
+      .post('/api/v1/payments/webhook')
+      .set('content-type', 'application/json')
+      .set('x-razorpay-signature', delivery.signature)
+      .set('x-razorpay-event-id', delivery.eventId)
+      .send(delivery.body);
+
+  const refundRows = async (transactionId: string) =>
+    (
+      await api.db.query<{ id: string; amount: number; status: string; provider_refund_id: string | null }>(
+        'SELECT id, amount, status, provider_refund_id FROM payment_refund WHERE transaction_id = $1 ORDER BY created_at',
+        [transactionId],
+      )
+    ).rows;
+
+  /** The refunds of the transaction the provider processed, as the invoices module hears of them (a credit note each). */
+  const refundedEvents = async (transactionId: string) =>
+    Number(
+      (
+        await api.db.query<{ count: string }>(
+          `SELECT count(*) FROM outbox_event o JOIN payment_refund r ON r.id::text = o.payload->>'refundId'
+            WHERE o.type = 'payment.refunded' AND r.transaction_id = $1`,
+          [transactionId],
+        )
+      ).rows[0]!.count,
+    );
+
+  const transactionView = async (fan: SignedUp, transactionId: string) => {
+    const response = await api.http().get(`/api/v1/payments/transactions/${transactionId}`).set(bearer(fan.token));
+    expect(response.status).toBe(200);
+    return response.body as { status: string; refundedAmount: number; refunds: Array<{ amount: number; status: string }> };
+  };
+
+  /** A ₹500 booking accepted and captured, then refunded by its host for `amount`, sent to the provider. */
+  async function sentRefund(amount: number): Promise<{ fan: SignedUp; paid: PaidApplication; providerRefundId: string }> {
+    const event = await createEvent(api, host, { capacity: 10 });
+    const fan = await signUp(api);
+    const paid = await applyAndPay(api, fan, event.id);
+    expect((await decide(api, host, paid.applicationId, 'accept')).status).toBe(200);
+    await runPendingJobs(api);
+    const refund = await api
+      .http()
+      .post('/api/v1/payments/refund')
+      .set(bearer(host.token))
+      .send({ transactionId: paid.transactionId, amount });
+    expect(refund.status).toBe(200);
+    await runPendingJobs(api);
+    const [row] = await refundRows(paid.transactionId);
+    expect(row).toMatchObject({ amount, status: 'sent' });
+    return { fan, paid, providerRefundId: row!.provider_refund_id! };
+  }
+
+  /** The bank's answer to a pending refund, and the webhook the sandbox sends about it. */
+  async function settle(providerRefundId: string, outcome: 'processed' | 'failed'): Promise<Delivery> {
+    const before = received.length;
+    const answer = await api.http().post(`/api/v1/sandbox/refunds/${providerRefundId}/settle`).send({ outcome });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: providerRefundId, status: outcome });
+    await waitUntil(async () => received.length > before, `the sandbox's ${outcome} webhook`);
+    const delivery = received[before]!;
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      event: `refund.${outcome}`,
+      payload: { refund: { entity: { id: providerRefundId } } },
+    });
+    return delivery;
+  }
+
+  it('keeps a sent refund reserved and shown as pending, with no credit note, until the webhook says it was processed (once, however often it comes)', async () => {
+    const { fan, paid, providerRefundId } = await sentRefund(500);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 500 });
+    expect(await refundedEvents(paid.transactionId)).toBe(0);
+    expect((await transactionView(fan, paid.transactionId)).refunds).toEqual([expect.objectContaining({ amount: 500, status: 'pending' })]);
+    // Asking again while the provider still processes it changes nothing.
+    await api.app.get(RefundsCheckHandler).handle();
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('sent');
+
+    const processed = await settle(providerRefundId, 'processed');
+    expect((await deliver(processed)).status).toBe(200);
+    expect((await deliver({ ...processed, eventId: `${processed.eventId}_again` })).status).toBe(200);
+
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
+    expect(await refundedEvents(paid.transactionId)).toBe(1);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'refunded', refunded_amount: 500 });
+    expect(await transactionView(fan, paid.transactionId)).toMatchObject({
+      status: 'refunded',
+      refunds: [{ amount: 500, status: 'processed' }],
+    });
+    expect(await sandboxPayment(api, paid.paymentId)).toMatchObject({ status: 'refunded', refundedAmount: 500 });
+  });
+
+  it('gives a failed refund back to the transaction, so its host can refund it again, and issues no credit note', async () => {
+    const { fan, paid, providerRefundId } = await sentRefund(200);
+    const failed = await settle(providerRefundId, 'failed');
+    expect((await deliver(failed)).status).toBe(200);
+
+    expect((await refundRows(paid.transactionId))[0]).toMatchObject({ status: 'failed' });
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 0 });
+    expect(await refundedEvents(paid.transactionId)).toBe(0);
+    expect(await transactionView(fan, paid.transactionId)).toMatchObject({
+      status: 'captured',
+      refunds: [{ amount: 200, status: 'failed' }],
+    });
+
+    const again = await api
+      .http()
+      .post('/api/v1/payments/refund')
+      .set(bearer(host.token))
+      .send({ transactionId: paid.transactionId, amount: 500 });
+    expect(again.status).toBe(200);
+    await runPendingJobs(api);
+    expect((await refundRows(paid.transactionId)).map((row) => [row.amount, row.status])).toEqual([
+      [200, 'failed'],
+      [500, 'sent'],
+    ]);
+  });
+
+  it('learns the outcome of a refund whose webhook was lost by asking the provider, once an hour', async () => {
+    const { paid, providerRefundId } = await sentRefund(300);
+    await settle(providerRefundId, 'processed');
+    const check = api.app.get(RefundsCheckHandler);
+    await check.handle();
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('sent');
+
+    await api.db.query(`UPDATE payment_refund SET checked_at = now() - interval '61 minutes' WHERE transaction_id = $1`, [
+      paid.transactionId,
+    ]);
+    await check.handle();
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
+    expect(await refundedEvents(paid.transactionId)).toBe(1);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 300 });
+  });
+
+  it('learns of a failure whose webhook was lost the same way, and gives the money back to the transaction', async () => {
+    const { paid, providerRefundId } = await sentRefund(400);
+    await settle(providerRefundId, 'failed');
+    await api.db.query(`UPDATE payment_refund SET checked_at = now() - interval '61 minutes' WHERE transaction_id = $1`, [
+      paid.transactionId,
+    ]);
+    await api.app.get(RefundsCheckHandler).handle();
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('failed');
+    expect(await refundedEvents(paid.transactionId)).toBe(0);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 0 });
+  });
+
+  it('answers 404 to settling a refund that is not pending, and settles nothing twice', async () => {
+    const { providerRefundId } = await sentRefund(100);
+    await settle(providerRefundId, 'processed');
+    for (const id of [providerRefundId, 'rfnd_unknown']) {
+      const answer = await api.http().post(`/api/v1/sandbox/refunds/${id}/settle`).send({ outcome: 'failed' });
+      expect(answer.status).toBe(404);
+    }
+    const bad = await api.http().post(`/api/v1/sandbox/refunds/${providerRefundId}/settle`).send({ outcome: 'maybe' });
+    expect(bad.status).toBe(400);
+  });
+});
