@@ -299,6 +299,33 @@ describe('users API', () => {
       expect(await row(person.user.id)).toMatchObject({ mobile_number: null, mobile_verified_at: null });
     });
 
+    it('refuses to change or clear the number a phone-only account signs in with (409, nothing changed), until it has another way in', async () => {
+      const mobile = freshMobile();
+      const person = await signUp(api, { mobile_number: mobile });
+      await markMobileVerified(api, person.user.id);
+      // As phone sign-in makes it: a verified number, no email, no password.
+      await api.db.query('UPDATE users SET email = NULL, password_hash = NULL WHERE id = $1', [person.user.id]);
+      const before = await row(person.user.id);
+
+      for (const mobile_number of [freshMobile(), null]) {
+        const refused = await update(person.token, { mobile_number, bio: 'moved' }).expect(409);
+        expect(refused.body).toMatchObject({ code: 'mobile_number_signs_in', error: expect.stringContaining('lock you out') });
+        expect(await row(person.user.id)).toEqual(before);
+      }
+      expect((await update(person.token, { mobile_number: mobile, bio: 'same number' }).expect(200)).body.mobile_verified).toBe(true);
+
+      // Google proved an email: that signs them in too, so the number may change.
+      await api.db.query(`UPDATE users SET email = $2, email_verified_at = now() WHERE id = $1`, [
+        person.user.id,
+        `g${mobile}@example.com`,
+      ]);
+      const changed = freshMobile();
+      expect((await update(person.token, { mobile_number: changed }).expect(200)).body).toMatchObject({
+        mobile_number: `+91${changed}`,
+        mobile_verified: false,
+      });
+    });
+
     it('accepts the number the person already has', async () => {
       const mobile = freshMobile();
       const person = await signUp(api, { mobile_number: mobile });

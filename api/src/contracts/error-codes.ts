@@ -55,6 +55,7 @@ export const ErrorCodes = {
     cannotReportSelf: 'cannot_report_self',
     notAnInfluencer: 'not_an_influencer',
     genderLocked: 'gender_locked_by_booking',
+    mobileNumberSignsIn: 'mobile_number_signs_in',
     accountSuspended: 'account_suspended',
     alreadySuspended: 'already_suspended',
     notSuspended: 'not_suspended',

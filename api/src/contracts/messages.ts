@@ -80,6 +80,8 @@ export const Messages = {
     reported: 'Thanks for telling us. Our team will review this report.',
     genderLocked:
       'Your gender cannot be changed while you have an open booking or payment for an event priced by gender. You can change it once that event is over, or ask support.',
+    mobileNumberSignsIn:
+      'You sign in with this mobile number, so changing or removing it would lock you out of your account. Ask support to move your account to a new number.',
   },
   people: {
     alreadySuspended: 'This person is already suspended.',

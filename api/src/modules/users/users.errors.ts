@@ -36,6 +36,12 @@ export class GenderLockedError extends ConflictError {
   }
 }
 
+export class MobileNumberSignsInError extends ConflictError {
+  constructor() {
+    super(Messages.users.mobileNumberSignsIn, ErrorCodes.users.mobileNumberSignsIn);
+  }
+}
+
 export class AlreadySuspendedError extends ConflictError {
   constructor() {
     super(Messages.people.alreadySuspended, ErrorCodes.users.alreadySuspended);

@@ -133,6 +133,20 @@ export class UsersRepository {
     return rows[0]?.suspended ?? false;
   }
 
+  /**
+   * The person's verified number when it is their only way to sign in (no password, no email Google
+   * proved), their row locked until the caller's transaction ends; otherwise null.
+   */
+  async lockSignInNumber(tx: EntityManager, id: string): Promise<string | null> {
+    const rows: Array<{ mobile_number: string }> = await tx.query(
+      `SELECT mobile_number FROM users
+        WHERE id = $1 AND mobile_verified_at IS NOT NULL AND email_verified_at IS NULL AND (password_hash IS NULL OR email IS NULL)
+        FOR UPDATE`,
+      [id],
+    );
+    return rows[0]?.mobile_number ?? null;
+  }
+
   async lockGender(tx: EntityManager, id: string): Promise<string | null> {
     const rows: Array<{ gender: string | null }> = await tx.query('SELECT gender FROM users WHERE id = $1 FOR UPDATE', [id]);
     return rows[0]?.gender ?? null;

@@ -11,7 +11,7 @@ import { GenderPricedBookings } from './gender-priced-bookings.port.js';
 import { HostCardChanges } from './host-card-changes.port.js';
 import { HostedEvents } from './hosted-events.port.js';
 import { profileFieldsToEntity } from './profile-fields.js';
-import { AdminRoleSwitchError, GenderLockedError, profileConflict } from './users.errors.js';
+import { AdminRoleSwitchError, GenderLockedError, MobileNumberSignsInError, profileConflict } from './users.errors.js';
 import { UserDeletionRequested } from './users.events.js';
 import { UsersRepository } from './users.repository.js';
 import { hostedFields, toAdminViewOfUser, toPublicUser, toSelfUser } from './user.views.js';
@@ -45,6 +45,7 @@ export class UsersService {
     if (Object.keys(changes).length > 0) {
       try {
         await this.dataSource.transaction(async (tx) => {
+          if (changes.mobileNumber !== undefined) await this.refuseLockingOut(tx, user.id, changes.mobileNumber);
           if (changes.gender !== undefined) await this.refuseGenderChangeWhileBooked(tx, user.id, changes.gender);
           await this.users.updateProfile(user.id, changes, tx);
         });
@@ -56,6 +57,15 @@ export class UsersService {
       if (CARD_FIELDS.some((field) => changes[field] !== undefined)) this.hostCards.changed();
     }
     return this.view(user.id, user);
+  }
+
+  /**
+   * A number someone signs in with and nothing else (phone sign-in only) stays: another number would
+   * drop its verification, and with it their only way back into the account.
+   */
+  private async refuseLockingOut(tx: EntityManager, userId: string, mobileNumber: string | null): Promise<void> {
+    const signInNumber = await this.users.lockSignInNumber(tx, userId);
+    if (signInNumber !== null && signInNumber !== mobileNumber) throw new MobileNumberSignsInError();
   }
 
   /**
