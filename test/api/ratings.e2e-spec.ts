@@ -143,8 +143,10 @@ describe('ratings', () => {
         .set(bearer(host.token))
         .send({ transactionId: paid.transactionId, amount: 500 })
         .expect(200);
-      await runPendingJobs(api);
       await moveStart(event.id, "now() - interval '1 day'");
+      // Refused as soon as the refund is asked for, while the provider has not processed it yet.
+      expect((await as(refunded).rate(event.id).expect(403)).body).toEqual(error(RatingMessages.refunded, RatingErrorCodes.refunded));
+      await runPendingJobs(api);
 
       expect((await as(refunded).rate(event.id).expect(403)).body).toEqual(error(RatingMessages.refunded, RatingErrorCodes.refunded));
       expect((await rated(paying, event.id)).applicationId).toBe(kept.applicationId);

@@ -1,6 +1,11 @@
+import { jest } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
-import { RefundsCheckHandler } from '../../api/src/modules/payments/jobs/refunds-check.job.js';
+import { DataSource } from 'typeorm';
+import { REFUND_CHECK_AFTER_MS, RefundsCheckHandler } from '../../api/src/modules/payments/jobs/refunds-check.job.js';
+import { PaymentProvider, PaymentProviderError } from '../../api/src/modules/payments/payment-provider.port.js';
+import { RefundSettlement } from '../../api/src/modules/payments/refund-settlement.js';
+import { RefundsRepository } from '../../api/src/modules/payments/refunds.repository.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide, sandboxPayment, transactionRow, type PaidApplication } from '../support/join-flow.js';
 import { waitUntil } from '../support/poll.js';
@@ -80,6 +85,12 @@ describe('refunds the provider is still processing', () => {
       ).rows[0]!.count,
     );
 
+  /** As if the provider was last asked about the transaction's sent refunds over an hour ago. */
+  const uncheckedForAnHour = (transactionId: string) =>
+    api.db.query(`UPDATE payment_refund SET checked_at = now() - interval '61 minutes' WHERE transaction_id = $1 AND status = 'sent'`, [
+      transactionId,
+    ]);
+
   const transactionView = async (fan: SignedUp, transactionId: string) => {
     const response = await api.http().get(`/api/v1/payments/transactions/${transactionId}`).set(bearer(fan.token));
     expect(response.status).toBe(200);
@@ -107,17 +118,15 @@ describe('refunds the provider is still processing', () => {
 
   /** The bank's answer to a pending refund, and the webhook the sandbox sends about it. */
   async function settle(providerRefundId: string, outcome: 'processed' | 'failed'): Promise<Delivery> {
-    const before = received.length;
     const answer = await api.http().post(`/api/v1/sandbox/refunds/${providerRefundId}/settle`).send({ outcome });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ id: providerRefundId, status: outcome });
-    await waitUntil(async () => received.length > before, `the sandbox's ${outcome} webhook`);
-    const delivery = received[before]!;
-    expect(JSON.parse(delivery.body)).toMatchObject({
-      event: `refund.${outcome}`,
-      payload: { refund: { entity: { id: providerRefundId } } },
-    });
-    return delivery;
+    // The sandbox sends its webhooks in the background, a capture's among them.
+    const about = (delivery: Delivery) => {
+      const body = JSON.parse(delivery.body) as { event: string; payload: { refund?: { entity: { id: string } } } };
+      return body.event === `refund.${outcome}` && body.payload.refund?.entity.id === providerRefundId;
+    };
+    return waitUntil(async () => received.find(about), `the sandbox's ${outcome} webhook`);
   }
 
   it('keeps a sent refund reserved and shown as pending, with no credit note, until the webhook says it was processed (once, however often it comes)', async () => {
@@ -125,13 +134,19 @@ describe('refunds the provider is still processing', () => {
     expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 500 });
     expect(await refundedEvents(paid.transactionId)).toBe(0);
     expect((await transactionView(fan, paid.transactionId)).refunds).toEqual([expect.objectContaining({ amount: 500, status: 'pending' })]);
-    // Asking again while the provider still processes it changes nothing.
+    // Asked an hour on while the provider still processes it: still sent, asked again an hour later.
+    await uncheckedForAnHour(paid.transactionId);
     await api.app.get(RefundsCheckHandler).handle();
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('sent');
+    expect(await api.app.get(RefundsRepository).sentUncheckedFor(REFUND_CHECK_AFTER_MS, 1_000)).not.toContain(
+      (await refundRows(paid.transactionId))[0]!.id,
+    );
 
     const processed = await settle(providerRefundId, 'processed');
     expect((await deliver(processed)).status).toBe(200);
     expect((await deliver({ ...processed, eventId: `${processed.eventId}_again` })).status).toBe(200);
+    // A failure said of it afterwards (a mistaken or forged-then-signed webhook) undoes nothing.
+    await api.app.get(DataSource).transaction((tx) => api.app.get(RefundSettlement).recordWebhook(tx, providerRefundId, 'failed'));
 
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
     expect(await refundedEvents(paid.transactionId)).toBe(1);
@@ -169,6 +184,30 @@ describe('refunds the provider is still processing', () => {
     ]);
   });
 
+  it('keeps a sent refund sent when asking after it fails, even with a refusal (a key rotated badly), and asks again an hour later', async () => {
+    const { paid, providerRefundId } = await sentRefund(250);
+    await settle(providerRefundId, 'processed');
+    await uncheckedForAnHour(paid.transactionId);
+    const provider = api.app.get(PaymentProvider);
+    const refusing = jest
+      .spyOn(provider, 'refundStatus')
+      .mockRejectedValueOnce(new PaymentProviderError('Failed to process refund', 'invalid', false, 'Authentication failed'));
+    try {
+      await api.app.get(RefundsCheckHandler).handle();
+      expect(refusing).toHaveBeenCalledTimes(1);
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 250 });
+    const [row] = await refundRows(paid.transactionId);
+    expect(row!.status).toBe('sent');
+    expect(await api.app.get(RefundsRepository).sentUncheckedFor(REFUND_CHECK_AFTER_MS, 1_000)).not.toContain(row!.id);
+
+    await uncheckedForAnHour(paid.transactionId);
+    await api.app.get(RefundsCheckHandler).handle();
+    expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
+  });
+
   it('learns the outcome of a refund whose webhook was lost by asking the provider, once an hour', async () => {
     const { paid, providerRefundId } = await sentRefund(300);
     await settle(providerRefundId, 'processed');
@@ -176,9 +215,7 @@ describe('refunds the provider is still processing', () => {
     await check.handle();
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('sent');
 
-    await api.db.query(`UPDATE payment_refund SET checked_at = now() - interval '61 minutes' WHERE transaction_id = $1`, [
-      paid.transactionId,
-    ]);
+    await uncheckedForAnHour(paid.transactionId);
     await check.handle();
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
     expect(await refundedEvents(paid.transactionId)).toBe(1);
@@ -188,9 +225,7 @@ describe('refunds the provider is still processing', () => {
   it('learns of a failure whose webhook was lost the same way, and gives the money back to the transaction', async () => {
     const { paid, providerRefundId } = await sentRefund(400);
     await settle(providerRefundId, 'failed');
-    await api.db.query(`UPDATE payment_refund SET checked_at = now() - interval '61 minutes' WHERE transaction_id = $1`, [
-      paid.transactionId,
-    ]);
+    await uncheckedForAnHour(paid.transactionId);
     await api.app.get(RefundsCheckHandler).handle();
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('failed');
     expect(await refundedEvents(paid.transactionId)).toBe(0);

@@ -69,7 +69,7 @@ export class RatableAttendancesAdapter extends RatableAttendances {
   async acceptedAttendance(eventId: string, fanId: string): Promise<AcceptedAttendance | null> {
     const accepted = await this.applications.acceptedOf(eventId, fanId);
     if (!accepted || !(await this.checkIns.cameTo(eventId, accepted.id))) return null;
-    const refunded = accepted.transactionId !== null && (await this.payments.hasProcessedRefund(accepted.transactionId));
+    const refunded = accepted.transactionId !== null && (await this.payments.hasRefund(accepted.transactionId));
     return { applicationId: accepted.id, refunded };
   }
 }

@@ -35,6 +35,9 @@ export abstract class PaymentProvider {
   /** Returns part or all of a captured payment. The same key again returns the same refund. */
   abstract refund(paymentId: string, amount: number, idempotencyKey: string): Promise<ProviderRefund>;
 
+  /** A refund the provider made, as it stands now (processed, still pending, or failed); it moves no money. */
+  abstract refundStatus(paymentId: string, refundId: string): Promise<ProviderRefundState>;
+
   /** The payment as the provider sees it now (the reconciliation of a crash between call and commit). */
   abstract paymentStatus(paymentId: string): Promise<ProviderPaymentStatus>;
 }
@@ -97,6 +100,11 @@ export interface ProviderRefund {
   /** Whole rupees. */
   amount: number;
   status: 'pending' | 'processed';
+}
+
+/** A refund as the provider reports it when asked; only this says a refund the provider accepted failed. */
+export interface ProviderRefundState extends Omit<ProviderRefund, 'status'> {
+  status: ProviderRefund['status'] | 'failed';
 }
 
 /**

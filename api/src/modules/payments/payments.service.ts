@@ -221,9 +221,9 @@ export class PaymentsService {
       .reduce((sum, other) => sum + other.amount, 0);
   }
 
-  /** Whether the provider has processed a refund (any part) of the transaction. */
-  async hasProcessedRefund(transactionId: string): Promise<boolean> {
-    return (await this.refunds.forTransactions([transactionId])).some((refund) => refund.status === 'processed');
+  /** Whether part or all of the transaction is refunded or being refunded (a failed refund returned nothing). */
+  async hasRefund(transactionId: string): Promise<boolean> {
+    return (await this.refunds.forTransactions([transactionId])).some((refund) => refund.status !== 'failed');
   }
 
   /** Transactions that took money, changed within a window (the invoices module's due work). */

@@ -30,29 +30,56 @@ export class RefundSettlement {
     private readonly outbox: OutboxService,
   ) {}
 
-  /**
-   * Sends the refund, or asks after it, with its id as the idempotency key: the provider answers
-   * a repeat with the refund it already made, as it stands now. A retryable failure is thrown.
-   */
+  /** Sends a pending refund, or asks after a sent one, and records the answer. A provider that does not answer is thrown. */
   async ask(refundId: string): Promise<void> {
     const refund = await this.refunds.find(refundId);
     if (refund?.status !== 'pending' && refund?.status !== 'sent') return;
-    const transaction = (await this.transactions.find(refund.transactionId))!;
-    let outcome: RefundOutcome;
+    const { paymentId } = (await this.transactions.find(refund.transactionId))!;
+    const outcome = refund.status === 'pending' ? await this.send(refund, paymentId!) : await this.askAfter(refund, paymentId!);
+    await this.dataSource.transaction((tx) => this.record(tx, refund, outcome));
+  }
+
+  /**
+   * The request, with the refund's id as the idempotency key: a repeat after a crash gets the refund
+   * already made. A refusal here (the provider would not make it, or failed the one it had) fails it.
+   */
+  private async send(refund: PaymentRefund, paymentId: string): Promise<RefundOutcome> {
     try {
-      const answer = await this.provider.refund(transaction.paymentId!, refund.amount, refund.id);
-      outcome = { status: answer.status === 'processed' ? 'processed' : 'sent', providerRefundId: answer.refundId };
+      const answer = await this.provider.refund(paymentId, refund.amount, refund.id);
+      return { status: answer.status === 'processed' ? 'processed' : 'sent', providerRefundId: answer.refundId };
     } catch (error) {
       if (!(error instanceof PaymentProviderError) || error.retryable) throw error;
-      outcome = { status: 'failed', reason: error.detail ?? error.message };
+      return { status: 'failed', reason: error.detail ?? error.message };
     }
-    await this.dataSource.transaction((tx) => this.record(tx, refund, outcome));
+  }
+
+  /**
+   * A refund the provider accepted, asked by its id (nothing can be made twice). Only the provider's
+   * word that this refund failed fails it: any error, even a refusal, is no answer and is thrown.
+   */
+  private async askAfter(refund: PaymentRefund, paymentId: string): Promise<RefundOutcome> {
+    const state = await this.provider.refundStatus(paymentId, refund.providerRefundId!);
+    switch (state.status) {
+      case 'failed':
+        return { status: 'failed', reason: `the provider could not process refund ${state.refundId}` };
+      case 'processed':
+        return { status: 'processed', providerRefundId: state.refundId };
+      default:
+        return { status: 'sent', providerRefundId: state.refundId };
+    }
   }
 
   /** A refund webhook, inside the transaction that records it. A refund we do not know by that id yet is left to `ask`. */
   async recordWebhook(tx: EntityManager, providerRefundId: string, status: 'processed' | 'failed'): Promise<void> {
     const refund = await this.refunds.findByProviderId(tx, providerRefundId);
     if (!refund) return;
+    if (refund.status === (status === 'processed' ? 'failed' : 'processed')) {
+      this.logger.error(
+        { refundId: refund.id, providerRefundId, recorded: refund.status, webhook: status },
+        'a refund webhook contradicts its recorded outcome',
+      );
+      return;
+    }
     await this.record(
       tx,
       refund,

@@ -50,6 +50,11 @@ export class RefundsRepository {
     );
   }
 
+  /** A sent refund the provider could not be asked about now: asked again after the usual wait, not at once. */
+  async markChecked(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE payment_refund SET checked_at = now() WHERE id = $1 AND status = 'sent'`, [id]);
+  }
+
   /** Pending or sent → failed once; false when it already had its outcome. */
   async markFailed(tx: EntityManager, id: string, reason: string): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(

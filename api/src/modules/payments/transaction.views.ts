@@ -17,6 +17,10 @@ const refundView = (refund: PaymentRefund): RefundView => ({
   createdAt: refund.createdAt.toISOString(),
 });
 
+/** What the provider has returned: refunds it processed (a sent one is still money reserved, not returned). */
+const returnedAmount = (refunds: PaymentRefund[]) =>
+  refunds.filter((refund) => refund.status === 'processed').reduce((sum, refund) => sum + refund.amount, 0);
+
 export function toTransactionView(transaction: PaymentTransaction, context: TransactionContext): TransactionView {
   return {
     id: transaction.id,
@@ -29,7 +33,7 @@ export function toTransactionView(transaction: PaymentTransaction, context: Tran
     eventId: transaction.eventId,
     eventTitle: context.eventTitle,
     applicationId: context.applicationId,
-    status: transactionStatus(transaction.state, transaction.refundedAmount),
+    status: transactionStatus(transaction.state, returnedAmount(context.refunds)),
     state: transaction.state,
     failureReason: transaction.failureReason,
     refunds: context.refunds.map(refundView),

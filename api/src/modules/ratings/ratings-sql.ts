@@ -13,15 +13,15 @@ export const eventEnded = (e: string) =>
 
 /**
  * The accepted application `a` lets its fan rate its event `e`: the event ended and was neither
- * cancelled nor deleted, its host's account is not being deleted, no refund of the payment was
- * processed, and, once the event used check-in at the door, its fan was checked in. POST /ratings
+ * cancelled nor deleted, its host's account is not being deleted, nothing of its payment was refunded
+ * or is being refunded (a failed refund returned nothing), and, once the event used check-in at the door, its fan was checked in. POST /ratings
  * asks the same through the RatableAttendances port, one person at a time.
  */
 export const ratableAttendance = (a: string, e: string) => `${a}.status = 'accepted'
   AND ${e}.deleted_at IS NULL AND ${e}.status <> 'cancelled' AND ${eventEnded(e)} AND ${e}.host_id <> ${a}.fan_id
   AND EXISTS (SELECT 1 FROM users event_host WHERE event_host.id = ${e}.host_id AND event_host.deleted_at IS NULL)
   AND NOT EXISTS (
-    SELECT 1 FROM payment_refund refund WHERE refund.transaction_id = ${a}.transaction_id AND refund.status = 'processed')
+    SELECT 1 FROM payment_refund refund WHERE refund.transaction_id = ${a}.transaction_id AND refund.status <> 'failed')
   AND (NOT EXISTS (SELECT 1 FROM check_in event_check_in WHERE event_check_in.event_id = ${e}.id)
     OR EXISTS (SELECT 1 FROM check_in own_check_in WHERE own_check_in.application_id = ${a}.id))`;
 

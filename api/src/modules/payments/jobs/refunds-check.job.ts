@@ -18,7 +18,8 @@ const BATCH = 100;
 /**
  * Asks the provider about refunds it accepted but had not processed when last asked (Razorpay's
  * normal refunds take days), in case its webhook was lost or came before we knew the refund's id.
- * Each refund is asked at most once an hour; one the provider cannot answer now waits for the next run.
+ * Each refund is asked at most once an hour, whether the provider answered or not (so refunds it
+ * cannot answer about never crowd the others out of a run).
  */
 @Injectable()
 @HandlesJob(RefundsCheckJob)
@@ -34,9 +35,10 @@ export class RefundsCheckHandler implements ScheduledJobHandler {
     const due = await this.refunds.sentUncheckedFor(REFUND_CHECK_AFTER_MS, BATCH);
     let unanswered = 0;
     for (const refundId of due) {
-      await this.settlement.ask(refundId).catch((error: unknown) => {
+      await this.settlement.ask(refundId).catch(async (error: unknown) => {
         unanswered += 1;
-        this.logger.warn({ refundId, err: error }, 'could not ask the provider about a sent refund; the next run will');
+        this.logger.warn({ refundId, err: error }, 'the provider gave no answer about a sent refund; it is asked again in an hour');
+        await this.refunds.markChecked(refundId);
       });
     }
     if (due.length > 0) this.logger.log({ asked: due.length, unanswered }, 'asked the provider about sent refunds');

@@ -691,6 +691,24 @@ describe('RazorpayPaymentProvider', () => {
     });
   });
 
+  describe('refundStatus', () => {
+    it.each(['pending', 'processed', 'failed'])('fetches the refund by its id and reads %s as such, in rupees', async (status) => {
+      nock(API)
+        .get(`/v1/payments/${PAYMENT_ID}/refunds/rfnd_FP8QHiV938haTz`)
+        .reply(200, refund({ id: 'rfnd_FP8QHiV938haTz', amount: 50000, receipt: REFUND_KEY, status }));
+
+      await expect(provider().refundStatus(PAYMENT_ID, 'rfnd_FP8QHiV938haTz')).resolves.toEqual({
+        refundId: 'rfnd_FP8QHiV938haTz',
+        amount: 500,
+        status,
+      });
+    });
+
+    it('refuses an empty refund id as invalid, asking Razorpay nothing', async () => {
+      expect(await failureOf(provider().refundStatus(PAYMENT_ID, ''))).toMatchObject({ kind: 'invalid', retryable: false });
+    });
+  });
+
   describe('paymentStatus', () => {
     it.each([
       ['created', false],

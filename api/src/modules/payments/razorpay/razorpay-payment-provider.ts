@@ -13,6 +13,7 @@ import {
   type ProviderOrder,
   type ProviderPaymentStatus,
   type ProviderRefund,
+  type ProviderRefundState,
   type ProviderWebhookEvent,
 } from '../payment-provider.port.js';
 import { isHmacSha256Hex } from './hmac.js';
@@ -176,6 +177,13 @@ export class RazorpayPaymentProvider extends PaymentProvider {
     const notes = { idempotency_key: idempotencyKey.slice(0, MAX_NOTE_LENGTH) };
     const refund = (await this.findRefund(paymentId, receipt)) ?? (await this.createRefund(paymentId, { amount: paise, receipt, notes }));
     return providerRefundOf(refund, paise);
+  }
+
+  override async refundStatus(paymentId: string, refundId: string): Promise<ProviderRefundState> {
+    requirePaymentId(paymentId);
+    if (!isFilled(refundId)) throw refused('a refund id is needed');
+    const refund = read(razorpayRefund, await this.call(() => this.razorpay.payments.fetchRefund(paymentId, refundId)), 'refund');
+    return { refundId: refund.id, amount: rupeesFor(refund.amount), status: refund.status };
   }
 
   override async paymentStatus(paymentId: string): Promise<ProviderPaymentStatus> {

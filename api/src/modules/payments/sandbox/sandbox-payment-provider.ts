@@ -12,6 +12,7 @@ import {
   type ProviderOrder,
   type ProviderPaymentStatus,
   type ProviderRefund,
+  type ProviderRefundState,
   type ProviderWebhookEvent,
 } from '../payment-provider.port.js';
 import { hmacHex, paymentSignature, signatureMatches } from './sandbox-signatures.js';
@@ -148,6 +149,13 @@ export class SandboxPaymentProvider extends PaymentProvider {
     if (!settled) return undefined;
     this.webhooks.send({ event: outcome === 'processed' ? 'refund.processed' : 'refund.failed', ...settled });
     return settled.refund;
+  }
+
+  async refundStatus(paymentId: string, refundId: string): Promise<ProviderRefundState> {
+    const refund = await providerCall(() => this.store.findRefund(refundId));
+    if (!refund || refund.paymentId !== paymentId)
+      throw refused(Messages.payments.transactionNotFound, `no refund ${refundId} of payment ${paymentId}`);
+    return { refundId: refund.id, amount: toRupees(refund.amount), status: refund.status };
   }
 
   async paymentStatus(paymentId: string): Promise<ProviderPaymentStatus> {

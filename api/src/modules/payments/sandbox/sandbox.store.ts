@@ -148,6 +148,11 @@ export class SandboxStore {
     return row && toPayment(row);
   }
 
+  async findRefund(id: string): Promise<SandboxRefund | undefined> {
+    const [row] = await this.dataSource.query<RefundRow[]>(`SELECT ${REFUND_COLUMNS} FROM sandbox.refunds WHERE id = $1`, [id]);
+    return row && toRefund(row);
+  }
+
   async refundsOf(paymentId: string): Promise<SandboxRefund[]> {
     const rows = await this.dataSource.query<RefundRow[]>(
       `SELECT ${REFUND_COLUMNS} FROM sandbox.refunds WHERE payment_id = $1 ORDER BY created_at, id`,
