@@ -7,8 +7,11 @@ import { signInvoiceLink } from '../../api/src/modules/invoices/invoice-links.js
 import { InvoicesRepository } from '../../api/src/modules/invoices/invoices.repository.js';
 import { CreditNoteIssueHandler } from '../../api/src/modules/invoices/jobs/credit-note-issue.job.js';
 import { InvoiceIssueHandler } from '../../api/src/modules/invoices/jobs/invoice-issue.job.js';
+import { RefundSettlement } from '../../api/src/modules/payments/refund-settlement.js';
+import { RefundsRepository } from '../../api/src/modules/payments/refunds.repository.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide, QUIET_SANDBOX } from '../support/join-flow.js';
+import { waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -259,6 +262,53 @@ describe('GST invoices and credit notes', () => {
       sgst: 16,
       igst: 0,
     });
+  });
+
+  it('credits exactly the invoice when two refunds of one payment are processed at once, whichever commits first', async () => {
+    const fan = await signUp(api);
+    const paid = await paidAndAccepted(fan, bengaluru.id, 500);
+    const refundIds: string[] = [];
+    for (const amount of [200, 300]) {
+      const response = await api
+        .http()
+        .post('/api/v1/payments/refund')
+        .set(bearer(host.token))
+        .send({ transactionId: paid.transactionId, amount })
+        .expect(200);
+      refundIds.push(response.body.refundId as string);
+    }
+    const [first, second] = refundIds as [string, string];
+    // The first refund's outcome is held after its transaction began, while the second is recorded.
+    const refunds = api.app.get(RefundsRepository);
+    const record = refunds.markProcessed.bind(refunds);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = jest.spyOn(refunds, 'markProcessed').mockImplementationOnce(async (...args) => {
+      await held;
+      return record(...args);
+    });
+    const settlement = api.app.get(RefundSettlement);
+    const firstDone = settlement.ask(first);
+    await waitUntil(async () => holding.mock.calls.length === 1, 'the first refund to be held');
+    let secondRecorded = false;
+    const secondDone = settlement.ask(second).then(() => (secondRecorded = true));
+    const waitingOnALock = async () =>
+      (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows.length >
+      0;
+    await waitUntil(async () => secondRecorded || (await waitingOnALock()), 'the second refund to be recorded or to wait');
+    const creditNotes = api.app.get(CreditNoteIssueHandler);
+    // A second refund recorded first would have its credit note issued before the first one commits.
+    if (secondRecorded) await creditNotes.handle({ refundId: second, outboxId: randomUUID() });
+    release();
+    await Promise.all([firstDone, secondDone]);
+    holding.mockRestore();
+    for (const refundId of [first, second]) await creditNotes.handle({ refundId, outboxId: randomUUID() });
+
+    const { invoice, credit_notes } = await invoiceOf(fan, paid.applicationId);
+    expect(credit_notes.map((note: { amount: number }) => note.amount).sort()).toEqual([200, 300]);
+    const sum = (field: 'taxable_value' | 'cgst' | 'sgst' | 'igst') =>
+      credit_notes.reduce((total: number, note: { tax: Record<string, number> }) => total + note.tax[field]!, 0);
+    expect(invoice.tax).toMatchObject({ taxable_value: sum('taxable_value'), cgst: sum('cgst'), sgst: sum('sgst'), igst: sum('igst') });
   });
 
   it('issues the invoice first when the credit note job runs before it', async () => {

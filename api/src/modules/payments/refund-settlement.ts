@@ -87,11 +87,18 @@ export class RefundSettlement {
     );
   }
 
+  /**
+   * An outcome that changes the money locks the transaction first (as reserving a refund does), so
+   * the refunds of one payment are recorded one after another and each one's processed_at, read on
+   * the clock then, orders them as they committed: its credit note counts exactly the ones before it.
+   */
   private async record(tx: EntityManager, refund: PaymentRefund, outcome: RefundOutcome): Promise<void> {
+    if (outcome.status === 'sent') {
+      await this.refunds.markSent(tx, refund.id, outcome.providerRefundId);
+      return;
+    }
+    const transaction = (await this.transactions.lock(tx, refund.transactionId))!;
     switch (outcome.status) {
-      case 'sent':
-        await this.refunds.markSent(tx, refund.id, outcome.providerRefundId);
-        return;
       case 'failed':
         if (await this.refunds.markFailed(tx, refund.id, outcome.reason)) {
           await this.transactions.cancelRefundReservation(tx, refund.transactionId, refund.amount);
@@ -101,8 +108,7 @@ export class RefundSettlement {
       case 'processed': {
         if (!(await this.refunds.markProcessed(tx, refund.id, outcome.providerRefundId))) return;
         await this.outbox.publish(tx, PaymentRefunded, { refundId: refund.id });
-        const now = (await this.transactions.lock(tx, refund.transactionId))!;
-        if (now.refundedAmount === now.capturedAmount && !(await this.refunds.hasPending(tx, refund.transactionId))) {
+        if (transaction.refundedAmount === transaction.capturedAmount && !(await this.refunds.hasPending(tx, refund.transactionId))) {
           await this.transactions.move(tx, refund.transactionId, 'refunded');
         }
       }

@@ -31,11 +31,14 @@ export class RefundsRepository {
     return row;
   }
 
-  /** Pending or sent → processed once; false when another run already recorded it. */
+  /**
+   * Pending or sent → processed once; false when another run already recorded it. Processed at the
+   * clock's time, not the transaction's start (the caller holds the payment's lock: see RefundSettlement).
+   */
   async markProcessed(tx: EntityManager, id: string, providerRefundId: string): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
       tx,
-      `UPDATE payment_refund SET status = 'processed', provider_refund_id = $2, processed_at = now()
+      `UPDATE payment_refund SET status = 'processed', provider_refund_id = $2, processed_at = clock_timestamp()
         WHERE id = $1 AND status IN ${AWAITING} RETURNING id`,
       [id, providerRefundId],
     );
