@@ -11,6 +11,7 @@ import {
   membersLine,
   mergeMessages,
   messageStatus,
+  missedBefore,
   needsSenderLookup,
   pollProblem,
   pollShare,
@@ -232,6 +233,15 @@ describe('the message window', () => {
     ]);
     expect(renamed.hasMore).toBe(true);
     expect(withSendersOf(held, [message(9)])).toBe(held);
+  });
+
+  it('notices a live message that skips seqs (an announcement lost) and says from which seq to ask again', () => {
+    expect(missedBefore(window([3, 4, 5]), 6)).toBeUndefined();
+    expect(missedBefore(window([3, 4, 5]), 5)).toBeUndefined();
+    expect(missedBefore(window([3, 4, 5]), 8)).toBe(5);
+    // An empty room asks nothing (its first message may be any seq), nor a window that stops short of the newest.
+    expect(missedBefore(window([]), 4)).toBeUndefined();
+    expect(missedBefore(window([3, 4, 5], { hasNewer: true }), 9)).toBeUndefined();
   });
 });
 

@@ -209,6 +209,16 @@ export function withSendersOf(window: MessageWindow, fresh: readonly MessageView
 
 export const newestSeq = (window: MessageWindow): number => window.messages.at(-1)?.seq ?? 0;
 
+/**
+ * Whether a message arriving live skips seqs the window should hold (one whose announcement was
+ * lost): the window's newest seq, to ask the room for what came after it; undefined when nothing is
+ * missing, or when the window does not end at the room's newest anyway.
+ */
+export function missedBefore(window: MessageWindow, seq: number): number | undefined {
+  const newest = newestSeq(window);
+  return !window.hasNewer && newest > 0 && seq > newest + 1 ? newest : undefined;
+}
+
 /** Every member's marks by person, newest wins (marks only move forward). */
 export type Receipts = Readonly<Record<string, ReceiptView>>;
 

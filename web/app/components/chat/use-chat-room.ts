@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadWithProgress } from '~/components/events/media-uploader';
 import {
   mergeMessages,
+  missedBefore,
   newestSeq,
   receiptsFrom,
   replaceMessage,
@@ -210,14 +211,14 @@ export function useChatRoom({
   );
 
   /**
-   * Joins the room: with the newest seq held only what came after it (resync, asked again while the
-   * answer stops short of the room's last seq), else the newest window. Then sends what waits.
+   * Joins the room: with the newest seq held (or `since`) only what came after it (resync, asked
+   * again while the answer stops short of the room's last seq), else the newest window. Then sends what waits.
    */
   const join = useCallback(
-    async (connection: ChatSocket, fresh = false) => {
+    async (connection: ChatSocket, fresh = false, since?: number) => {
       const held = windowRef.current;
       const resync = !fresh && !held.hasNewer && held.messages.length > 0;
-      let after = resync ? newestSeq(held) : undefined;
+      let after = since ?? (resync ? newestSeq(held) : undefined);
       const arrived: MessageView[] = [];
       try {
         for (;;) {
@@ -264,7 +265,10 @@ export function useChatRoom({
       connect: () => void join(socket),
       'message:new': (message) => {
         if (!mine(message)) return;
+        const missed = missedBefore(windowRef.current, message.seq);
         accept(message);
+        // A message whose announcement was lost is fetched as a reconnect would.
+        if (missed !== undefined) void join(socket, false, missed);
         // Sending reads the room: the message is its sender's receipt too.
         const { senderId: userId, seq } = message;
         setReceipts((held) => withReceipt(held, { roomId, userId, readSeq: seq, deliveredSeq: seq }));
