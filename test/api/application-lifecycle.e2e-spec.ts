@@ -100,7 +100,8 @@ describe('the application lifecycle: a cancelled event accepts nobody, and its m
       [all.map((application) => application.applicationId)],
     );
     expect(accepted.rows).toEqual([{ n: 0 }]);
-  });
+    // Eighty fans sign up and pay first: over the API tier's 30 s on a loaded two-core machine.
+  }, 90_000);
 
   it('lets an accept racing the cancel win only if it committed first: then the fan is refunded once, never charged for nothing', async () => {
     const events = await eventsWithPendingApplications(10, 3);
