@@ -1,5 +1,7 @@
+import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ChatLimits, ChatMessages, type MessageView, type ReceiptView } from '../../api/src/contracts/chat.contract.js';
+import { ChatService } from '../../api/src/modules/chat/chat.service.js';
 import { ChatPresence } from '../../api/src/modules/chat/gateway/chat-presence.service.js';
 import { chatAs, roomWithFans, sendText, type ChatRoomSetup } from '../support/chat-rest.js';
 import {
@@ -13,7 +15,8 @@ import {
   waitForEvent,
   type ChatClient,
 } from '../support/chat-socket.js';
-import { bearer, signUp } from '../support/factories.js';
+import { bearer, signUp, type SignedUp } from '../support/factories.js';
+import { waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const ACK_MS = 5_000;
@@ -121,6 +124,34 @@ describe('chat gateway (socket.io on the API)', () => {
       stored(await sendOver(hostSocket, room.id, 'only for members'));
       await reachedStaying;
       expect(heardAfterRemoval).toEqual([]);
+    });
+
+    it('stops a connection that read its rooms just before its person was removed from hearing the room', async () => {
+      const { host, fans, room } = await roomWithFans(api, 2);
+      const [removed, staying] = fans as [SignedUp, SignedUp];
+      const chat = api.app.get(ChatService);
+      // The connection's rooms were read an instant before the removal committed: the room is among them.
+      const readBeforeRemoval = await chat.roomIdsOf(removed.user.id);
+      expect(readBeforeRemoval).toContain(room.id);
+      await chatAs(api, host).removeMember(room.id, removed.user.id).expect(204);
+      const rooms = jest.spyOn(chat, 'roomIdsOf').mockResolvedValueOnce(readBeforeRemoval);
+      let removedSocket: ChatClient;
+      try {
+        removedSocket = await open(removed.token);
+        // Read again once the connection's feeds are joined.
+        await waitUntil(async () => rooms.mock.results.length >= 2, 'the rooms to be read again');
+        await rooms.mock.results[1]!.value;
+      } finally {
+        rooms.mockRestore();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const [hostSocket, stayingSocket] = await Promise.all([open(host.token), open(staying.token)]);
+      const heardByRemoved = recordEvents(removedSocket, 'room:activity');
+
+      const reachedStaying = waitForEvent(stayingSocket, 'room:activity');
+      stored(await sendOver(hostSocket, room.id, 'Members only: the gate code is 4321'));
+      await reachedStaying;
+      expect(heardByRemoved).toEqual([]);
     });
   });
 

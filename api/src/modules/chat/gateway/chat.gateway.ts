@@ -48,7 +48,7 @@ interface ChatSocketData {
   checkedAt: number;
   /** For typing indicators. */
   userName: string;
-  /** The person's rooms when they connected (their feeds are joined on connect). */
+  /** The person's rooms, read when they connected and again once their feeds were joined. */
   roomIds: string[];
   /** Rooms this connection announced typing in (stopped when it closes). */
   typingIn: Set<string>;
@@ -184,11 +184,32 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     const { auth, roomIds } = socket.data;
     void socket.join([SocketRooms.user(auth.user.id), SocketRooms.session(auth.sessionId), ...roomIds.map(SocketRooms.feed)]);
     this.record(
+      this.followMembershipChanges(socket).catch((error: unknown) =>
+        this.logger.warn({ err: error, userId: auth.user.id }, 'chat: rooms not read again after connect'),
+      ),
+    );
+    this.record(
       this.presence
         .touch(auth.user.id, socket.id)
         .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
         .catch((error: unknown) => this.logger.warn({ err: error, userId: auth.user.id }, 'chat presence: connect not recorded')),
     );
+  }
+
+  /**
+   * The rooms read again once the feeds are joined: a removal (or an addition) committed between
+   * admit's read and the join found no socket of this connection to move, so without this a removed
+   * member's connection would go on hearing the room's activity, its last message's words included.
+   */
+  private async followMembershipChanges(socket: ChatSocket): Promise<void> {
+    const { auth, roomIds: before } = socket.data;
+    const now = await this.chat.roomIdsOf(auth.user.id);
+    const gone = before.filter((roomId) => !now.includes(roomId));
+    const added = now.filter((roomId) => !before.includes(roomId));
+    if (gone.length === 0 && added.length === 0) return;
+    for (const roomId of gone) await socket.leave(SocketRooms.feed(roomId));
+    await socket.join(added.map(SocketRooms.feed));
+    socket.data.roomIds = now;
   }
 
   handleDisconnect(socket: ChatSocket): void {
