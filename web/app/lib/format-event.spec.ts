@@ -1,4 +1,5 @@
 import {
+  eventChangesAllowed,
   eventImages,
   imageSrcSet,
   thumbnailUrl,
@@ -184,5 +185,19 @@ describe('the rest', () => {
     expect(shareDescription({ description: '', date: '2030-05-10T14:00:00.000Z', location: 'Bandra, Mumbai', city: null })).toBe(
       'Fri, 10 May 2030 · 7:30 PM · Bandra, Mumbai',
     );
+  });
+});
+
+describe('what a manager of the event may change', () => {
+  const event = { host_id: 'host' };
+  it('lets the host edit and cancel, an admin only as their flags say, and nobody signed out', () => {
+    expect(eventChangesAllowed(event, { id: 'host', admin_permissions: null })).toEqual({ edit: true, cancel: true });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { verify_influencers: true } })).toEqual({
+      edit: false,
+      cancel: false,
+    });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { approve_events: true } })).toEqual({ edit: true, cancel: false });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } })).toEqual({ edit: false, cancel: true });
+    expect(eventChangesAllowed(event, null)).toEqual({ edit: false, cancel: false });
   });
 });

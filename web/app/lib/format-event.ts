@@ -30,6 +30,20 @@ export function canManageEvent(
   return Boolean(user && (event.host_id === user.id || user.isAdmin || user.role === 'admin'));
 }
 
+/**
+ * What a manager of the event may change: its host everything; an admin editing only with
+ * `approve_events`, cancelling only with `delete_events` (the API refuses the rest with a 403).
+ */
+export function eventChangesAllowed(
+  event: Pick<EventView, 'host_id'>,
+  user: { id: string; admin_permissions?: Record<string, boolean | undefined> | null } | null | undefined,
+): { edit: boolean; cancel: boolean } {
+  if (!user) return { edit: false, cancel: false };
+  if (event.host_id === user.id) return { edit: true, cancel: true };
+  const flags = user.admin_permissions ?? {};
+  return { edit: flags.approve_events === true, cancel: flags.delete_events === true };
+}
+
 /* ------------------------------------------------------------- lists ---- */
 
 /** The server may send lists as JSON text or as arrays (SPEC §3); both read as an array. */

@@ -25,7 +25,12 @@ export interface SelfUser {
   isAdmin: boolean;
   is_admin?: boolean;
   /** Admin flags; `support` alone makes support staff (the job queue pages, nothing else of /admin). */
-  admin_permissions?: { support?: boolean; verify_influencers?: boolean } | null;
+  admin_permissions?: {
+    support?: boolean;
+    verify_influencers?: boolean;
+    approve_events?: boolean;
+    delete_events?: boolean;
+  } | null;
   needs_profile: boolean;
   created_at?: string;
   work?: string | null;

@@ -28,6 +28,7 @@ import { loadEvent } from '~/lib/event-detail.server';
 import { cancelEvent } from '~/lib/event-writes.server';
 import {
   canManageEvent,
+  eventChangesAllowed,
   EventMessages,
   eventImages,
   hasEventStarted,
@@ -175,7 +176,7 @@ export default function EventPage() {
           {cancelled ? <Alert className="mt-4">This event has been cancelled.</Alert> : null}
           {actionData && 'error' in actionData ? <Alert className="mt-4">{actionData.error}</Alert> : null}
 
-          {isHost ? <HostActions eventId={event.id} cancelled={cancelled} /> : null}
+          {isHost ? <HostActions eventId={event.id} cancelled={cancelled} allowed={eventChangesAllowed(event, user)} /> : null}
           {(isHost || join?.application?.status === 'accepted') && !cancelled && !ended && !isDateToBeDecided(event) ? (
             <AddToCalendarLink eventId={event.id} returnTo={`/event/${event.id}`} className="mt-4" />
           ) : null}
