@@ -134,13 +134,22 @@ describe('chat gateway (socket.io on the API)', () => {
       const readBeforeRemoval = await chat.roomIdsOf(removed.user.id);
       expect(readBeforeRemoval).toContain(room.id);
       await chatAs(api, host).removeMember(room.id, removed.user.id).expect(204);
-      const rooms = jest.spyOn(chat, 'roomIdsOf').mockResolvedValueOnce(readBeforeRemoval);
+      const read = chat.roomIdsOf.bind(chat);
+      let readsOfRemoved = 0;
+      let secondRead: Promise<string[]> | undefined;
+      const rooms = jest.spyOn(chat, 'roomIdsOf').mockImplementation((userId: string) => {
+        if (userId !== removed.user.id) return read(userId);
+        readsOfRemoved += 1;
+        if (readsOfRemoved === 1) return Promise.resolve(readBeforeRemoval);
+        secondRead ??= read(userId);
+        return secondRead;
+      });
       let removedSocket: ChatClient;
       try {
         removedSocket = await open(removed.token);
         // Read again once the connection's feeds are joined.
-        await waitUntil(async () => rooms.mock.results.length >= 2, 'the rooms to be read again');
-        await rooms.mock.results[1]!.value;
+        await waitUntil(async () => secondRead, 'the rooms to be read again');
+        await secondRead;
       } finally {
         rooms.mockRestore();
       }

@@ -288,20 +288,24 @@ describe('GST invoices and credit notes', () => {
       return record(...args);
     });
     const settlement = api.app.get(RefundSettlement);
-    const firstDone = settlement.ask(first);
-    await waitUntil(async () => holding.mock.calls.length === 1, 'the first refund to be held');
-    let secondRecorded = false;
-    const secondDone = settlement.ask(second).then(() => (secondRecorded = true));
-    const waitingOnALock = async () =>
-      (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows.length >
-      0;
-    await waitUntil(async () => secondRecorded || (await waitingOnALock()), 'the second refund to be recorded or to wait');
     const creditNotes = api.app.get(CreditNoteIssueHandler);
-    // A second refund recorded first would have its credit note issued before the first one commits.
-    if (secondRecorded) await creditNotes.handle({ refundId: second, outboxId: randomUUID() });
-    release();
-    await Promise.all([firstDone, secondDone]);
-    holding.mockRestore();
+    const firstDone = settlement.ask(first);
+    let secondDone: Promise<unknown> = Promise.resolve();
+    try {
+      await waitUntil(async () => holding.mock.calls.length === 1, 'the first refund to be held');
+      let secondRecorded = false;
+      secondDone = settlement.ask(second).then(() => (secondRecorded = true));
+      const waitingOnALock = async () =>
+        (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows.length >
+        0;
+      await waitUntil(async () => secondRecorded || (await waitingOnALock()), 'the second refund to be recorded or to wait');
+      // A second refund recorded first would have its credit note issued before the first one commits.
+      if (secondRecorded) await creditNotes.handle({ refundId: second, outboxId: randomUUID() });
+    } finally {
+      release();
+      await Promise.all([firstDone, secondDone]);
+      holding.mockRestore();
+    }
     for (const refundId of [first, second]) await creditNotes.handle({ refundId, outboxId: randomUUID() });
 
     const { invoice, credit_notes } = await invoiceOf(fan, paid.applicationId);

@@ -242,6 +242,9 @@ describe('the message window', () => {
     // An empty room asks nothing (its first message may be any seq), nor a window that stops short of the newest.
     expect(missedBefore(window([]), 4)).toBeUndefined();
     expect(missedBefore(window([3, 4, 5], { hasNewer: true }), 9)).toBeUndefined();
+    // Messages received in a burst count before the window shows them.
+    expect(missedBefore(window([3, 4, 5]), 8, 7)).toBeUndefined();
+    expect(missedBefore(window([3, 4, 5]), 9, 7)).toBe(7);
   });
 });
 

@@ -211,11 +211,12 @@ export const newestSeq = (window: MessageWindow): number => window.messages.at(-
 
 /**
  * Whether a message arriving live skips seqs the window should hold (one whose announcement was
- * lost): the window's newest seq, to ask the room for what came after it; undefined when nothing is
- * missing, or when the window does not end at the room's newest anyway.
+ * lost): the newest seq held — or `heard`, the newest already received if the window has not caught
+ * up with it yet — to ask the room for what came after it; undefined when nothing is missing, or
+ * when the window does not end at the room's newest anyway.
  */
-export function missedBefore(window: MessageWindow, seq: number): number | undefined {
-  const newest = newestSeq(window);
+export function missedBefore(window: MessageWindow, seq: number, heard = 0): number | undefined {
+  const newest = Math.max(newestSeq(window), heard);
   return !window.hasNewer && newest > 0 && seq > newest + 1 ? newest : undefined;
 }
 

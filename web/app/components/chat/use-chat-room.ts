@@ -147,6 +147,9 @@ export function useChatRoom({
   const removedRef = useRef(removed);
   removedRef.current = removed;
   const marks = useRef({ delivered: 0, read: 0, seen: 0 });
+  /** The newest seq received, live or by a join, ahead of the window until React renders it; and whether a gap is being fetched. */
+  const heard = useRef(0);
+  const fetchingGap = useRef(false);
   const typingSentAt = useRef(0);
 
   useEffect(() => {
@@ -241,6 +244,7 @@ export function useChatRoom({
           setTyping(answer.typing);
           markDelivered(connection, joined.lastSeq);
           const reached = joined.messages.at(-1)?.seq;
+          if (reached !== undefined) heard.current = Math.max(heard.current, reached);
           if (after === undefined || reached === undefined || reached >= joined.lastSeq) break;
           after = reached;
         }
@@ -251,6 +255,8 @@ export function useChatRoom({
       const stored = (item: PendingMessage) => arrived.some((message) => message.senderId === me && message.clientId === item.clientId);
       setPending((current) => current.filter((item) => !stored(item)));
       markRead();
+      // A gap fetched on a live connection leaves sends still waiting for their answers alone.
+      if (since !== undefined) return;
       for (const item of pendingRef.current) {
         if (item.state === 'sending' && !stored(item)) void emitPending(item);
       }
@@ -265,10 +271,14 @@ export function useChatRoom({
       connect: () => void join(socket),
       'message:new': (message) => {
         if (!mine(message)) return;
-        const missed = missedBefore(windowRef.current, message.seq);
+        const missed = missedBefore(windowRef.current, message.seq, heard.current);
+        heard.current = Math.max(heard.current, message.seq);
         accept(message);
-        // A message whose announcement was lost is fetched as a reconnect would.
-        if (missed !== undefined) void join(socket, false, missed);
+        // A message whose announcement was lost is fetched as a reconnect would, one fetch at a time.
+        if (missed !== undefined && !fetchingGap.current) {
+          fetchingGap.current = true;
+          void join(socket, false, missed).finally(() => (fetchingGap.current = false));
+        }
         // Sending reads the room: the message is its sender's receipt too.
         const { senderId: userId, seq } = message;
         setReceipts((held) => withReceipt(held, { roomId, userId, readSeq: seq, deliveredSeq: seq }));

@@ -81,6 +81,9 @@ const messageIdSchema = z.object({ messageId: z.uuid() });
  * ran out, up to STORM_QUEUE_MS. A reconnect storm (every client of a restarted instance at once)
  * can outlast that wait; nothing had reached PostgreSQL, so going back in line repeats nothing.
  */
+/** Reads of a new connection's rooms at most, while they keep changing under it. */
+const MEMBERSHIP_PASSES = 3;
+
 async function waitingForConnection<T>(work: () => Promise<T>): Promise<T> {
   const startedAt = Date.now();
   for (;;) {
@@ -191,7 +194,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     this.record(
       this.presence
         .touch(auth.user.id, socket.id)
-        .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, roomIds) : undefined))
+        .then((cameOnline) => (cameOnline ? this.announcePresence(auth.user.id, socket.data.roomIds) : undefined))
         .catch((error: unknown) => this.logger.warn({ err: error, userId: auth.user.id }, 'chat presence: connect not recorded')),
     );
   }
@@ -200,16 +203,23 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
    * The rooms read again once the feeds are joined: a removal (or an addition) committed between
    * admit's read and the join found no socket of this connection to move, so without this a removed
    * member's connection would go on hearing the room's activity, its last message's words included.
+   * A pass that changed something reads again, since a change committed during it may have missed
+   * the feeds it was joining; a change after a read finds the socket where that read put it.
    */
   private async followMembershipChanges(socket: ChatSocket): Promise<void> {
-    const { auth, roomIds: before } = socket.data;
-    const now = await this.chat.roomIdsOf(auth.user.id);
-    const gone = before.filter((roomId) => !now.includes(roomId));
-    const added = now.filter((roomId) => !before.includes(roomId));
-    if (gone.length === 0 && added.length === 0) return;
-    for (const roomId of gone) await socket.leave(SocketRooms.feed(roomId));
-    await socket.join(added.map(SocketRooms.feed));
-    socket.data.roomIds = now;
+    const userId = socket.data.auth.user.id;
+    for (let pass = 0; pass < MEMBERSHIP_PASSES; pass += 1) {
+      const now = await waitingForConnection(() => this.chat.roomIdsOf(userId));
+      // A closed socket joins nothing: the adapter would keep its id for good.
+      if (socket.disconnected) return;
+      const before = socket.data.roomIds;
+      const gone = before.filter((roomId) => !now.includes(roomId));
+      const added = now.filter((roomId) => !before.includes(roomId));
+      socket.data.roomIds = now;
+      if (gone.length === 0 && added.length === 0) return;
+      for (const roomId of gone) await socket.leave(SocketRooms.feed(roomId));
+      if (added.length > 0) await socket.join(added.map(SocketRooms.feed));
+    }
   }
 
   handleDisconnect(socket: ChatSocket): void {
