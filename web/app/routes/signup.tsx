@@ -138,7 +138,11 @@ export async function action({ request }: ActionFunctionArgs) {
       });
     } catch (error) {
       const message = error instanceof ApiError ? error.message : Messages.auth.profileSetupFailed;
-      const onMobile = error instanceof ApiError && (error.code === ErrorCodes.mobile.invalid || error.field === 'mobile_number');
+      const onMobile =
+        error instanceof ApiError &&
+        (error.code === ErrorCodes.mobile.invalid ||
+          error.code === ErrorCodes.users.mobileNumberSignsIn ||
+          error.field === 'mobile_number');
       const field = onMobile ? 'mobileNumber' : null;
       return fail(
         {
