@@ -106,6 +106,14 @@ describe('community: notifications, account erasure, photos', () => {
         [first!.user.id, [first!.user.id, second!.user.id]],
         [third!.user.id, [third!.user.id]],
       ]);
+      // A like the author already read about, taken back and given again, is no news: nothing new, nobody added.
+      await like(first!, post.id, false);
+      await like(first!, post.id, true);
+      await runPendingJobs(api);
+      expect((await notificationsOf(author, 'post_liked')).map((row) => [row.fan_id, row.actor_ids])).toEqual([
+        [first!.user.id, [first!.user.id, second!.user.id]],
+        [third!.user.id, [third!.user.id]],
+      ]);
       for (const liker of [first!, second!, third!]) expect(await notificationsOf(liker, 'post_liked')).toEqual([]);
     });
 

@@ -58,15 +58,22 @@ const TOLD = (recipient: string, groupKey: string, actor: string) => `EXISTS (
 export class CommunityNotifyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The like, while it stands, its liker's account too, on a readable post by someone else. */
+  /**
+   * The like, while it stands, its liker's account too, on a readable post by someone else, from a
+   * liker the author has not already read (or dismissed) a notification about: liking again is no news.
+   */
   async likeToTell(postId: string, likerId: string): Promise<PostToTell | null> {
     const rows = await this.dataSource.query<PostToTell[]>(
       `SELECT p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle"
          FROM community_post_like l
          JOIN community_post p ON p.id = l.post_id
          LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
-        WHERE l.post_id = $1 AND l.user_id = $2 AND p.author_id <> l.user_id AND ${livePost('p')} AND ${liveAuthor('l.user_id')}`,
-      [postId, likerId],
+        WHERE l.post_id = $1 AND l.user_id = $2 AND p.author_id <> l.user_id AND ${livePost('p')} AND ${liveAuthor('l.user_id')}
+          AND NOT EXISTS (
+            SELECT 1 FROM notification told
+             WHERE told.user_id = p.author_id AND told.group_key = $3 || l.post_id::text AND l.user_id = ANY(told.actor_ids)
+               AND (told.read_at IS NOT NULL OR told.dismissed_at IS NOT NULL))`,
+      [postId, likerId, NotificationKeys.liked],
     );
     return rows[0] ?? null;
   }

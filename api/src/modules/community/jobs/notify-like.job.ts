@@ -22,7 +22,9 @@ export const LIKE_DUE: DueWindow = { afterMs: 60_000, withinMs: 60 * 60_000 };
 /**
  * Tells a post's author that someone liked it, in their one unread notification of the post's likes
  * ("Priya and 4 others liked your post"). Nobody hears of their own like, nor of a like taken back,
- * nor of one on a removed post, nor by or to an account being deleted. Telling twice names the person once.
+ * nor of one on a removed post, nor by or to an account being deleted. Telling twice names the person once,
+ * and a person whose like the author already read about is not told of again (taking a like back and
+ * giving it again is no news, and would otherwise push to the author each time).
  */
 @Injectable()
 @HandlesJob(NotifyLikeJob)
