@@ -126,6 +126,18 @@ test.describe('check-in at the door', () => {
 
     await page.goto(`/event/${event.id}/attendees`);
     await expect(page.getByTestId('checked-in')).toHaveCount(3);
+
+    // Without JavaScript a typed code goes to the page itself, which answers as the API did.
+    const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const door = await plain.newPage();
+    await door.goto(`${process.env.TRIBE_WEB_URL}/event/${event.id}/check-in`);
+    await door.getByRole('textbox', { name: 'Short code' }).fill(tickets[1]!.code);
+    await door.getByRole('button', { name: 'Check in' }).click();
+    await expect(door.getByTestId('check-in-result')).toContainText(/Leela MenonAlready checked in at \d{1,2}:\d{2} [AP]M/);
+    await door.getByRole('textbox', { name: 'Short code' }).fill('ZZZ-ZZZ');
+    await door.getByRole('button', { name: 'Check in' }).click();
+    await expect(door.getByTestId('check-in-result')).toHaveText('Not a ticket for this event');
+    await plain.close();
   });
 
   test.describe('with a camera', () => {

@@ -1,11 +1,11 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { RouteErrorPage } from '~/components/layout/error-page';
-import { CheckInDoor } from '~/components/tickets/check-in-door';
+import { CheckInDoor, type Shown } from '~/components/tickets/check-in-door';
 import { requireUser } from '~/lib/auth.server';
 import { loadEvent } from '~/lib/event-detail.server';
 import { canManageEvent, formatEventDate } from '~/lib/format-event';
-import { loadDoorTickets } from '~/lib/tickets.server';
+import { checkInOnline, loadDoorTickets } from '~/lib/tickets.server';
 import { TicketMessages } from '../../../api/src/contracts/tickets.contract.js';
 import { BackButton } from '~/components/ui/back-button';
 
@@ -26,8 +26,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { event: { id: event.id, title: event.title, when: formatEventDate(event) }, door };
 }
 
+/** A short code typed without JavaScript: the form posts here, and the page shows the API's answer. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const auth = await requireUser(request);
+  const code = String((await request.formData()).get('code') ?? '').trim();
+  if (!code) return data<Shown>({ error: TicketMessages.tokenOrCode }, 400);
+  const result = await checkInOnline(auth.token, params.eventId ?? '', { code });
+  return result.ok ? data<Shown>({ view: result.value, offline: false }) : data<Shown>({ error: result.error }, result.status);
+}
+
 export default function CheckInPage() {
   const { event, door } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>() ?? null;
   return (
     <div className="mx-auto max-w-xl px-4 pt-[calc(0.75rem+env(safe-area-inset-top))] pb-8 sm:px-6">
       <header className="flex items-center gap-2">
@@ -41,7 +51,7 @@ export default function CheckInPage() {
       </header>
       <div className="mt-5">
         {/* Keyed: another event's door starts afresh, its queue and sends its own. */}
-        <CheckInDoor key={event.id} eventId={event.id} server={door} />
+        <CheckInDoor key={event.id} eventId={event.id} server={door} answered={answered} />
       </div>
     </div>
   );

@@ -31,7 +31,7 @@ const SAME_SCAN_MS = 4_000;
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
 
-type Shown = { view: CheckInView; offline: boolean } | { error: string };
+export type Shown = { view: CheckInView; offline: boolean } | { error: string };
 
 const post = (body: object) =>
   fetch('/resources/check-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -44,9 +44,18 @@ const unreachable = (status: number) => status === 502 || status === 503 || stat
  * reached) they are recognised from the list kept on this device, queued, and sent as one batch
  * when the connection returns.
  */
-export function CheckInDoor({ eventId, server }: { eventId: string; server: DoorTicketsView | null }) {
+export function CheckInDoor({
+  eventId,
+  server,
+  answered = null,
+}: {
+  eventId: string;
+  server: DoorTicketsView | null;
+  /** What the server answered a code typed without JavaScript (the form posted to the page). */
+  answered?: Shown | null;
+}) {
   const [memory, setMemory] = useState<DoorMemory>({ tickets: [], queue: [] });
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [shown, setShown] = useState<Shown | null>(answered);
   const [code, setCode] = useState('');
   const memoryRef = useRef(memory);
   const flushing = useRef(false);
@@ -169,7 +178,7 @@ export function CheckInDoor({ eventId, server }: { eventId: string; server: Door
   return (
     <div className="space-y-5">
       <QrScanner onCode={onScan} />
-      <form onSubmit={onCode} className="flex items-end gap-2">
+      <form method="post" onSubmit={onCode} className="flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor="ticket-code" className="block text-sm font-medium text-slate-800">
             Short code
