@@ -34,6 +34,7 @@ import { EventTypeIndexes1763701850000 } from './1763701850000-event-type-indexe
 import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
 import { EventEndIndex1763701870000 } from './1763701870000-event-end-index.js';
 import { RefundsAwaitingProvider1763701880000 } from './1763701880000-refunds-awaiting-provider.js';
+import { RatingsWithdrawn1763701890000 } from './1763701890000-ratings-withdrawn.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   OutboxNotify1763701860000,
   EventEndIndex1763701870000,
   RefundsAwaitingProvider1763701880000,
+  RatingsWithdrawn1763701890000,
 ];

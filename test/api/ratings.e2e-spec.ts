@@ -499,6 +499,52 @@ describe('ratings', () => {
     });
   });
 
+  describe('a reported review its rater deletes', () => {
+    it('is withdrawn, not deleted: hidden and uncounted, its reports kept for the queue, not posted again; removing it records the moderation', async () => {
+      const [fan, fan2, reporter] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
+      const reviewed = await signUpHost(api);
+      const eventId = await endedEvent([fan, fan2], reviewed);
+      const abusive = await rated(fan, eventId, { hostRating: 1, eventRating: 1, hostReview: 'Abusive words' });
+      await rated(fan2, eventId, { hostRating: 4, eventRating: 4 });
+      await as(reporter).report(abusive.id, { reason: 'harassment' }).expect(201);
+
+      await as(fan).remove(abusive.id).expect(204);
+      expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [abusive.id])).rows).toEqual([{ status: 'withdrawn' }]);
+      expect(await storedRating(reviewed.user.id)).toBe('4.00');
+      expect(await statsOf(reviewed.user.id)).toMatchObject({ totalRatings: 1, averageRating: 4 });
+      expect(((await as(fan).mine().expect(200)).body as MyRatingsView).ratings).toEqual([]);
+      await as(fan).remove(abusive.id).expect(404);
+      // Not written again under a clean slate.
+      await as(fan).rate(eventId).expect(409);
+      const queued = (await as(admin).adminReports().expect(200)).body.data.find(
+        (row: { ratingId: string }) => row.ratingId === abusive.id,
+      );
+      expect(queued).toMatchObject({ status: 'open', rating: { hostReview: 'Abusive words', removed: true } });
+
+      await api
+        .http()
+        .post(`/api/v1/admin/reports/review/${abusive.id}/act`)
+        .set(bearer(admin.token))
+        .send({ reason: 'Abusive review' })
+        .expect(200);
+      expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [abusive.id])).rows).toEqual([{ status: 'removed' }]);
+      const audited = await api.db.query('SELECT action, before, after FROM admin_audit WHERE record_id = $1', [abusive.id]);
+      expect(audited.rows).toEqual([
+        {
+          action: 'review.removed',
+          before: expect.objectContaining({ status: 'withdrawn' }),
+          after: expect.objectContaining({ status: 'removed' }),
+        },
+      ]);
+      expect(await storedRating(reviewed.user.id)).toBe('4.00');
+
+      // Without open reports, deleting is deleting: the row goes, and the fan may rate again.
+      const fine = await rated(fan2, await endedEvent([fan2], reviewed, 'Second night'));
+      await as(fan2).remove(fine.id).expect(204);
+      expect((await api.db.query('SELECT 1 FROM rating WHERE id = $1', [fine.id])).rowCount).toBe(0);
+    });
+  });
+
   describe('the prompt to rate', () => {
     const prompt = () => api.app.get(RatingPromptsHandler).handle();
     const askedOf = async (who: SignedUp) =>

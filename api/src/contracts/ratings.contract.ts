@@ -95,8 +95,11 @@ export type RatingReportReason = keyof typeof RATING_REPORT_REASONS;
 
 // ---- Answers ----
 
-/** `published` while it counts; `removed` by moderation (not listed, not counted). */
-export type RatingStatus = 'published' | 'removed';
+/**
+ * `published` while it counts; `withdrawn` by its rater while reported, `removed` by moderation
+ * (neither listed nor counted).
+ */
+export type RatingStatus = 'published' | 'withdrawn' | 'removed';
 
 export interface RatingPersonView {
   id: string;

@@ -91,7 +91,7 @@ export interface ReportedContentView {
   details: string | null;
   /** Who wrote or hosts it; null for a person. */
   author: { id: string; name: string | null } | null;
-  /** Already removed, cancelled or deleted. */
+  /** Already removed (a review: by moderation, or withdrawn by its rater), cancelled or deleted. */
   gone: boolean;
   /** Where an admin looks at it. */
   link: string;

@@ -44,7 +44,7 @@ export class RatingReportsRepository {
                 json_build_object('id', reporter.id, 'name', reporter.name) AS reporter,
                 json_build_object(
                   'hostRating', r.host_rating, 'eventRating', r.event_rating,
-                  'hostReview', r.host_review, 'eventReview', r.event_review, 'removed', r.status = 'removed',
+                  'hostReview', r.host_review, 'eventReview', r.event_review, 'removed', r.status <> 'published',
                   'rater', json_build_object('id', rater.id, 'name', rater.name, 'deleted', rater.deleted_at IS NOT NULL),
                   'ratedInfluencer', json_build_object('id', host.id, 'name', host.name),
                   'event', json_build_object('id', e.id, 'title', e.title)
@@ -81,6 +81,6 @@ export const REVIEW_REPORT_GROUPS: ReportGroupSpec = {
     'text', NULLIF(concat_ws(E'\n', rt.host_review, rt.event_review), ''),
     'details', 'Host ' || rt.host_rating || '★ · Event ' || rt.event_rating || '★ · ' || e.title,
     'author', json_build_object('id', rater.id, 'name', rater.name),
-    'gone', rt.status = 'removed',
+    'gone', rt.status <> 'published',
     'link', '/profile-preview/' || rt.rated_influencer_id || '/reviews/' || rt.event_id)`,
 };

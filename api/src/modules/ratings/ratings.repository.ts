@@ -138,19 +138,31 @@ export class RatingsRepository {
     return rows.length > 0;
   }
 
-  /** The rater takes their rating back: the row goes (its reports with it). */
+  /**
+   * The rater takes their rating back: the row goes, unless it has open reports — then it is
+   * withdrawn, hidden and uncounted as if gone, and stays for the queue (and for the one-per-event index).
+   */
   async delete(tx: EntityManager, id: string): Promise<boolean> {
+    const withdrawn = await queryRows(
+      tx,
+      `UPDATE rating SET status = 'withdrawn', updated_at = now()
+        WHERE id = $1 AND status = 'published' AND EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open')
+        RETURNING id`,
+      [id],
+    );
+    if (withdrawn.length > 0) return true;
     return (await queryRows(tx, `DELETE FROM rating WHERE id = $1 AND status = 'published' RETURNING id`, [id])).length > 0;
   }
 
-  /** Moderation: the rating stays for the report queue, and stops being shown or counted. */
-  async markRemoved(tx: EntityManager, id: string): Promise<boolean> {
-    const rows = await queryRows(
+  /** Moderation: the rating stays for the report queue, and stops being shown or counted. What it was, or null when already removed. */
+  async markRemoved(tx: EntityManager, id: string): Promise<'published' | 'withdrawn' | null> {
+    const rows = await queryRows<{ was: 'published' | 'withdrawn' }>(
       tx,
-      `UPDATE rating SET status = 'removed', updated_at = now() WHERE id = $1 AND status = 'published' RETURNING id`,
+      `WITH before AS (SELECT status FROM rating WHERE id = $1 AND status IN ('published', 'withdrawn') FOR UPDATE)
+       UPDATE rating SET status = 'removed', updated_at = now() FROM before WHERE rating.id = $1 RETURNING before.status AS was`,
       [id],
     );
-    return rows.length > 0;
+    return rows[0]?.was ?? null;
   }
 
   /** The mean of the host's published ratings' averages, as numeric text with two decimals; null without any. */

@@ -26,7 +26,8 @@ export class ReviewReportSource extends TableReportSource {
   }
 
   /**
-   * A rater deleting their review locks the host's row, then (by cascade) the review's reports; the
+   * A rater deleting their review locks the host's row, then the review (withdrawn while reported) or
+   * (deleted, by cascade) its closed reports; the
    * queue closes the reports and then removes the review under the host's lock. Taken in the other
    * order the two would deadlock: the host's row is locked first here too.
    */
@@ -38,12 +39,13 @@ export class ReviewReportSource extends TableReportSource {
 
   async act(tx: EntityManager, ratingId: string): Promise<ActedChange> {
     const rating = await this.ratings.findLive(ratingId);
-    const removedNow = rating
+    // A review its rater withdrew counts nowhere already: removing it records the moderation only.
+    const was = rating
       ? await this.hostRating.changeWithin(tx, rating.ratedInfluencerId, () => this.ratings.markRemoved(tx, ratingId))
-      : false;
+      : await this.ratings.markRemoved(tx, ratingId);
     return {
       action: 'review.removed',
-      before: { status: removedNow ? 'published' : 'removed' },
+      before: { status: was ?? 'removed' },
       after: { status: 'removed' },
       afterCommit: () => this.hostRating.changed(),
     };
