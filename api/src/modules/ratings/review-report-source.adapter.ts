@@ -26,10 +26,10 @@ export class ReviewReportSource extends TableReportSource {
   }
 
   /**
-   * A rater deleting their review locks the host's row, then the review (withdrawn while reported) or
-   * (deleted, by cascade) its closed reports; the
-   * queue closes the reports and then removes the review under the host's lock. Taken in the other
-   * order the two would deadlock: the host's row is locked first here too.
+   * A rater deleting their review locks the host's row, then the review (withdrawn while reported)
+   * or, deleting it, its closed reports by cascade; the queue closes the reports and then removes the
+   * review under the host's lock. Taken in the other order the two would deadlock: the host's row is
+   * locked first here too.
    */
   override async close(tx: EntityManager, ratingId: string, closing: ReportClosing): Promise<string[]> {
     const rating = await this.ratings.findLive(ratingId);
