@@ -14,6 +14,7 @@ import { RatingsErasureStep } from '../../api/src/modules/ratings/ratings-erasur
 import { AccountEraseHandler } from '../../api/src/modules/users/jobs/account-erase.job.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, applyFree, createEvent, decide, QUIET_SANDBOX, times } from '../support/join-flow.js';
+import { waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -543,6 +544,34 @@ describe('ratings', () => {
       await as(fan2).remove(fine.id).expect(204);
       expect((await api.db.query('SELECT 1 FROM rating WHERE id = $1', [fine.id])).rowCount).toBe(0);
     });
+  });
+
+  it('keeps a report written while its rater deletes the review: the review is withdrawn, the report stays', async () => {
+    const [fan, reporter] = await Promise.all([signUp(api), signUp(api)]);
+    const rating = await rated(fan, await endedEvent([fan]), { hostRating: 1, eventRating: 1, hostReview: 'Rude words' });
+    const writing = await api.db.connect();
+    try {
+      await writing.query('BEGIN');
+      await writing.query(`INSERT INTO rating_report (reporter_id, rating_id, reason) VALUES ($1, $2, 'harassment')`, [
+        reporter.user.id,
+        rating.id,
+      ]);
+      const deleting = as(fan)
+        .remove(rating.id)
+        .then((response) => response.status);
+      await waitUntil(
+        async () =>
+          (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows
+            .length > 0,
+        'the delete to wait for the report',
+      );
+      await writing.query('COMMIT');
+      expect(await deleting).toBe(204);
+    } finally {
+      writing.release();
+    }
+    expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [rating.id])).rows).toEqual([{ status: 'withdrawn' }]);
+    expect((await api.db.query('SELECT status FROM rating_report WHERE rating_id = $1', [rating.id])).rows).toEqual([{ status: 'open' }]);
   });
 
   describe('the prompt to rate', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AdminRatingReportView, type RatingReportReason } from '../../contracts/ratings.contract.js';
-import { uniqueViolation } from '../../platform/database/unique-violation.js';
+import { foreignKeyViolation, uniqueViolation } from '../../platform/database/unique-violation.js';
 import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 
 export interface NewRatingReport {
@@ -21,8 +21,8 @@ const ONE_OPEN = 'rating_report_one_open_idx';
 export class RatingReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The new report, or null when the reporter already has an open one about this rating (the index decides). */
-  async insertOpen(report: NewRatingReport): Promise<{ id: string; createdAt: Date } | null> {
+  /** The new report; null when the reporter already has an open one about this rating (the index decides), 'gone' when the rating went meanwhile. */
+  async insertOpen(report: NewRatingReport): Promise<{ id: string; createdAt: Date } | null | 'gone'> {
     try {
       const rows = await this.dataSource.query<Array<{ id: string; createdAt: Date }>>(
         `INSERT INTO rating_report (reporter_id, rating_id, reason, details) VALUES ($1, $2, $3, $4)
@@ -32,6 +32,8 @@ export class RatingReportsRepository {
       return rows[0]!;
     } catch (error) {
       if (uniqueViolation(error) === ONE_OPEN) return null;
+      // Its rater deleted the review while this was being written.
+      if (foreignKeyViolation(error)) return 'gone';
       throw error;
     }
   }

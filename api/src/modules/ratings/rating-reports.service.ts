@@ -31,6 +31,7 @@ export class RatingReportsService {
     if (rating.raterId === reporter.id) throw new CannotReportOwnReviewError();
     const details = input.details || null;
     const stored = await this.reports.insertOpen({ reporterId: reporter.id, ratingId, reason: input.reason, details });
+    if (stored === 'gone') throw new RatingNotFoundError();
     if (!stored) throw new RatingReportAlreadyOpenError();
     return {
       id: stored.id,

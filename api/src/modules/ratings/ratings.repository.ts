@@ -143,15 +143,17 @@ export class RatingsRepository {
    * withdrawn, hidden and uncounted as if gone, and stays for the queue (and for the one-per-event index).
    */
   async delete(tx: EntityManager, id: string): Promise<boolean> {
-    const withdrawn = await queryRows(
-      tx,
-      `UPDATE rating SET status = 'withdrawn', updated_at = now()
-        WHERE id = $1 AND status = 'published' AND EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open')
-        RETURNING id`,
+    // Locked first, so a report being written waits for this (or this for it), and is seen by the next
+    // statement's fresh snapshot: it is never taken away by the cascade unseen.
+    const locked = await tx.query(`SELECT 1 FROM rating WHERE id = $1 AND status = 'published' FOR UPDATE`, [id]);
+    if (locked.length === 0) return false;
+    const [{ reported }] = await tx.query<Array<{ reported: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open') AS reported`,
       [id],
     );
-    if (withdrawn.length > 0) return true;
-    return (await queryRows(tx, `DELETE FROM rating WHERE id = $1 AND status = 'published' RETURNING id`, [id])).length > 0;
+    if (reported) await tx.query(`UPDATE rating SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [id]);
+    else await tx.query('DELETE FROM rating WHERE id = $1', [id]);
+    return true;
   }
 
   /** Moderation: the rating stays for the report queue, and stops being shown or counted. What it was, or null when already removed. */

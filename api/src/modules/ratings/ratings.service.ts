@@ -78,12 +78,12 @@ export class RatingsService {
     if (!own && !isAdmin(user)) throw new NotYourRatingError();
     const removed = await this.hostRating.change(rating.ratedInfluencerId, async (tx) => {
       if (own) return this.ratings.delete(tx, id);
-      const removedNow = (await this.ratings.markRemoved(tx, id)) !== null;
-      if (removedNow) {
+      const was = await this.ratings.markRemoved(tx, id);
+      if (was) {
         const change = { adminId: user.id, action: 'review.removed', recordType: 'review', recordId: id };
-        await this.audit.record(tx, { ...change, before: { status: 'published' }, after: { status: 'removed' } });
+        await this.audit.record(tx, { ...change, before: { status: was }, after: { status: 'removed' } });
       }
-      return removedNow;
+      return was !== null;
     });
     if (!removed) throw new RatingNotFoundError();
   }
