@@ -145,7 +145,7 @@ export class RatingsRepository {
   async delete(tx: EntityManager, id: string): Promise<boolean> {
     // Locked first, so a report being written waits for this (or this for it), and is seen by the next
     // statement's fresh snapshot: it is never taken away by the cascade unseen.
-    const locked = await tx.query(`SELECT 1 FROM rating WHERE id = $1 AND status = 'published' FOR UPDATE`, [id]);
+    const locked: unknown[] = await tx.query(`SELECT 1 FROM rating WHERE id = $1 AND status = 'published' FOR UPDATE`, [id]);
     if (locked.length === 0) return false;
     const [{ reported }] = await tx.query<Array<{ reported: boolean }>>(
       `SELECT EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open') AS reported`,
