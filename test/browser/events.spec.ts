@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { cardParts, eventCards, eventCardTitled } from './event-cards.js';
 import { expect, signIn, test } from './fixtures.js';
-import { apiUrl, changeEventsInDatabase, daysFromNow, type Person, png, register, seedEvent } from './seed.js';
+import { apiUrl, changeEventsInDatabase, daysFromNow, dbQuery, type Person, png, register, seedEvent } from './seed.js';
 
 /* --------------------------------------------------------------- helpers ---- */
 
@@ -313,6 +313,20 @@ test.describe('events', () => {
     await page.getByRole('link', { name: 'Back to the first page' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/public' && !url.searchParams.has('page'));
     await expect(eventCards(page).first()).toBeVisible();
+  });
+
+  test('an admin sees an event’s Edit only with approve_events and its Cancel only with delete_events', async ({ page }) => {
+    const [host, admin] = await Promise.all([register('influencer', 'Ravi Menon'), register('fan', 'Asha Admin')]);
+    const event = await seedEvent(host, { title: `Moderated ${randomBytes(3).toString('hex')}`, date: daysFromNow(5), location: 'Pune' });
+    await dbQuery(`UPDATE users SET role = 'admin', is_admin = true, admin_permissions = '{"approve_events": true}' WHERE id = $1`, [
+      admin.id,
+    ]);
+
+    await signIn(page, admin, `/event/${event.id}`);
+    const actions = page.getByTestId('host-actions');
+    await expect(actions.getByRole('link', { name: 'Applications' })).toBeVisible();
+    await expect(actions.getByRole('link', { name: 'Edit event' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: 'Cancel event' })).toHaveCount(0);
   });
 
   test('a signed-in fan reports an event from its menu', async ({ page }) => {

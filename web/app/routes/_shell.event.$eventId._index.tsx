@@ -77,8 +77,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isPublicVersion,
     join,
     waitlist,
-    // Gender-based prices quote the fan's own (the root's viewer carries no gender).
+    // Gender-based prices quote the fan's own (the root's viewer carries no gender, nor admin flags).
     viewerGender: viewer?.gender ?? null,
+    changesAllowed: eventChangesAllowed(event, userId && userId === event.host_id ? { id: userId } : viewer),
     ended,
     myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
     // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.
@@ -138,6 +139,7 @@ export default function EventPage() {
     join,
     waitlist,
     viewerGender,
+    changesAllowed,
     ended,
     myRating,
     rateAsked,
@@ -176,7 +178,7 @@ export default function EventPage() {
           {cancelled ? <Alert className="mt-4">This event has been cancelled.</Alert> : null}
           {actionData && 'error' in actionData ? <Alert className="mt-4">{actionData.error}</Alert> : null}
 
-          {isHost ? <HostActions eventId={event.id} cancelled={cancelled} allowed={eventChangesAllowed(event, user)} /> : null}
+          {isHost ? <HostActions eventId={event.id} cancelled={cancelled} allowed={changesAllowed} /> : null}
           {(isHost || join?.application?.status === 'accepted') && !cancelled && !ended && !isDateToBeDecided(event) ? (
             <AddToCalendarLink eventId={event.id} returnTo={`/event/${event.id}`} className="mt-4" />
           ) : null}

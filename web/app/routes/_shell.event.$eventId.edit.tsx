@@ -10,7 +10,8 @@ import { eventApiErrors } from '~/lib/event-form-validation';
 import { loadOwnEvent } from '~/lib/event-detail.server';
 import { readEventSubmission } from '~/lib/event-form.server';
 import { updateEvent } from '~/lib/event-writes.server';
-import { isCancelled } from '~/lib/format-event';
+import { eventChangesAllowed, isCancelled } from '~/lib/format-event';
+import { Messages } from '../../../api/src/contracts/messages.js';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast } from '~/lib/session.server';
 
@@ -22,6 +23,9 @@ export const handle: ShellHandle = { title: 'Edit Event' };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request);
   const event = await loadOwnEvent(params.eventId ?? '', auth);
+  // An admin edits another host's event only with the flag the API asks for.
+  if (!eventChangesAllowed(event, auth.user).edit)
+    throw data({ error: Messages.auth.permissionRequired('approve_events') }, { status: 403 });
   // The host goes on from their changes still waiting for review, not from what is listed.
   const shown = { ...event, ...event.moderation?.pending_changes };
   return {
