@@ -1,16 +1,7 @@
 import { api } from './api.server';
 import { write, type WriteResult } from './event-writes.server';
 import { readForPage as read, type PageRead } from './page-reads.server';
-import type { SelfUser } from './user';
 import type { EventReviewView, ReviewQueueFilter, ReviewQueuePage } from '../../../api/src/contracts/event-moderation.contract.js';
-
-type ModerationFlag = 'approve_events' | 'delete_events';
-
-/** Whether the admin holds this admin_permissions flag (the API checks it again on every decision). */
-export function holdsPermission(user: SelfUser, permission: ModerationFlag): boolean {
-  const flags = user.admin_permissions as Partial<Record<ModerationFlag, boolean>> | null | undefined;
-  return flags?.[permission] === true;
-}
 
 /** GET /admin/events/review: one queue, oldest first, from `cursor` on. */
 export function loadReviewQueue(token: string, filter: ReviewQueueFilter, cursor: string | null): Promise<PageRead<ReviewQueuePage>> {

@@ -7,6 +7,7 @@ import { DATE_TO_BE_DECIDED } from '../../../api/src/contracts/event/dates.js';
 import { EVENT_CATEGORIES } from '../../../api/src/contracts/event/catalogue.js';
 import type { EventView, ResponsiveImage } from '../../../api/src/contracts/event/event-view.js';
 import { shorten } from './text';
+import { holdsPermission, type SelfUser } from './user';
 
 /** What the date readers need: the start, and the API's "date to be decided" flag when it sent one. */
 type DatedEvent = Pick<EventView, 'date'> & { is_date_to_be_decided?: boolean | null };
@@ -36,12 +37,11 @@ export function canManageEvent(
  */
 export function eventChangesAllowed(
   event: Pick<EventView, 'host_id'>,
-  user: { id: string; admin_permissions?: Record<string, boolean | undefined> | null } | null | undefined,
+  user: (Pick<SelfUser, 'id'> & Partial<Pick<SelfUser, 'admin_permissions'>>) | null | undefined,
 ): { edit: boolean; cancel: boolean } {
   if (!user) return { edit: false, cancel: false };
   if (event.host_id === user.id) return { edit: true, cancel: true };
-  const flags = user.admin_permissions ?? {};
-  return { edit: flags.approve_events === true, cancel: flags.delete_events === true };
+  return { edit: holdsPermission(user, 'approve_events'), cancel: holdsPermission(user, 'delete_events') };
 }
 
 /* ------------------------------------------------------------- lists ---- */

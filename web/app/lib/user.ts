@@ -45,6 +45,14 @@ export interface SelfUser {
   youtube_url?: string | null;
 }
 
+/** An admin flag a page shows an action for (the API checks it again on every request). */
+export type AdminFlag = keyof NonNullable<SelfUser['admin_permissions']>;
+
+/** Whether the person holds this admin_permissions flag. */
+export function holdsPermission(user: Pick<SelfUser, 'admin_permissions'>, permission: AdminFlag): boolean {
+  return user.admin_permissions?.[permission] === true;
+}
+
 /**
  * Who is signed in, in words that are never empty: the name with the email, or with the mobile
  * number for an account made by phone sign-in (which has no email), or whichever of them there is.

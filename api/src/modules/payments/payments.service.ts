@@ -222,8 +222,8 @@ export class PaymentsService {
   }
 
   /** Whether part or all of the transaction is refunded or being refunded (a failed refund returned nothing). */
-  async hasRefund(transactionId: string): Promise<boolean> {
-    return (await this.refunds.forTransactions([transactionId])).some((refund) => refund.status !== 'failed');
+  hasRefund(transactionId: string): Promise<boolean> {
+    return this.refunds.hasLiveRefund(transactionId);
   }
 
   /** Transactions that took money, changed within a window (the invoices module's due work). */

@@ -30,10 +30,13 @@ export class RefundSettlement {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** Sends a pending refund, or asks after a sent one, and records the answer. A provider that does not answer is thrown. */
-  async ask(refundId: string): Promise<void> {
+  /**
+   * Sends a pending refund, or asks after a sent one, and records the answer; a refund in none of
+   * `from` is left alone. A provider that does not answer is thrown.
+   */
+  async ask(refundId: string, from: ReadonlyArray<'pending' | 'sent'> = ['pending', 'sent']): Promise<void> {
     const refund = await this.refunds.find(refundId);
-    if (refund?.status !== 'pending' && refund?.status !== 'sent') return;
+    if (!refund || !(from as readonly string[]).includes(refund.status)) return;
     const { paymentId } = (await this.transactions.find(refund.transactionId))!;
     const outcome = refund.status === 'pending' ? await this.send(refund, paymentId!) : await this.askAfter(refund, paymentId!);
     await this.dataSource.transaction((tx) => this.record(tx, refund, outcome));

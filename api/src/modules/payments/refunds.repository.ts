@@ -77,8 +77,17 @@ export class RefundsRepository {
   }
 
   /** Whether a refund of the transaction still awaits its outcome. */
-  async hasPending(tx: EntityManager, transactionId: string): Promise<boolean> {
-    const rows: unknown[] = await tx.query(`SELECT 1 FROM payment_refund WHERE transaction_id = $1 AND status IN ${AWAITING} LIMIT 1`, [
+  hasPending(tx: EntityManager, transactionId: string): Promise<boolean> {
+    return this.hasRefundIn(tx, transactionId, AWAITING);
+  }
+
+  /** Whether part of the transaction is refunded or being refunded (a failed refund returned nothing). */
+  hasLiveRefund(transactionId: string): Promise<boolean> {
+    return this.hasRefundIn(this.dataSource, transactionId, `('pending', 'sent', 'processed')`);
+  }
+
+  private async hasRefundIn(runner: DataSource | EntityManager, transactionId: string, statuses: string): Promise<boolean> {
+    const rows: unknown[] = await runner.query(`SELECT 1 FROM payment_refund WHERE transaction_id = $1 AND status IN ${statuses} LIMIT 1`, [
       transactionId,
     ]);
     return rows.length > 0;

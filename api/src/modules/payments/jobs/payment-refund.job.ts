@@ -32,9 +32,9 @@ export class PaymentRefundHandler implements JobHandler<typeof PaymentRefundJob>
     private readonly settlement: RefundSettlement,
   ) {}
 
-  async handle({ refundId }: JobData<typeof PaymentRefundJob>): Promise<void> {
-    const refund = await this.refunds.find(refundId);
-    if (refund?.status === 'pending') await this.settlement.ask(refundId);
+  /** A sent refund is the hourly check's (refunds.check): this job only sends. */
+  handle({ refundId }: JobData<typeof PaymentRefundJob>): Promise<void> {
+    return this.settlement.ask(refundId, ['pending']);
   }
 
   async findDue(limit: number) {
