@@ -117,6 +117,31 @@ describe('community: notifications, account erasure, photos', () => {
       for (const liker of [first!, second!, third!]) expect(await notificationsOf(liker, 'post_liked')).toEqual([]);
     });
 
+    it('gathers likes and comments addressed with the post id in capitals into the notification the reconciler looks for', async () => {
+      const post = await newPost(author);
+      const [shouting, quiet] = await people(2, 'Caps');
+      await like(shouting!, post.id.toUpperCase());
+      await like(quiet!, post.id);
+      await comment(shouting!, post.id.toUpperCase());
+      await runPendingJobs(api);
+      // Every notification of this post's likes or comments, whatever case its key was spelled in.
+      const ofPost = async (type: string) =>
+        (await notificationsOf(author, type)).filter((row) => row.group_key?.toLowerCase() === `${type}:${post.id}`);
+      expect(await ofPost('post_liked')).toEqual([
+        expect.objectContaining({
+          group_key: `post_liked:${post.id}`,
+          link: `/post/${post.id}`,
+          actor_ids: [shouting!.user.id, quiet!.user.id],
+        }),
+      ]);
+      expect(await ofPost('post_commented')).toEqual([
+        expect.objectContaining({ group_key: `post_commented:${post.id}`, link: `/post/${post.id}`, actor_ids: [shouting!.user.id] }),
+      ]);
+      // Told, so the reconciler finds nothing to tell once the likes are a minute old.
+      await api.db.query(`UPDATE community_post_like SET created_at = now() - interval '2 minutes' WHERE post_id = $1`, [post.id]);
+      expect((await api.app.get(NotifyLikeHandler).findDue(1000)).filter((due) => due.postId === post.id)).toEqual([]);
+    });
+
     it('tells nobody of a like taken back, or a comment removed, before the job ran, nor of anything on a removed post', async () => {
       const post = await newPost(author);
       const [fickle, remover, late] = await people(3);

@@ -54,8 +54,8 @@ export class NotifyEventPostHandler implements JobHandler<typeof NotifyEventPost
             fanId: post.authorId,
             eventId: post.eventId,
             eventTitle: post.eventTitle,
-            link: `/post/${postId}`,
-            dedupeKey: `${NotificationKeys.newPost}${postId}`,
+            link: `/post/${post.postId}`,
+            dedupeKey: `${NotificationKeys.newPost}${post.postId}`,
           })),
         ),
       );
