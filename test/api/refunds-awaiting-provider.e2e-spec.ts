@@ -6,7 +6,7 @@ import { REFUND_CHECK_AFTER_MS, RefundsCheckHandler } from '../../api/src/module
 import { PaymentProvider, PaymentProviderError } from '../../api/src/modules/payments/payment-provider.port.js';
 import { RefundSettlement } from '../../api/src/modules/payments/refund-settlement.js';
 import { RefundsRepository } from '../../api/src/modules/payments/refunds.repository.js';
-import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide, sandboxPayment, transactionRow, type PaidApplication } from '../support/join-flow.js';
 import { waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
@@ -26,6 +26,7 @@ interface Delivery {
 describe('refunds the provider is still processing', () => {
   let api: TestApi;
   let host: SignedUp;
+  let admin: SignedUp;
   let receiver: Server;
   const received: Delivery[] = [];
 
@@ -50,6 +51,8 @@ describe('refunds the provider is still processing', () => {
       SANDBOX_WEBHOOK_DUPLICATE_RATE: '0',
     });
     host = await signUpHost(api);
+    admin = await signUp(api, { name: 'Asha Admin' });
+    await makeAdmin(api, admin.user.id);
   });
   afterAll(async () => {
     await api.close();
@@ -91,6 +94,15 @@ describe('refunds the provider is still processing', () => {
       transactionId,
     ]);
 
+  /** The `refund_failed` notifications of the transaction's event, as each person's inbox shows them. */
+  const refundFailedNotices = async (who: SignedUp, eventId: string) => {
+    const response = await api.http().get('/api/v1/notifications?limit=50').set(bearer(who.token));
+    expect(response.status).toBe(200);
+    return (response.body.notifications as Array<{ type: string; eventId: string; title: string; body: string; link: string }>)
+      .filter((notification) => notification.type === 'refund_failed' && notification.eventId === eventId)
+      .map(({ title, body, link }) => ({ title, body, link }));
+  };
+
   const transactionView = async (fan: SignedUp, transactionId: string) => {
     const response = await api.http().get(`/api/v1/payments/transactions/${transactionId}`).set(bearer(fan.token));
     expect(response.status).toBe(200);
@@ -98,7 +110,7 @@ describe('refunds the provider is still processing', () => {
   };
 
   /** A ₹500 booking accepted and captured, then refunded by its host for `amount`, sent to the provider. */
-  async function sentRefund(amount: number): Promise<{ fan: SignedUp; paid: PaidApplication; providerRefundId: string }> {
+  async function sentRefund(amount: number): Promise<{ fan: SignedUp; eventId: string; paid: PaidApplication; providerRefundId: string }> {
     const event = await createEvent(api, host, { capacity: 10 });
     const fan = await signUp(api);
     const paid = await applyAndPay(api, fan, event.id);
@@ -113,7 +125,7 @@ describe('refunds the provider is still processing', () => {
     await runPendingJobs(api);
     const [row] = await refundRows(paid.transactionId);
     expect(row).toMatchObject({ amount, status: 'sent' });
-    return { fan, paid, providerRefundId: row!.provider_refund_id! };
+    return { fan, eventId: event.id, paid, providerRefundId: row!.provider_refund_id! };
   }
 
   /** The bank's answer to a pending refund, and the webhook the sandbox sends about it. */
@@ -158,10 +170,30 @@ describe('refunds the provider is still processing', () => {
     expect(await sandboxPayment(api, paid.paymentId)).toMatchObject({ status: 'refunded', refundedAmount: 500 });
   });
 
-  it('gives a failed refund back to the transaction, so its host can refund it again, and issues no credit note', async () => {
-    const { fan, paid, providerRefundId } = await sentRefund(200);
+  it('gives a failed refund back to the transaction, so its host can refund it again, issues no credit note, and tells the fan and the admins once', async () => {
+    const { fan, eventId: event, paid, providerRefundId } = await sentRefund(200);
     const failed = await settle(providerRefundId, 'failed');
     expect((await deliver(failed)).status).toBe(200);
+    expect((await deliver({ ...failed, eventId: `${failed.eventId}_again` })).status).toBe(200);
+    await api.app.get(RefundsCheckHandler).handle();
+
+    expect(await refundFailedNotices(fan, event)).toEqual([
+      {
+        title: 'Refund not completed',
+        body: expect.stringMatching(
+          /^Your refund of ₹200 for .+ could not be completed\. Our team has been told and will return it to you\.$/,
+        ),
+        link: '/transactions',
+      },
+    ]);
+    expect(await refundFailedNotices(admin, event)).toEqual([
+      {
+        title: 'A refund failed',
+        body: expect.stringMatching(/^A refund of ₹200 to .+ could not be completed\. The money is back on the payment/),
+        link: `/admin/support?id=${paid.transactionId}`,
+      },
+    ]);
+    expect(await refundFailedNotices(host, event)).toEqual([]);
 
     expect((await refundRows(paid.transactionId))[0]).toMatchObject({ status: 'failed' });
     expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 0 });

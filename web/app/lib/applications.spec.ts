@@ -61,7 +61,7 @@ describe('status labels', () => {
   });
 
   it('tells refunds the provider processed from those still on their way; a failed one returned nothing', () => {
-    expect(refundProgress([])).toEqual({ returned: 0, onItsWay: 0 });
+    expect(refundProgress([])).toEqual({ returned: 0, onItsWay: 0, notCompleted: 0 });
     expect(
       refundProgress([
         { amount: 200, status: 'processed' },
@@ -69,6 +69,23 @@ describe('status labels', () => {
         { amount: 50, status: 'failed' },
         { amount: 30, status: 'processed' },
       ]),
-    ).toEqual({ returned: 230, onItsWay: 100 });
+    ).toEqual({ returned: 230, onItsWay: 100, notCompleted: 0 });
+  });
+
+  it('counts failed refunds as not completed until a refund is asked for again', () => {
+    expect(refundProgress([{ amount: 200, status: 'failed' }])).toEqual({ returned: 0, onItsWay: 0, notCompleted: 200 });
+    expect(
+      refundProgress([
+        { amount: 100, status: 'processed' },
+        { amount: 200, status: 'failed' },
+        { amount: 50, status: 'failed' },
+      ]),
+    ).toMatchObject({ returned: 100, notCompleted: 250 });
+    expect(
+      refundProgress([
+        { amount: 200, status: 'failed' },
+        { amount: 200, status: 'pending' },
+      ]),
+    ).toMatchObject({ onItsWay: 200, notCompleted: 0 });
   });
 });

@@ -54,13 +54,20 @@ export function transactionStatusBadge(status: string | null | undefined, state?
 }
 
 /**
- * What a transaction's refunds have done, for its row: returned (the provider processed them) and
- * on its way (asked for, not yet processed: a bank can take a week). A failed refund returned nothing.
+ * What a transaction's refunds have done, for its row: returned (the provider processed them), on
+ * its way (asked for, not yet processed: a bank can take a week), and not completed (failed, with
+ * no refund asked for since: Tribe's team is to return it). Refunds come oldest first.
  */
-export function refundProgress(refunds: ReadonlyArray<Pick<RefundView, 'amount' | 'status'>>): { returned: number; onItsWay: number } {
+export function refundProgress(refunds: ReadonlyArray<Pick<RefundView, 'amount' | 'status'>>): {
+  returned: number;
+  onItsWay: number;
+  notCompleted: number;
+} {
   const total = (status: RefundView['status']) =>
     refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount, 0);
-  return { returned: total('processed'), onItsWay: total('pending') };
+  const lastAskedAgain = refunds.findLastIndex((refund) => refund.status !== 'failed');
+  const notCompleted = refunds.slice(lastAskedAgain + 1).reduce((sum, refund) => sum + refund.amount, 0);
+  return { returned: total('processed'), onItsWay: total('pending'), notCompleted };
 }
 
 function capitalise(text: string): string {

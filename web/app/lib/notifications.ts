@@ -99,6 +99,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   event_cancelled: 'An event you joined was cancelled',
   event_reminder: 'Reminders before your events',
   payment: 'Payments and released holds',
+  refund_failed: 'A refund that could not be completed',
   new_follower: 'New followers',
   post_liked: 'Likes on your posts',
   post_commented: 'Comments on your posts',

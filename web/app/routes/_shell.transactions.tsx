@@ -64,7 +64,7 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
   const creditNotes = documents?.creditNotes ?? [];
   // The invoice is known once issued; before that, a captured payment's invoice is looked up by its application when clicked.
   const target = invoice ? { invoiceId: invoice.id } : transaction.applicationId ? { applicationId: transaction.applicationId } : null;
-  const { returned, onItsWay } = refundProgress(transaction.refunds);
+  const { returned, onItsWay, notCompleted } = refundProgress(transaction.refunds);
   return (
     <li className="space-y-3 px-4 py-4" data-testid="transaction-row">
       <div className="flex items-start justify-between gap-3">
@@ -80,6 +80,11 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
           </p>
           {returned > 0 ? <p className="text-sm text-slate-600">Refunded {formatRupees(returned)}</p> : null}
           {onItsWay > 0 ? <p className="text-sm text-slate-600">Refund of {formatRupees(onItsWay)} being processed</p> : null}
+          {notCompleted > 0 ? (
+            <p className="text-sm text-amber-800" data-testid="refund-not-completed">
+              Refund of {formatRupees(notCompleted)} could not be completed. Our team will return it to you.
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <span className="text-[15px] font-semibold text-slate-900" data-testid="transaction-amount">

@@ -46,4 +46,18 @@ describe('notificationText', () => {
       'DJ Aria posted about Salsa social.',
     );
   });
+
+  it('tells the payer of a refund that failed in their words and where they see it, and an admin what to do and where', () => {
+    const failed = { ...base, type: 'refund_failed' as const, fanName: 'Kabir Fan', amount: 500 };
+    expect(notificationText({ ...failed, userId: 'fan-1' })).toEqual({
+      title: 'Refund not completed',
+      body: 'Your refund of ₹500 for Salsa social could not be completed. Our team has been told and will return it to you.',
+      link: '/transactions',
+    });
+    expect(notificationText({ ...failed, userId: 'admin-1', link: '/admin/support?id=t-1' })).toEqual({
+      title: 'A refund failed',
+      body: 'A refund of ₹500 to Kabir Fan for Salsa social could not be completed. The money is back on the payment: refund it again, or return it another way.',
+      link: '/admin/support?id=t-1',
+    });
+  });
 });

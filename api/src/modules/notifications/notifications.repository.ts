@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { PUSH_ONLY_TYPE } from '../../contracts/notification-types.js';
+import { audienceFilter } from './audience.js';
 import { Notification } from './entities/notification.entity.js';
 
 export type NewNotification = Pick<Notification, 'userId' | 'type'> &
@@ -111,6 +112,13 @@ export class NotificationsRepository {
       order: { createdAt: 'DESC', id: 'DESC' },
       take: limit,
     });
+  }
+
+  /** The ids of every admin whose account is not deleted (the admin audience of announcements). */
+  async adminIds(tx: EntityManager): Promise<string[]> {
+    const { sql, params } = audienceFilter({ kind: 'role', role: 'admin' }, 1);
+    const rows: Array<{ id: string }> = await tx.query(`SELECT u.id FROM users u WHERE ${sql}`, params);
+    return rows.map((row) => row.id);
   }
 
   unreadCount(userId: string): Promise<number> {

@@ -41,6 +41,15 @@ export class NotificationsService {
    * names them and counts them once, or a new one is stored and pushed. Only a new one is pushed: a
    * busy post does not ring its author's phone for every like.
    */
+  /**
+   * Inside the caller's transaction: the same notification to every admin (something only they can
+   * put right), but `except` (an admin who is also the subject, told in their own words).
+   */
+  async notifyAdmins(tx: EntityManager, notification: Omit<NewNotification, 'userId'>, except?: string): Promise<string[]> {
+    const admins = (await this.notifications.adminIds(tx)).filter((id) => id !== except);
+    return this.notify(tx, ...admins.map((userId) => ({ ...notification, userId })));
+  }
+
   async notifyGrouped(tx: EntityManager, notification: GroupedNotification): Promise<void> {
     const storedId = await this.notifications.upsertGrouped(tx, notification);
     if (storedId) await this.outbox.publish(tx, NotificationsCreated, { notificationIds: [storedId] });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { PaymentCaptureHandler } from './jobs/payment-capture.job.js';
 import { PaymentRefundHandler } from './jobs/payment-refund.job.js';
 import { OrdersExpireHandler } from './jobs/orders-expire.job.js';
@@ -15,12 +16,12 @@ import { TransactionsRepository } from './transactions.repository.js';
 
 /**
  * Payments: transactions, refunds and provider webhooks, and the jobs that move money. Depends on
- * events (EventAdmission); asks applications which application a payment made through the
+ * events (EventAdmission) and notifications (a refund that failed is told); asks applications which application a payment made through the
  * TransactionApplications port (bound in api/src/ports.module.ts). The provider comes from the global
  * PaymentProviderModule.
  */
 @Module({
-  imports: [EventsModule],
+  imports: [EventsModule, NotificationsModule],
   controllers: [PaymentsController],
   providers: [
     TransactionSupportRecords,

@@ -1,7 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
+import { EventAdmission } from '../events/event-admission.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { type PaymentRefund } from './entities/payment-refund.entity.js';
+import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.port.js';
 import { PaymentRefunded } from './payments.events.js';
 import { RefundsRepository } from './refunds.repository.js';
@@ -15,8 +18,9 @@ export type RefundOutcome =
  * A refund from the provider's point of view, in one place: the refund job's first request, the
  * hourly check of refunds still being processed, and the provider's refund webhooks all end here.
  * Only the provider's "processed" makes a refund processed (its credit note follows); "failed"
- * gives the reserved money back to the transaction, so it can be refunded again. Each outcome is
- * recorded once: a refund that already has its outcome is left as it is.
+ * gives the reserved money back to the transaction, so it can be refunded again, and tells the
+ * payer and the admins in the same database transaction. Each outcome is recorded once: a refund
+ * that already has its outcome is left as it is.
  */
 @Injectable()
 export class RefundSettlement {
@@ -28,6 +32,8 @@ export class RefundSettlement {
     private readonly transactions: TransactionsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: OutboxService,
+    private readonly events: EventAdmission,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -105,6 +111,7 @@ export class RefundSettlement {
       case 'failed':
         if (await this.refunds.markFailed(tx, refund.id, outcome.reason)) {
           await this.transactions.cancelRefundReservation(tx, refund.transactionId, refund.amount);
+          await this.tellFailed(tx, refund, transaction);
           this.logger.error({ refundId: refund.id, reason: outcome.reason }, 'the provider refused the refund');
         }
         return;
@@ -116,5 +123,22 @@ export class RefundSettlement {
         }
       }
     }
+  }
+
+  /**
+   * The payer learns their money is not on its way yet, and every admin that it needs them: only
+   * an admin can send it again whatever the refund's cause (a host may not, once paid out).
+   */
+  private async tellFailed(tx: EntityManager, refund: PaymentRefund, transaction: PaymentTransaction): Promise<void> {
+    const event = await this.events.find(transaction.eventId, tx);
+    const about = {
+      type: 'refund_failed' as const,
+      fanId: transaction.payerId,
+      amount: refund.amount,
+      eventId: transaction.eventId,
+      eventTitle: event?.title ?? null,
+    };
+    await this.notifications.notify(tx, { ...about, userId: transaction.payerId });
+    await this.notifications.notifyAdmins(tx, { ...about, link: `/admin/support?id=${transaction.id}` }, transaction.payerId);
   }
 }
