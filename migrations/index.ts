@@ -35,6 +35,7 @@ import { OutboxNotify1763701860000 } from './1763701860000-outbox-notify.js';
 import { EventEndIndex1763701870000 } from './1763701870000-event-end-index.js';
 import { RefundsAwaitingProvider1763701880000 } from './1763701880000-refunds-awaiting-provider.js';
 import { RatingsWithdrawn1763701890000 } from './1763701890000-ratings-withdrawn.js';
+import { RatingsRateAgain1763701900000 } from './1763701900000-ratings-rate-again.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   EventEndIndex1763701870000,
   RefundsAwaitingProvider1763701880000,
   RatingsWithdrawn1763701890000,
+  RatingsRateAgain1763701900000,
 ];

@@ -50,6 +50,8 @@ describe('ratings', () => {
       unreply: (id: string) => auth(api.http().delete(`${base}/${id}/reply`)),
       report: (id: string, body: object) => auth(api.http().post(`${base}/${id}/report`)).send(body),
       adminReports: (query = '') => auth(api.http().get(`/api/v1/admin/rating-reports${query}`)),
+      closeReports: (id: string, outcome: 'act' | 'dismiss', reason: string) =>
+        auth(api.http().post(`/api/v1/admin/reports/review/${id}/${outcome}`)).send({ reason }),
     };
   };
 
@@ -522,12 +524,7 @@ describe('ratings', () => {
       );
       expect(queued).toMatchObject({ status: 'open', rating: { hostReview: 'Abusive words', removed: true } });
 
-      await api
-        .http()
-        .post(`/api/v1/admin/reports/review/${abusive.id}/act`)
-        .set(bearer(admin.token))
-        .send({ reason: 'Abusive review' })
-        .expect(200);
+      await as(admin).closeReports(abusive.id, 'act', 'Abusive review').expect(200);
       expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [abusive.id])).rows).toEqual([{ status: 'removed' }]);
       const audited = await api.db.query('SELECT action, before, after FROM admin_audit WHERE record_id = $1', [abusive.id]);
       expect(audited.rows).toEqual([
@@ -543,6 +540,26 @@ describe('ratings', () => {
       const fine = await rated(fan2, await endedEvent([fan2], reviewed, 'Second night'));
       await as(fan2).remove(fine.id).expect(204);
       expect((await api.db.query('SELECT 1 FROM rating WHERE id = $1', [fine.id])).rowCount).toBe(0);
+    });
+
+    it('lets its rater rate the event again once its reports are dismissed, and only then', async () => {
+      const [fan, reporter] = await Promise.all([signUp(api), signUp(api)]);
+      const eventId = await endedEvent([fan], host, 'Open mic');
+      const regretted = await rated(fan, eventId, { hostRating: 1, eventRating: 2, hostReview: 'Said in anger' });
+      await as(reporter).report(regretted.id, { reason: 'harassment' }).expect(201);
+      await as(fan).remove(regretted.id).expect(204);
+      const awaiting = async () => ((await as(fan).mine().expect(200)).body as MyRatingsView).awaiting.map(({ event }) => event.id);
+      expect(await awaiting()).not.toContain(eventId);
+      expect((await as(fan).rate(eventId).expect(409)).body).toEqual(error(RatingMessages.alreadyRated, RatingErrorCodes.alreadyRated));
+
+      await as(admin).closeReports(regretted.id, 'dismiss', 'Harsh, not abusive').expect(200);
+      expect(await awaiting()).toContain(eventId);
+      const again = await rated(fan, eventId, { hostRating: 3, eventRating: 4, hostReview: 'Calmer now' });
+      expect(((await as(fan).mine().expect(200)).body as MyRatingsView).ratings.map(({ id }) => id)).toContain(again.id);
+      expect(await awaiting()).not.toContain(eventId);
+      // Still once: a third is refused, and the withdrawn review stays withdrawn for the queue's history.
+      await as(fan).rate(eventId).expect(409);
+      expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [regretted.id])).rows).toEqual([{ status: 'withdrawn' }]);
     });
   });
 

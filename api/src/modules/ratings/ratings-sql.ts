@@ -25,9 +25,16 @@ export const ratableAttendance = (a: string, e: string) => `${a}.status = 'accep
   AND (NOT EXISTS (SELECT 1 FROM check_in event_check_in WHERE event_check_in.event_id = ${e}.id)
     OR EXISTS (SELECT 1 FROM check_in own_check_in WHERE own_check_in.application_id = ${a}.id))`;
 
-/** The person `fan` has a rating (any status) of the event `event`. */
+/**
+ * The rating `r` still counts as its rater's one rating of its event: any but a withdrawn one whose
+ * reports are all closed (its rater asked for it to go, and moderation has nothing left to decide).
+ */
+export const holdsRating = (r: string) => `(${r}.status <> 'withdrawn'
+  OR EXISTS (SELECT 1 FROM rating_report still_open WHERE still_open.rating_id = ${r}.id AND still_open.status = 'open'))`;
+
+/** The person `fan` has a rating of the event `event` that stops them rating it again. */
 export const hasRated = (fan: string, event: string) =>
-  `EXISTS (SELECT 1 FROM rating rated WHERE rated.rater_id = ${fan} AND rated.event_id = ${event})`;
+  `EXISTS (SELECT 1 FROM rating rated WHERE rated.rater_id = ${fan} AND rated.event_id = ${event} AND ${holdsRating('rated')})`;
 
 /** A rating `r` with what its view shows of its rater, host and event (RatingRow). */
 export const RATING_SELECT = `SELECT r.id, r.rater_id AS "raterId", r.rated_influencer_id AS "ratedInfluencerId",

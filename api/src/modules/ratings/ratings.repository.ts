@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { eventEnded, RATING_SELECT } from './ratings-sql.js';
+import { eventEnded, holdsRating, RATING_SELECT } from './ratings-sql.js';
 import { type RatingAggregate, type RatingRow } from './ratings.views.js';
 
 /** What the rater gives: the stars and the words. */
@@ -87,12 +87,20 @@ export class RatingsRepository {
     return rows[0];
   }
 
-  /** The new rating's id, or null when the rater already rated the event (two at once: one wins). */
+  /**
+   * The new rating's id, or null when the rater already rated the event (two at once: one wins, by the
+   * unique index) or withdrew a rating of it that is still reported (the index lets withdrawn ones be).
+   */
   async insert(tx: EntityManager, rating: NewRating): Promise<string | null> {
     try {
       const rows = await tx.query<Array<{ id: string }>>(
         `INSERT INTO rating (rater_id, rated_influencer_id, event_id, application_id, host_rating, event_rating, host_review, event_review)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+         SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::smallint, $6::smallint, $7::text, $8::text
+          WHERE NOT EXISTS (
+            SELECT 1 FROM rating withdrawn
+             WHERE withdrawn.rater_id = $1 AND withdrawn.rated_influencer_id = $2 AND withdrawn.event_id = $3
+               AND withdrawn.status = 'withdrawn' AND ${holdsRating('withdrawn')})
+         RETURNING id`,
         [
           rating.raterId,
           rating.hostId,
@@ -104,7 +112,7 @@ export class RatingsRepository {
           rating.eventReview,
         ],
       );
-      return rows[0]!.id;
+      return rows[0]?.id ?? null;
     } catch (error) {
       if (uniqueViolation(error) === ONE_PER_EVENT) return null;
       throw error;
