@@ -25,6 +25,7 @@ import { cn } from '~/lib/cn';
 import { formatBadge } from '~/lib/nav';
 import type { ShellHandle } from '~/lib/route-handle';
 import type { RoomView } from '../../../api/src/contracts/chat.contract.js';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'Chats · Tribe' }];
 export const handle: ShellHandle = { page: 'chat' };
@@ -51,18 +52,13 @@ export default function Chats() {
       <PageHeader title="Chats" />
       {!read.ok ? <Alert>{read.error}</Alert> : null}
       {read.ok && rooms.length === 0 ? (
-        <div className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-            <ChatIcon size={28} />
-          </span>
-          <h2 className="mt-4 text-lg font-semibold text-slate-900">No chats yet</h2>
-          <p className="mt-2 max-w-sm text-[15px] text-slate-600">
-            When a host accepts you for an event, its group chat will appear here so you can plan together.
-          </p>
-          <ButtonLink to="/home" className="mt-6">
-            Find an event
-          </ButtonLink>
-        </div>
+        <EmptyState
+          icon={<ChatIcon size={28} />}
+          title="No chats yet"
+          detail="When a host accepts you for an event, its group chat will appear here so you can plan together."
+          action={<ButtonLink to="/home">Find an event</ButtonLink>}
+          testId="chats-empty"
+        />
       ) : null}
       {rooms.length > 0 ? (
         <ul aria-label="Your chats" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white">

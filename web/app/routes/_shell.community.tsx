@@ -20,6 +20,7 @@ import { createPost, loadFeed, loadPostableEvents } from '~/lib/community.server
 import { loginPathFor, signupPathFor } from '~/lib/redirects';
 import type { ShellHandle } from '~/lib/route-handle';
 import { flashToast, getSession } from '~/lib/session.server';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [
   { title: 'Community · Tribe' },
@@ -240,19 +241,7 @@ function FollowingInvitation() {
 }
 
 function EmptyBox({ title, detail, children }: { title: string; detail: string; children: React.ReactNode }) {
-  return (
-    <div
-      className="flex flex-col items-center rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
-      data-testid="feed-empty"
-    >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
-        <UsersIcon size={28} />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
-      <p className="mt-2 max-w-sm text-[15px] text-slate-600">{detail}</p>
-      <div className="mt-6 flex flex-wrap justify-center gap-2">{children}</div>
-    </div>
-  );
+  return <EmptyState icon={<UsersIcon size={28} />} title={title} detail={detail} action={children} testId="feed-empty" />;
 }
 
 export function ErrorBoundary() {

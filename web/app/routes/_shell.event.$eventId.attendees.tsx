@@ -9,6 +9,7 @@ import { loadEvent } from '~/lib/event-detail.server';
 import { canManageEvent, formatTime } from '~/lib/format-event';
 import { loadDoorTickets } from '~/lib/tickets.server';
 import { BackButton } from '~/components/ui/back-button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Attendees${data?.event ? ` · ${data.event.title}` : ''} · Tribe` },
@@ -50,10 +51,7 @@ export default function AttendeesPage() {
             <span data-testid={attendees.hidden ? 'attendees-hidden' : undefined}>{attendees.error}</span>
           </Alert>
         ) : attendees.attendees.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
-            <p className="text-base font-semibold text-slate-900">No attendees yet</p>
-            <p className="mt-1 text-sm text-slate-600">Fans whose applications are accepted show up here.</p>
-          </div>
+          <EmptyState title="No attendees yet" detail="Fans whose applications are accepted show up here." />
         ) : (
           <>
             <p className="text-sm text-slate-600">

@@ -11,6 +11,7 @@ import { flashToast } from '~/lib/session.server';
 import { loadWaitlist, offerSeat } from '~/lib/waitlist.server';
 import type { WaitlistEntryView } from '../../../api/src/contracts/waitlist.contract.js';
 import { BackButton } from '~/components/ui/back-button';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `Waitlist${loaded?.event ? ` · ${loaded.event.title}` : ''} · Tribe` },
@@ -67,10 +68,7 @@ export default function WaitlistPage() {
             : 'When a seat frees, the next in line is offered it.'}
         </p>
         {entries.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
-            <p className="text-base font-semibold text-slate-900">Nobody is waiting</p>
-            <p className="mt-1 text-sm text-slate-600">When the event is full, fans can join its waitlist.</p>
-          </div>
+          <EmptyState title="Nobody is waiting" detail="When the event is full, fans can join its waitlist." />
         ) : (
           <ol
             className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"

@@ -21,6 +21,7 @@ import { awaitingByRecency, myRatingOf, subjectOfAwaiting } from '~/lib/ratings'
 import { loadMyRatings } from '~/lib/ratings.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'Home · Tribe' }];
 
@@ -167,36 +168,41 @@ function EmptyFeed({ filtered, influencerView, planTogether }: { filtered: boole
     return `${location.pathname}?${next.toString()}`;
   })();
   return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">
-      <p className="text-base font-semibold text-slate-900">
-        {filtered
+    <EmptyState
+      title={
+        filtered
           ? 'No events match your filters'
           : influencerView
             ? "You haven't created any events yet"
             : planTogether
               ? 'No plans yet'
-              : 'No events yet'}
-      </p>
-      <p className="mt-1 text-sm text-slate-500">
-        {filtered
+              : 'No events yet'
+      }
+      detail={
+        filtered
           ? 'Try another city, category, age group or price range.'
           : influencerView
             ? 'Host your first experience and start building your tribe.'
-            : 'New experiences are added all the time. Check back soon.'}
-      </p>
-      <div className="mt-5 flex justify-center gap-3">
-        {filtered ? (
-          <Link to={clearHref} className={buttonClasses('outline', 'md')}>
-            Clear filters
-          </Link>
-        ) : null}
-        {influencerView || planTogether ? (
-          <Link to="/create-event" className={buttonClasses('primary', 'md')}>
-            Create event
-          </Link>
-        ) : null}
-      </div>
-    </div>
+            : 'New experiences are added all the time. Check back soon.'
+      }
+      action={
+        filtered || influencerView || planTogether ? (
+          <>
+            {filtered ? (
+              <Link to={clearHref} className={buttonClasses('outline', 'md')}>
+                Clear filters
+              </Link>
+            ) : null}
+            {influencerView || planTogether ? (
+              <Link to="/create-event" className={buttonClasses('primary', 'md')}>
+                Create event
+              </Link>
+            ) : null}
+          </>
+        ) : null
+      }
+      testId="feed-empty"
+    />
   );
 }
 

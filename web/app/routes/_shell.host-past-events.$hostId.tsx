@@ -8,6 +8,7 @@ import { loadUserEvents, loadUserName } from '~/lib/event-feeds.server';
 import { hasEventStarted, isCancelled } from '~/lib/format-event';
 import { toEventCard } from '~/lib/event-card-view';
 import type { ShellHandle } from '~/lib/route-handle';
+import { EmptyState } from '~/components/ui/empty-state';
 
 const titleFor = (hostName: string | null | undefined) => `Past Events by ${hostName || 'Host'}`;
 
@@ -43,10 +44,7 @@ export default function HostPastEventsPage() {
         <p className="mt-1 text-sm text-slate-500">View all past events by this host</p>
       </header>
       {events.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="past-events-empty">
-          <p className="text-base font-semibold text-slate-900">No past events yet</p>
-          <p className="mt-1 text-sm text-slate-500">Events this host has run will show up here.</p>
-        </div>
+        <EmptyState title="No past events yet" detail="Events this host has run will show up here." testId="past-events-empty" />
       ) : (
         <EventGrid>
           {events.map((event) => (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { AddToCalendarLink } from '~/components/calendar/add-to-calendar';
 import { StatusBadge } from '~/components/applications/status-badge';
 import { useNow } from '~/components/events/event-bits';

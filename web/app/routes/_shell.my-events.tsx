@@ -28,6 +28,7 @@ import { toEventCard } from '~/lib/event-card-view';
 import { flashToast } from '~/lib/session.server';
 import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [{ title: 'My Events · Tribe' }];
 
@@ -135,10 +136,11 @@ export default function MyEventsPage() {
       {actionData?.error && !actionData.onDate ? <Alert>{actionData.error}</Alert> : null}
 
       {events.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="my-events-empty">
-          <p className="text-base font-semibold text-slate-900">You haven't created any events yet</p>
-          <p className="mt-1 text-sm text-slate-500">Host your first experience and start building your tribe.</p>
-        </div>
+        <EmptyState
+          title="You haven't created any events yet"
+          detail="Host your first experience and start building your tribe."
+          testId="my-events-empty"
+        />
       ) : null}
 
       <EventSection title="Upcoming" events={groups.upcoming} now={now} refusal={actionData ?? null} />

@@ -12,7 +12,7 @@ import {
   useSubmit,
 } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { useNow } from '~/components/events/event-bits';
 import { Page } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';

@@ -13,6 +13,7 @@ import { COMMUNITY_PATH } from '~/lib/community';
 import { loadFeed, loadFollow } from '~/lib/community.server';
 import { originOf, profilePreviewPath } from '~/lib/profile';
 import { loadPublicProfile } from '~/lib/profile.server';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.profile.name ?? 'Profile'} · Tribe` }];
 
@@ -77,14 +78,17 @@ export default function ProfilePreview() {
             from={here}
             label={`Posts by ${profile.name}`}
             empty={
-              <div className="rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-posts">
-                <p className="text-[15px] text-slate-600">{isSelf ? 'You have not posted yet.' : `${profile.name} has not posted yet.`}</p>
-                {isSelf ? (
-                  <Link to={`${COMMUNITY_PATH}?compose=1`} className={buttonClasses('primary', 'sm', false, 'mt-4')}>
-                    Write your first post
-                  </Link>
-                ) : null}
-              </div>
+              <EmptyState
+                title={isSelf ? 'You have not posted yet' : `${profile.name} has not posted yet`}
+                action={
+                  isSelf ? (
+                    <Link to={`${COMMUNITY_PATH}?compose=1`} className={buttonClasses('primary', 'sm')}>
+                      Write your first post
+                    </Link>
+                  ) : null
+                }
+                testId="no-posts"
+              />
             }
           />
         ) : (

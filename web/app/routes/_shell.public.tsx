@@ -11,6 +11,7 @@ import { loadPublicFeed, redirectFilterForm } from '~/lib/event-feeds.server';
 import { activeFilterCount, filtersFromSearchParams, pageFromSearchParams } from '~/lib/filters';
 import { scrollKeyFor } from '~/lib/scroll-memory';
 import type { RootLoaderData } from '~/root';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export const meta: MetaFunction = () => [
   { title: 'Tribe — Build your tribe' },
@@ -82,17 +83,20 @@ export default function PublicHomePage() {
           source="public"
           now={now}
           empty={
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="feed-empty">
-              <p className="text-base font-semibold text-slate-900">{filtered ? 'No events match your filters' : 'No events yet'}</p>
-              <p className="mt-1 text-sm text-slate-500">
-                {filtered ? 'Try another category, age group or price range.' : 'New experiences are added all the time. Check back soon.'}
-              </p>
-              {filtered ? (
-                <Link to="/public" className={buttonClasses('outline', 'md', false, 'mt-5')}>
-                  Clear filters
-                </Link>
-              ) : null}
-            </div>
+            <EmptyState
+              title={filtered ? 'No events match your filters' : 'No events yet'}
+              detail={
+                filtered ? 'Try another category, age group or price range.' : 'New experiences are added all the time. Check back soon.'
+              }
+              action={
+                filtered ? (
+                  <Link to="/public" className={buttonClasses('outline', 'md')}>
+                    Clear filters
+                  </Link>
+                ) : null
+              }
+              testId="feed-empty"
+            />
           }
         />
       </section>

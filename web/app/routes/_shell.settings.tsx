@@ -7,7 +7,7 @@ import { Page, Section } from '~/components/layout/page';
 import { RouteErrorPage } from '~/components/layout/error-page';
 import { BrowserNotificationsSwitch, PushPreferencesForm } from '~/components/notifications/notification-settings';
 import { Alert } from '~/components/ui/alert';
-import { CalendarIcon } from '~/components/events/event-bits';
+import { CalendarIcon } from '~/components/ui/icons';
 import {
   BankIcon,
   ChevronRightIcon,

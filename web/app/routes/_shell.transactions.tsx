@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { StatusBadge } from '~/components/applications/status-badge';
 import { Page } from '~/components/layout/page';
 import { InvoiceDownloadLink } from '~/components/payments/invoice-download';

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from '@remix-run/react';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
 import { OpenReports, PendingChanges } from '~/components/admin/moderation-parts';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { EventCard } from '~/components/events/event-card';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { Alert } from '~/components/ui/alert';

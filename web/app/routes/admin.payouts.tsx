@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { AdminPageHeader } from '~/components/admin/admin-page-header';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { ForbiddenPage, RouteErrorPage } from '~/components/layout/error-page';
 import { MoneyFigures, PayoutList } from '~/components/payments/money-figures';
 import { Alert } from '~/components/ui/alert';

@@ -6,6 +6,7 @@ import { buttonClasses } from '~/components/ui/button';
 import type { ListRead } from '~/lib/applications.server';
 import type { HostApplicationView } from '../../../../api/src/contracts/applications.contract.js';
 import { ApplicationRow } from './application-row';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /**
  * A host's applications to one event (/event/{id}/applications and /event/{id}/manage-application):
@@ -78,15 +79,5 @@ export function ApplicationSection({
         ))}
       </ul>
     </section>
-  );
-}
-
-export function EmptyState({ title, detail, action }: { title: string; detail: string; action?: React.ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
-      <p className="text-base font-semibold text-slate-900">{title}</p>
-      <p className="mt-1 text-sm text-slate-600">{detail}</p>
-      {action ? <div className="mt-4 flex justify-center">{action}</div> : null}
-    </div>
   );
 }

@@ -5,7 +5,8 @@ import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import type { ListRead } from '~/lib/applications.server';
 import type { HostApplicationView } from '../../../../api/src/contracts/applications.contract.js';
-import { ApplicationSection, EmptyState } from './event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
+import { ApplicationSection } from './event-applications-page';
 
 /** Pending applications grouped by event, in the order of each event's newest application. */
 function byEvent(applications: HostApplicationView[]): Array<{ eventId: string; eventTitle: string; items: HostApplicationView[] }> {

@@ -1,4 +1,4 @@
-import { CalendarIcon } from '~/components/events/event-bits';
+import { CalendarIcon } from '~/components/ui/icons';
 import { buttonClasses } from '~/components/ui/button';
 import { invitePath } from '~/lib/calendar';
 import { cn } from '~/lib/cn';

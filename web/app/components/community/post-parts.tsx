@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { CalendarIcon } from '~/components/events/event-bits';
+import { CalendarIcon } from '~/components/ui/icons';
 import { cn } from '~/lib/cn';
 import { formatDay } from '~/lib/format-event';
 import type { PostEventView } from '../../../../api/src/contracts/community.contract.js';

@@ -1,6 +1,5 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
-import { cn } from '~/lib/cn';
 import { Alert } from '~/components/ui/alert';
 import { buttonClasses } from '~/components/ui/button';
 import { FeedEnd, readJson, useLoadMore } from '~/components/ui/load-more';
@@ -8,6 +7,7 @@ import type { EventCardView } from '~/lib/event-card-view';
 import { EventMessages } from '~/lib/format-event';
 import { EventCard, EventGrid } from './event-card';
 import type { Pagination } from '../../../../api/src/contracts/event/pagination.js';
+import { EmptyState } from '~/components/ui/empty-state';
 
 export interface FeedData {
   events: EventCardView[];
@@ -80,12 +80,15 @@ export function EventFeed({ feed, now, empty, source }: { feed: FeedData; now: n
       first.delete('page');
       const query = first.toString();
       return (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="feed-past-end">
-          <p className="text-base font-semibold text-slate-900">No more events on this page</p>
-          <Link to={query ? `${location.pathname}?${query}` : location.pathname} className={cn(buttonClasses('outline', 'sm'), 'mt-4')}>
-            Back to the first page
-          </Link>
-        </div>
+        <EmptyState
+          title="No more events on this page"
+          action={
+            <Link to={query ? `${location.pathname}?${query}` : location.pathname} className={buttonClasses('outline', 'sm')}>
+              Back to the first page
+            </Link>
+          }
+          testId="feed-past-end"
+        />
       );
     }
     return <>{empty}</>;

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { StarIcon } from '~/components/events/event-bits';
+import { StarIcon } from '~/components/ui/icons';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { MapPinIcon } from '~/components/ui/icons';
 import { avatarSrc } from '~/lib/profile';

@@ -12,6 +12,7 @@ import { histogramRows, ratingCountText, reviewLength, reviewReportPath, reviews
 import type { loadReviewsPage, reviewsAction } from '~/lib/ratings.server';
 import { RatingLimits, type RatingStatsView, type RatingView } from '../../../../api/src/contracts/ratings.contract.js';
 import { RatingPair, StarGlyph, StarRow } from './stars';
+import { EmptyState } from '~/components/ui/empty-state';
 
 /**
  * A host's reviews (/profile-preview/{id}/reviews) or one event's (/reviews/{eventId}), full
@@ -218,23 +219,24 @@ function EmptyReviews({
   firstHref: string;
 }) {
   return (
-    <div className="rounded-3xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" data-testid="no-reviews">
-      <p className="text-base font-semibold text-slate-900">
-        {paged ? 'No more reviews' : forEvent ? 'No reviews of this event yet' : 'No reviews yet'}
-      </p>
-      <p className="mt-1 text-sm text-slate-600">
-        {paged
+    <EmptyState
+      title={paged ? 'No more reviews' : forEvent ? 'No reviews of this event yet' : 'No reviews yet'}
+      detail={
+        paged
           ? 'This page is past the last review.'
           : isHost
             ? 'People who attend your events can rate them once they are over. Their reviews show here.'
-            : `Reviews come from people who attended ${hostName}'s events.`}
-      </p>
-      {paged ? (
-        <Link to={firstHref} className={buttonClasses('outline', 'sm', false, 'mt-4')}>
-          Back to the newest reviews
-        </Link>
-      ) : null}
-    </div>
+            : `Reviews come from people who attended ${hostName}'s events.`
+      }
+      action={
+        paged ? (
+          <Link to={firstHref} className={buttonClasses('outline', 'sm')}>
+            Back to the newest reviews
+          </Link>
+        ) : null
+      }
+      testId="no-reviews"
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useSearchParams } from '@remix-run/react';
 import { useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { EmptyState } from '~/components/applications/event-applications-page';
+import { EmptyState } from '~/components/ui/empty-state';
 import { StatusBadge } from '~/components/applications/status-badge';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { Button, ButtonLink } from '~/components/ui/button';

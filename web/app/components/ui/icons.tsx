@@ -235,6 +235,29 @@ export const ClockIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Svg>
+);
+
+/** Filled, as a rating's stars are. */
+export const StarIcon = (p: IconProps) => (
+  <Svg fill="currentColor" stroke="none" {...p}>
+    <path d="M12 2.8l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 16.8l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 2.8Z" />
+  </Svg>
+);
+
+/** Three dots, for a menu of more actions. */
+export const MoreIcon = (p: IconProps) => (
+  <Svg fill="currentColor" stroke="none" {...p}>
+    <circle cx="12" cy="5" r="1.8" />
+    <circle cx="12" cy="12" r="1.8" />
+    <circle cx="12" cy="19" r="1.8" />
+  </Svg>
+);
+
 /** A message's ticks: one (sent) or two (delivered, read). Wider than tall. */
 export const TicksIcon = ({ double, ...p }: IconProps & { double: boolean }) => (
   <Svg width={18} height={14} viewBox="0 0 20 14" {...p}>

@@ -1,4 +1,4 @@
-import { CalendarIcon, ClockIcon } from '~/components/events/event-bits';
+import { CalendarIcon, ClockIcon } from '~/components/ui/icons';
 import { MapPinIcon, UsersIcon } from '~/components/ui/icons';
 import {
   formatAgeGroups,
