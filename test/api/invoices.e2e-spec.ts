@@ -11,7 +11,7 @@ import { RefundSettlement } from '../../api/src/modules/payments/refund-settleme
 import { RefundsRepository } from '../../api/src/modules/payments/refunds.repository.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide, QUIET_SANDBOX } from '../support/join-flow.js';
-import { waitUntil } from '../support/poll.js';
+import { waitingOnALock, waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -295,10 +295,7 @@ describe('GST invoices and credit notes', () => {
       await waitUntil(async () => holding.mock.calls.length === 1, 'the first refund to be held');
       let secondRecorded = false;
       secondDone = settlement.ask(second).then(() => (secondRecorded = true));
-      const waitingOnALock = async () =>
-        (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows.length >
-        0;
-      await waitUntil(async () => secondRecorded || (await waitingOnALock()), 'the second refund to be recorded or to wait');
+      await waitUntil(async () => secondRecorded || (await waitingOnALock(api.db)), 'the second refund to be recorded or to wait');
       // A second refund recorded first would have its credit note issued before the first one commits.
       if (secondRecorded) await creditNotes.handle({ refundId: second, outboxId: randomUUID() });
     } finally {

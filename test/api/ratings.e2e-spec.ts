@@ -14,7 +14,7 @@ import { RatingsErasureStep } from '../../api/src/modules/ratings/ratings-erasur
 import { AccountEraseHandler } from '../../api/src/modules/users/jobs/account-erase.job.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, applyFree, createEvent, decide, QUIET_SANDBOX, times } from '../support/join-flow.js';
-import { waitUntil } from '../support/poll.js';
+import { waitingOnALock, waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -576,12 +576,7 @@ describe('ratings', () => {
       const deleting = as(fan)
         .remove(rating.id)
         .then((response) => response.status);
-      await waitUntil(
-        async () =>
-          (await api.db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows
-            .length > 0,
-        'the delete to wait for the report',
-      );
+      await waitUntil(() => waitingOnALock(api.db), 'the delete to wait for the report');
       await writing.query('COMMIT');
       expect(await deleting).toBe(204);
     } finally {
@@ -589,6 +584,30 @@ describe('ratings', () => {
     }
     expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [rating.id])).rows).toEqual([{ status: 'withdrawn' }]);
     expect((await api.db.query('SELECT status FROM rating_report WHERE rating_id = $1', [rating.id])).rows).toEqual([{ status: 'open' }]);
+  });
+
+  it('answers 404 to a report that waited for its rater withdrawing the review, and lands nothing on it', async () => {
+    const [fan, first, late] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
+    const rating = await rated(fan, await endedEvent([fan]), { hostRating: 1, eventRating: 1, hostReview: 'Rude words' });
+    await as(first).report(rating.id, { reason: 'harassment' }).expect(201);
+    const withdrawing = await api.db.connect();
+    try {
+      // The rater's delete, half done: the review locked, as RatingsRepository.delete locks it.
+      await withdrawing.query('BEGIN');
+      await withdrawing.query(`SELECT 1 FROM rating WHERE id = $1 FOR UPDATE`, [rating.id]);
+      const reporting = as(late)
+        .report(rating.id, { reason: 'spam' })
+        .then((response) => response.status);
+      await waitUntil(() => waitingOnALock(api.db), 'the report to wait for the delete');
+      await withdrawing.query(`UPDATE rating SET status = 'withdrawn' WHERE id = $1`, [rating.id]);
+      await withdrawing.query('COMMIT');
+      expect(await reporting).toBe(404);
+    } finally {
+      withdrawing.release();
+    }
+    expect((await api.db.query('SELECT reporter_id FROM rating_report WHERE rating_id = $1', [rating.id])).rows).toEqual([
+      { reporter_id: first.user.id },
+    ]);
   });
 
   describe('the prompt to rate', () => {

@@ -94,13 +94,13 @@ describe('refunds the provider is still processing', () => {
       transactionId,
     ]);
 
-  /** The `refund_failed` notifications of the transaction's event, as each person's inbox shows them. */
+  /** The notifications of a failed refund of the event (the payer's and the admins'), as each person's inbox shows them. */
   const refundFailedNotices = async (who: SignedUp, eventId: string) => {
     const response = await api.http().get('/api/v1/notifications?limit=50').set(bearer(who.token));
     expect(response.status).toBe(200);
     return (response.body.notifications as Array<{ type: string; eventId: string; title: string; body: string; link: string }>)
-      .filter((notification) => notification.type === 'refund_failed' && notification.eventId === eventId)
-      .map(({ title, body, link }) => ({ title, body, link }));
+      .filter((notification) => notification.type.startsWith('refund_') && notification.eventId === eventId)
+      .map(({ type, title, body, link }) => ({ type, title, body, link }));
   };
 
   const transactionView = async (fan: SignedUp, transactionId: string) => {
@@ -179,6 +179,7 @@ describe('refunds the provider is still processing', () => {
 
     expect(await refundFailedNotices(fan, event)).toEqual([
       {
+        type: 'refund_failed',
         title: 'Refund not completed',
         body: expect.stringMatching(
           /^Your refund of ₹200 for .+ could not be completed\. Our team has been told and will return it to you\.$/,
@@ -188,6 +189,7 @@ describe('refunds the provider is still processing', () => {
     ]);
     expect(await refundFailedNotices(admin, event)).toEqual([
       {
+        type: 'refund_needs_admin',
         title: 'A refund failed',
         body: expect.stringMatching(/^A refund of ₹200 to .+ could not be completed\. The money is back on the payment/),
         link: `/admin/support?id=${paid.transactionId}`,

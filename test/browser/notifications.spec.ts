@@ -126,6 +126,8 @@ test.describe('notifications', () => {
     await page.goto('/settings');
     const form = page.getByRole('form', { name: 'Push notifications by type' });
     await expect(form).toContainText('Muted types still appear in your notifications');
+    // What only admins are told is not offered to a fan, and saving leaves it as it was (pushed).
+    await expect(form.getByLabel('Refunds that failed and need an admin')).toHaveCount(0);
     await form.getByLabel('Featured events').uncheck();
     await form.getByLabel('New followers').uncheck();
     await form.getByRole('button', { name: 'Save preferences' }).click();

@@ -1,3 +1,5 @@
+import type { Pool } from 'pg';
+
 /** Polls until `probe` returns a value that is not undefined/false, or fails after the deadline. */
 export async function waitUntil<T>(probe: () => Promise<T | undefined | false>, what: string, deadlineMs = 15_000): Promise<T> {
   const deadline = Date.now() + deadlineMs;
@@ -9,4 +11,10 @@ export async function waitUntil<T>(probe: () => Promise<T | undefined | false>, 
     await new Promise((resolve) => setTimeout(resolve, delay));
     delay = Math.min(delay * 2, 250);
   }
+}
+
+/** Whether a statement on the test database is waiting for a row lock another session holds. */
+export async function waitingOnALock(db: Pick<Pool, 'query'>): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+  return rows.length > 0;
 }

@@ -162,7 +162,7 @@ export default function Settings() {
       <Section title="Notifications">
         <BrowserNotificationsSwitch webPushPublicKey={webPushPublicKey} configError={pushConfigError} />
         {preferences.ok ? (
-          <PushPreferencesForm muted={preferences.value.muted} />
+          <PushPreferencesForm muted={preferences.value.muted} admin={isAdmin} />
         ) : (
           <div className="p-4">
             <Alert>{preferences.error}</Alert>

@@ -49,12 +49,13 @@ describe('notificationText', () => {
 
   it('tells the payer of a refund that failed in their words and where they see it, and an admin what to do and where', () => {
     const failed = { ...base, type: 'refund_failed' as const, fanName: 'Kabir Fan', amount: 500 };
-    expect(notificationText({ ...failed, userId: 'fan-1' })).toEqual({
+    // An admin who paid is told both ways: the type says which words, not who reads them.
+    expect(notificationText({ ...failed, userId: 'admin-1' })).toEqual({
       title: 'Refund not completed',
       body: 'Your refund of ₹500 for Salsa social could not be completed. Our team has been told and will return it to you.',
       link: '/transactions',
     });
-    expect(notificationText({ ...failed, userId: 'admin-1', link: '/admin/support?id=t-1' })).toEqual({
+    expect(notificationText({ ...failed, type: 'refund_needs_admin', userId: 'admin-1', link: '/admin/support?id=t-1' })).toEqual({
       title: 'A refund failed',
       body: 'A refund of ₹500 to Kabir Fan for Salsa social could not be completed. The money is back on the payment: refund it again, or return it another way.',
       link: '/admin/support?id=t-1',

@@ -35,7 +35,9 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
     case 'payment':
       return '/transactions';
     case 'refund_failed':
-      return userId === fanId ? '/transactions' : '/admin/support';
+      return '/transactions';
+    case 'refund_needs_admin':
+      return '/admin/support';
     case 'new_follower':
       return fanId ? `/profile-preview/${fanId}` : '/profile-v2';
     case 'post_liked':
@@ -91,15 +93,15 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
         body: `We could not add your application to ${event}${amount ? `, so the ${rupees(amount)} held is released` : ''}.`,
       };
     case 'refund_failed':
-      return userId === fanId
-        ? {
-            title: 'Refund not completed',
-            body: `Your refund${amount ? ` of ${rupees(amount)}` : ''} for ${event} could not be completed. Our team has been told and will return it to you.`,
-          }
-        : {
-            title: 'A refund failed',
-            body: `A refund${amount ? ` of ${rupees(amount)}` : ''} to ${fan} for ${event} could not be completed. The money is back on the payment: refund it again, or return it another way.`,
-          };
+      return {
+        title: 'Refund not completed',
+        body: `Your refund${amount ? ` of ${rupees(amount)}` : ''} for ${event} could not be completed. Our team has been told and will return it to you.`,
+      };
+    case 'refund_needs_admin':
+      return {
+        title: 'A refund failed',
+        body: `A refund${amount ? ` of ${rupees(amount)}` : ''} to ${fan} for ${event} could not be completed. The money is back on the payment: refund it again, or return it another way.`,
+      };
     case 'new_follower':
       return { title: 'New follower', body: `${fan} started following you.` };
     case 'post_liked':

@@ -35,21 +35,18 @@ export class NotificationsService {
     return ids;
   }
 
+  /** Inside the caller's transaction: the same notification to every admin (something only they can put right). */
+  async notifyAdmins(tx: EntityManager, notification: Omit<NewNotification, 'userId'>): Promise<string[]> {
+    const admins = await this.notifications.adminIds(tx);
+    return this.notify(tx, ...admins.map((userId) => ({ ...notification, userId })));
+  }
+
   /**
    * Records that one more person did something the notification's group gathers (liked or commented
    * on a post), inside the caller's transaction: the person's unread notification of that group
    * names them and counts them once, or a new one is stored and pushed. Only a new one is pushed: a
    * busy post does not ring its author's phone for every like.
    */
-  /**
-   * Inside the caller's transaction: the same notification to every admin (something only they can
-   * put right), but `except` (an admin who is also the subject, told in their own words).
-   */
-  async notifyAdmins(tx: EntityManager, notification: Omit<NewNotification, 'userId'>, except?: string): Promise<string[]> {
-    const admins = (await this.notifications.adminIds(tx)).filter((id) => id !== except);
-    return this.notify(tx, ...admins.map((userId) => ({ ...notification, userId })));
-  }
-
   async notifyGrouped(tx: EntityManager, notification: GroupedNotification): Promise<void> {
     const storedId = await this.notifications.upsertGrouped(tx, notification);
     if (storedId) await this.outbox.publish(tx, NotificationsCreated, { notificationIds: [storedId] });

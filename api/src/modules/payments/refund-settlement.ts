@@ -131,14 +131,8 @@ export class RefundSettlement {
    */
   private async tellFailed(tx: EntityManager, refund: PaymentRefund, transaction: PaymentTransaction): Promise<void> {
     const event = await this.events.find(transaction.eventId, tx);
-    const about = {
-      type: 'refund_failed' as const,
-      fanId: transaction.payerId,
-      amount: refund.amount,
-      eventId: transaction.eventId,
-      eventTitle: event?.title ?? null,
-    };
-    await this.notifications.notify(tx, { ...about, userId: transaction.payerId });
-    await this.notifications.notifyAdmins(tx, { ...about, link: `/admin/support?id=${transaction.id}` }, transaction.payerId);
+    const about = { fanId: transaction.payerId, amount: refund.amount, eventId: transaction.eventId, eventTitle: event?.title ?? null };
+    await this.notifications.notify(tx, { ...about, type: 'refund_failed', userId: transaction.payerId });
+    await this.notifications.notifyAdmins(tx, { ...about, type: 'refund_needs_admin', link: `/admin/support?id=${transaction.id}` });
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type AdminRatingReportView, type RatingReportReason } from '../../contracts/ratings.contract.js';
-import { foreignKeyViolation, uniqueViolation } from '../../platform/database/unique-violation.js';
+import { uniqueViolation } from '../../platform/database/unique-violation.js';
 import { type ReportGroupSpec } from '../admin/reports/report-sources.port.js';
 
 export interface NewRatingReport {
@@ -21,19 +21,24 @@ const ONE_OPEN = 'rating_report_one_open_idx';
 export class RatingReportsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The new report; null when the reporter already has an open one about this rating (the index decides), 'gone' when the rating went meanwhile. */
+  /**
+   * The new report; null when the reporter already has an open one about this rating (the index
+   * decides), 'gone' when the rating is no longer published. The published row is locked as the
+   * report is written, so a rater deleting it meanwhile either waits and sees this report (the review
+   * is withdrawn) or goes first and this finds nothing to report: a report never lands on a review
+   * already withdrawn, which its rater may since have replaced.
+   */
   async insertOpen(report: NewRatingReport): Promise<{ id: string; createdAt: Date } | null | 'gone'> {
     try {
       const rows = await this.dataSource.query<Array<{ id: string; createdAt: Date }>>(
-        `INSERT INTO rating_report (reporter_id, rating_id, reason, details) VALUES ($1, $2, $3, $4)
+        `INSERT INTO rating_report (reporter_id, rating_id, reason, details)
+         SELECT $1::uuid, r.id, $3::text, $4::text FROM rating r WHERE r.id = $2 AND r.status = 'published' FOR SHARE
          RETURNING id, created_at AS "createdAt"`,
         [report.reporterId, report.ratingId, report.reason, report.details],
       );
-      return rows[0]!;
+      return rows[0] ?? 'gone';
     } catch (error) {
       if (uniqueViolation(error) === ONE_OPEN) return null;
-      // Its rater deleted the review while this was being written.
-      if (foreignKeyViolation(error)) return 'gone';
       throw error;
     }
   }

@@ -162,16 +162,22 @@ export function BrowserNotificationsSwitch({
 /** Admin announcements and news, apart from what happens to one's own events and applications. */
 const FROM_TRIBE = new Set<NotificationType>(['admin_announcement', 'platform_update', 'city_specific', 'event_promotion']);
 
+/** What only admins are told: nobody else is offered a setting for it. */
+const ADMINS_ONLY = new Set<NotificationType>(['refund_needs_admin']);
+
 /**
  * Push per type: a checkbox per notification type, ticked when it is pushed (PUT
  * /notifications/preferences through the settings action; a plain form, so it works without
  * JavaScript). Muted types still arrive in the inbox.
  */
-export function PushPreferencesForm({ muted }: { muted: readonly NotificationType[] }) {
+export function PushPreferencesForm({ muted, admin }: { muted: readonly NotificationType[]; admin: boolean }) {
   const navigation = useNavigation();
   const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'preferences';
   // In the order the labels are listed: a host's, then a fan's, then Tribe's own.
-  const types = Object.keys(NOTIFICATION_TYPE_LABELS) as NotificationType[];
+  const all = Object.keys(NOTIFICATION_TYPE_LABELS) as NotificationType[];
+  const types = all.filter((type) => admin || !ADMINS_ONLY.has(type));
+  // A type not offered keeps its setting: the form says every pushed type, and the rest are muted.
+  const keptPushed = all.filter((type) => !types.includes(type) && !muted.includes(type));
   const groups = [
     { legend: 'Your events and applications', types: types.filter((type) => !FROM_TRIBE.has(type)) },
     { legend: 'From Tribe', types: types.filter((type) => FROM_TRIBE.has(type)) },
@@ -179,6 +185,9 @@ export function PushPreferencesForm({ muted }: { muted: readonly NotificationTyp
   return (
     <Form method="post" preventScrollReset className="space-y-4 p-4" aria-label="Push notifications by type">
       <input type="hidden" name="intent" value="preferences" />
+      {keptPushed.map((type) => (
+        <input key={type} type="hidden" name="push" value={type} />
+      ))}
       <p className="text-sm text-slate-600">
         Choose what is pushed to your phone and browser. Muted types still appear in your{' '}
         <a href="/notifications" className="font-medium text-brand-700 underline underline-offset-2">
