@@ -220,10 +220,16 @@ describe('host payment profile and payouts', () => {
 
       // A partial refund counts as soon as it is requested (the money is promised back), before the worker sends it.
       await refund(host, paid[0]!.transactionId, 145).expect(200);
-      expect(await summary(host)).toMatchObject({ captured: 1500, refunded: 145, platformFee: 136, owed: 1219 });
+      expect(await summary(host)).toMatchObject({ captured: 1500, refunded: 145, platformFee: 135, owed: 1220 });
       await runPendingJobs(api);
-      // ₹1,355 net: the fee is ₹135.50, rounded half up to ₹136.
-      expect(await summary(host)).toMatchObject({ captured: 1500, refunded: 145, platformFee: 136, owed: 1219 });
+      // The fee the invoices and the credit note say: 3 × ₹50, less ₹15 (₹14.50 rounded half up); not ₹136 on the ₹1,355 net.
+      expect(await summary(host)).toMatchObject({ captured: 1500, refunded: 145, platformFee: 135, owed: 1220 });
+      const { rows: feeLines } = await api.db.query<{ fee: number }>(
+        `SELECT sum(CASE WHEN kind = 'invoice' THEN platform_fee ELSE -platform_fee END)::int AS fee FROM invoice
+          WHERE application_id = ANY($1::uuid[])`,
+        [paid.map((payment) => payment.applicationId)],
+      );
+      expect(feeLines).toEqual([{ fee: 135 }]);
 
       // A second partial refund of the same payment, and the whole of another.
       await refund(admin, paid[0]!.transactionId, 55).expect(200);
@@ -237,7 +243,7 @@ describe('host payment profile and payouts', () => {
 
       // A refund the provider refused gave nothing back: it does not count.
       await api.db.query(`UPDATE payment_refund SET status = 'failed' WHERE transaction_id = $1 AND amount = 55`, [paid[0]!.transactionId]);
-      expect((await summary(host)).events[0]).toMatchObject({ refunded: 645, platformFee: 86, owed: 769 });
+      expect((await summary(host)).events[0]).toMatchObject({ refunded: 645, platformFee: 85, owed: 770 });
     });
 
     it('lists only events with captured money, and only the caller’s own', async () => {
@@ -341,12 +347,12 @@ describe('host payment profile and payouts', () => {
         code: 'refund_exceeds_held',
       });
       expect(await countRows(api.db, 'payment_refund')).toBe(before);
-      // What the event still holds may go back: ₹55 leaves net ₹445, fee ₹45 (44.50 rounded up), owed ₹0.
+      // What the event still holds may go back: ₹55 leaves that payment's fee at ₹50 less the credit note's ₹6 (₹5.50 up), owed ₹1.
       await refund(host, paid[2]!.transactionId, 55).expect(200);
-      expect(await summary(host)).toMatchObject({ refunded: 1055, owed: 0 });
+      expect(await summary(host)).toMatchObject({ refunded: 1055, platformFee: 44, owed: 1 });
       // An admin decides knowingly: the platform carries it, and the summary shows the host owing it.
       await refund(admin, paid[2]!.transactionId, 100).expect(200);
-      expect(await summary(host)).toMatchObject({ refunded: 1155, owed: -90 });
+      expect(await summary(host)).toMatchObject({ refunded: 1155, platformFee: 34, owed: -89 });
     });
 
     it('counts a pending payout as paid out: the host cannot refund it away, nor can many refunds at once', async () => {

@@ -1,10 +1,13 @@
 import { type EntityManager } from 'typeorm';
+import { type PaymentsAlike } from './transactions.repository.js';
 
-/** An event's takings as the payment ledger sums them now. */
+/** An event's takings as the payment ledger sums them now, and the payment to be refunded as it stands before the refund. */
 export interface EventTakings {
   eventId: string;
   captured: number;
   refunded: number;
+  payments: PaymentsAlike[];
+  refunding: { captured: number; refunded: number };
 }
 
 /**

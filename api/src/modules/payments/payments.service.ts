@@ -45,12 +45,13 @@ import { webhookCreatedAt, webhookSubject } from './webhook-envelope.js';
 import {
   TransactionsRepository,
   type EventLedger,
+  type PaymentsAlike,
   type LedgerFilter,
   type NewAttempt,
   type SettledPage,
 } from './transactions.repository.js';
 
-export type { EventLedger, LedgerFilter };
+export type { EventLedger, LedgerFilter, PaymentsAlike };
 
 /** How often a concurrent pre-authorisation with the same tempBidId looks for the order the first one is creating. */
 const ORDER_POLL_MS = 50;
@@ -182,7 +183,7 @@ export class PaymentsService {
         throw refundRefusal(now?.state);
       }
       // A host cannot give back money Tribe already paid out to them: that refund is the admins'.
-      if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, transaction.eventId, input.amount))) throw new RefundPaidOutError();
+      if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, transaction.id, input.amount))) throw new RefundPaidOutError();
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
     return { ok: true, refundId };
@@ -282,10 +283,24 @@ export class PaymentsService {
     return { state: 'settled', refunded: 0 };
   }
 
-  /** Read under the payout hold, so every earlier refund of the event is in the ledger (this one is not yet). */
-  private async coversHostRefund(tx: EntityManager, eventId: string, amount: number): Promise<boolean> {
-    const [ledger] = await this.transactions.ledgerByEvent({ eventId }, tx);
-    return this.paidOut.coversRefund(tx, { eventId, captured: ledger?.captured ?? 0, refunded: ledger?.refunded ?? 0 }, amount);
+  /**
+   * Read under the payout hold and after the refund's reservation, so every earlier refund of the
+   * event is in the ledger (this one is not yet) and in the payment's reserved amount (this one too).
+   */
+  private async coversHostRefund(tx: EntityManager, transactionId: string, amount: number): Promise<boolean> {
+    const payment = (await this.transactions.find(transactionId, tx))!;
+    const [ledger] = await this.transactions.ledgerByEvent({ eventId: payment.eventId }, tx);
+    return this.paidOut.coversRefund(
+      tx,
+      {
+        eventId: payment.eventId,
+        captured: ledger?.captured ?? 0,
+        refunded: ledger?.refunded ?? 0,
+        payments: ledger?.payments ?? [],
+        refunding: { captured: payment.capturedAmount, refunded: payment.refundedAmount - amount },
+      },
+      amount,
+    );
   }
 
   private async recordRefund(tx: EntityManager, transactionId: string, amount: number, reason: string | null, by: string | null) {

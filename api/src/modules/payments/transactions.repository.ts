@@ -10,7 +10,17 @@ const COLUMNS = `id, payer_id AS "payerId", event_id AS "eventId", temp_bid_id A
   refunded_amount AS "refundedAmount", failure_reason AS "failureReason", order_claimed_at AS "orderClaimedAt",
   authorized_at AS "authorizedAt", state_changed_at AS "stateChangedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-/** One event's money as the ledger has it now: captured by its payments, and refunds requested and not failed. */
+/** How many of an event's payments captured this much and have this much of it refunded (requested and not failed). */
+export interface PaymentsAlike {
+  captured: number;
+  refunded: number;
+  payments: number;
+}
+
+/**
+ * One event's money as the ledger has it now: captured by its payments, and refunds requested and
+ * not failed, in all and payment by payment (gathered where alike), for what is worked per payment.
+ */
 export interface EventLedger {
   eventId: string;
   hostId: string;
@@ -18,6 +28,7 @@ export interface EventLedger {
   eventDate: Date;
   captured: number;
   refunded: number;
+  payments: PaymentsAlike[];
 }
 
 /** Which events' ledgers to read: one host's, one event's, or (neither) every event with captured money. */
@@ -212,16 +223,23 @@ export class TransactionsRepository {
    */
   async ledgerByEvent(filter: LedgerFilter, runner: DataSource | EntityManager = this.dataSource): Promise<EventLedger[]> {
     const rows: Array<Omit<EventLedger, 'captured' | 'refunded'> & { captured: string; refunded: string }> = await runner.query(
-      `SELECT t.event_id AS "eventId", e.host_id AS "hostId", e.title AS "eventTitle", e.date AS "eventDate",
-              sum(t.captured_amount)::bigint AS captured, coalesce(sum(r.amount), 0)::bigint AS refunded
-         FROM payment_transaction t
-         JOIN event e ON e.id = t.event_id
-         LEFT JOIN LATERAL (
-           SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'sent', 'processed')
-         ) r ON true
-        WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
-        GROUP BY t.event_id, e.host_id, e.title, e.date
-        ORDER BY e.date DESC, t.event_id`,
+      `WITH each_payment AS (
+         SELECT t.event_id, t.captured_amount AS captured, coalesce(r.amount, 0)::bigint AS refunded
+           FROM payment_transaction t
+           JOIN event e ON e.id = t.event_id
+           LEFT JOIN LATERAL (
+             SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'sent', 'processed')
+           ) r ON true
+          WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
+       ), alike AS (
+         SELECT event_id, captured, refunded, count(*)::int AS payments FROM each_payment GROUP BY event_id, captured, refunded
+       )
+       SELECT a.event_id AS "eventId", e.host_id AS "hostId", e.title AS "eventTitle", e.date AS "eventDate",
+              sum(a.captured::bigint * a.payments)::bigint AS captured, sum(a.refunded * a.payments)::bigint AS refunded,
+              json_agg(json_build_object('captured', a.captured, 'refunded', a.refunded, 'payments', a.payments)) AS payments
+         FROM alike a JOIN event e ON e.id = a.event_id
+        GROUP BY a.event_id, e.host_id, e.title, e.date
+        ORDER BY e.date DESC, a.event_id`,
       [filter.hostId ?? null, filter.eventId ?? null],
     );
     return rows.map((row) => ({ ...row, captured: Number(row.captured), refunded: Number(row.refunded) }));

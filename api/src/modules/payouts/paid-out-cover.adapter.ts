@@ -3,7 +3,7 @@ import { type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { PaidOutCover, type EventTakings } from '../payments/paid-out-cover.port.js';
-import { eventAmounts } from './payout-math.js';
+import { eventAmounts, withRefund } from './payout-math.js';
 import { PayoutsRepository } from './payouts.repository.js';
 
 /** Answers the payments module's PaidOutCover port: the refund must leave every recorded payout owed. */
@@ -26,6 +26,7 @@ export class PaidOutCoverAdapter extends PaidOutCover {
     const money = {
       captured: takings.captured,
       refunded: takings.refunded + amount,
+      payments: withRefund(takings.payments, takings.refunding, amount),
       pendingPayout: payouts?.pending ?? 0,
       paid: payouts?.paid ?? 0,
     };

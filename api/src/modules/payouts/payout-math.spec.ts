@@ -1,4 +1,4 @@
-import { eventAmounts, platformFee, totalsOf } from './payout-math.js';
+import { eventAmounts, eventFee, platformFee, totalsOf, withRefund } from './payout-math.js';
 
 describe('platformFee', () => {
   it.each([
@@ -20,14 +20,54 @@ describe('platformFee', () => {
   });
 });
 
+describe('eventFee', () => {
+  it('is what the payments’ invoices and credit notes say, payment by payment, not the fee on the event’s net', () => {
+    // Three ₹500 payments, ₹145 of one refunded: invoices 3 × ₹50, credit note ₹15 (₹14.50 up). The net's fee would be ₹136.
+    const payments = [
+      { captured: 500, refunded: 0, payments: 2 },
+      { captured: 500, refunded: 145, payments: 1 },
+    ];
+    expect(eventFee(payments, 10)).toBe(135);
+    expect(platformFee(1355, 10)).toBe(136);
+    // ₹455 twice: ₹46 each (₹45.50 up), where the net's ₹91 would say ₹91.
+    expect(eventFee([{ captured: 455, refunded: 0, payments: 2 }], 10)).toBe(92);
+    expect(eventFee([{ captured: 500, refunded: 500, payments: 4 }], 10)).toBe(0);
+    expect(eventFee([], 10)).toBe(0);
+  });
+
+  it('moves one payment by a refund, its fee with it', () => {
+    const payments = [{ captured: 500, refunded: 0, payments: 3 }];
+    const after = withRefund(payments, { captured: 500, refunded: 0 }, 145);
+    expect(after).toEqual([
+      { captured: 500, refunded: 0, payments: 2 },
+      { captured: 500, refunded: 145, payments: 1 },
+    ]);
+    expect(withRefund(after, { captured: 500, refunded: 145 }, 55)).toEqual([
+      { captured: 500, refunded: 0, payments: 2 },
+      { captured: 500, refunded: 200, payments: 1 },
+    ]);
+  });
+});
+
 describe('eventAmounts', () => {
-  it('takes refunds, the fee on the net and recorded payouts from what was captured', () => {
-    // ₹1,500 captured, ₹200 refunded: net ₹1,300, fee ₹130, ₹500 pending and ₹300 paid out.
-    expect(eventAmounts({ captured: 1500, refunded: 200, pendingPayout: 500, paid: 300 }, 10)).toEqual({ platformFee: 130, owed: 370 });
+  it('takes refunds, the fee of its payments and recorded payouts from what was captured', () => {
+    // ₹1,500 captured in three ₹500 payments, ₹200 of one refunded: fee ₹150 − ₹20, ₹500 pending and ₹300 paid out.
+    const payments = [
+      { captured: 500, refunded: 0, payments: 2 },
+      { captured: 500, refunded: 200, payments: 1 },
+    ];
+    expect(eventAmounts({ captured: 1500, refunded: 200, payments, pendingPayout: 500, paid: 300 }, 10)).toEqual({
+      platformFee: 130,
+      owed: 370,
+    });
   });
 
   it('goes negative when everything was refunded after a payout', () => {
-    expect(eventAmounts({ captured: 500, refunded: 500, pendingPayout: 0, paid: 450 }, 10)).toEqual({ platformFee: 0, owed: -450 });
+    const payments = [{ captured: 500, refunded: 500, payments: 1 }];
+    expect(eventAmounts({ captured: 500, refunded: 500, payments, pendingPayout: 0, paid: 450 }, 10)).toEqual({
+      platformFee: 0,
+      owed: -450,
+    });
   });
 });
 

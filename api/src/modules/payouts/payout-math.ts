@@ -1,28 +1,56 @@
 import { type EventPayoutView, type PayoutsSummaryView } from '../../contracts/payouts.contract.js';
+import { type PaymentsAlike } from '../payments/payments.service.js';
 
 /**
- * The platform's fee on an event's net takings (captured − refunded), in whole rupees: `percent`
- * (read to two decimal places, so 2.25 is 2.25%) of the net, rounded to the nearest rupee with
- * halves going up (₹455 at 10% is ₹45.50 → ₹46). Integer arithmetic only: no float ever rounds a
- * rupee the wrong way.
+ * The platform's fee on an amount, in whole rupees: `percent` (read to two decimal places, so 2.25
+ * is 2.25%) of it, rounded to the nearest rupee with halves going up (₹455 at 10% is ₹45.50 → ₹46),
+ * as a tax invoice's platform-fee line is. Integer arithmetic only: no float ever rounds a rupee the
+ * wrong way.
  */
-export function platformFee(net: number, percent: number): number {
-  if (net <= 0) return 0;
+export function platformFee(amount: number, percent: number): number {
+  if (amount <= 0) return 0;
   const hundredthsOfPercent = Math.round(percent * 100);
-  return Math.floor((net * hundredthsOfPercent + 5_000) / 10_000);
+  return Math.floor((amount * hundredthsOfPercent + 5_000) / 10_000);
+}
+
+/**
+ * The fee on an event's payments, payment by payment: the fee on what each captured less the fee on
+ * what of it is refunded. That is what its invoice's platform-fee line and its credit notes' add up
+ * to (each credit note takes the fee on all refunds so far less that on those before it), so the
+ * host's payout and Tribe's invoices agree to the rupee; a fee on the event's net would not
+ * (₹500 three times, ₹145 of one refunded: invoices ₹150 − ₹15, the net's fee ₹136).
+ */
+export function eventFee(payments: readonly PaymentsAlike[], percent: number): number {
+  return payments.reduce(
+    (fee, alike) => fee + alike.payments * (platformFee(alike.captured, percent) - platformFee(alike.refunded, percent)),
+    0,
+  );
 }
 
 export interface EventMoney {
   captured: number;
   refunded: number;
+  payments: readonly PaymentsAlike[];
   pendingPayout: number;
   paid: number;
 }
 
 /** owed = captured − refunded − fee − payouts recorded (pending or paid). Negative when refunds came after a payout. */
 export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayoutView, 'platformFee' | 'owed'> {
-  const fee = platformFee(money.captured - money.refunded, percent);
+  const fee = eventFee(money.payments, percent);
   return { platformFee: fee, owed: money.captured - money.refunded - fee - money.pendingPayout - money.paid };
+}
+
+/** The event's payments with `amount` more refunded of one that captured `captured` and had `refunded` refunded. */
+export function withRefund(
+  payments: readonly PaymentsAlike[],
+  payment: { captured: number; refunded: number },
+  amount: number,
+): PaymentsAlike[] {
+  const moved = payments.map((alike) =>
+    alike.captured === payment.captured && alike.refunded === payment.refunded ? { ...alike, payments: alike.payments - 1 } : alike,
+  );
+  return [...moved.filter((alike) => alike.payments > 0), { captured: payment.captured, refunded: payment.refunded + amount, payments: 1 }];
 }
 
 type Totals = Omit<PayoutsSummaryView, 'platformFeePercent' | 'events'>;
