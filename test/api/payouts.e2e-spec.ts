@@ -191,7 +191,7 @@ describe('host payment profile and payouts', () => {
     const markPaid = (who: SignedUp, id: string, reference: unknown) =>
       api.http().post(`/api/v1/admin/payouts/${id}/mark-paid`).set(bearer(who.token)).send({ reference });
 
-    it('owes the host what was captured, less refunds (partial ones too) and the platform fee on the net', async () => {
+    it('owes the host what was captured, less refunds (partial ones too) and the platform fee of its payments', async () => {
       const { host, event, paid } = await eventWithCapturedFans();
       const captured = await summary(host);
       expect(captured).toEqual({
@@ -331,14 +331,14 @@ describe('host payment profile and payouts', () => {
 
     it('refuses a host’s refund that reaches into money already paid out to them; an admin may still make it', async () => {
       const { host, event, paid } = await eventWithCapturedFans();
-      // ₹1,500 captured; the host refunds ₹1,000 (net ₹500, fee ₹50, owed ₹450), then is paid ₹400.
+      // ₹1,500 captured in three ₹500 payments; the host refunds two in full (fee ₹50 on the third, owed ₹450), then is paid ₹400.
       await refund(host, paid[0]!.transactionId, 500).expect(200);
       await refund(host, paid[1]!.transactionId, 500).expect(200);
       const payout = await recordPayout(admin, event.id, 400).expect(201);
       await markPaid(admin, payout.body.id, 'UTR-HDFC-0042').expect(200);
       expect(await summary(host)).toMatchObject({ refunded: 1000, paid: 400, owed: 50 });
 
-      // ₹100 more would leave net ₹400, fee ₹40, owed −₹40: Tribe would pay the fan with its own money.
+      // ₹100 more of the third would leave its fee ₹50 − ₹10, owed −₹40: Tribe would pay the fan with its own money.
       const before = await countRows(api.db, 'payment_refund');
       const refused = await refund(host, paid[2]!.transactionId, 100).expect(409);
       expect(refused.body).toEqual({
@@ -364,7 +364,7 @@ describe('host payment profile and payouts', () => {
       expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body.code)).toEqual(
         Array.from({ length: 10 - granted }, () => 'refund_exceeds_held'),
       );
-      // ₹50 back leaves net ₹1,450, fee ₹145, owed ₹5; a sixth ₹10 would leave −₹4.
+      // ₹50 back (fee ₹150 − ₹5) leaves owed ₹5; a sixth ₹10 would leave −₹4 (fee ₹150 − ₹6).
       expect(granted).toBe(5);
       expect((await summary(host)).owed).toBeGreaterThanOrEqual(0);
     });
@@ -372,7 +372,7 @@ describe('host payment profile and payouts', () => {
     it('refuses to mark paid a payout that refunds since made larger than what is owed', async () => {
       const { host, event, paid } = await eventWithCapturedFans();
       const payout = await recordPayout(admin, event.id, 1000).expect(201); // owed ₹350 after it
-      await refund(admin, paid[0]!.transactionId, 500).expect(200); // net ₹1,000, fee ₹100: owed −₹100
+      await refund(admin, paid[0]!.transactionId, 500).expect(200); // fee ₹150 − ₹50: owed −₹100
       const refused = await markPaid(admin, payout.body.id, 'UTR-HDFC-0099').expect(409);
       expect(refused.body).toEqual({
         error: 'This payout is more than what is owed to the host for this event. Owed now: ₹900.',

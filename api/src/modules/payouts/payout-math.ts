@@ -47,6 +47,10 @@ export function withRefund(
   payment: { captured: number; refunded: number },
   amount: number,
 ): PaymentsAlike[] {
+  if (!payments.some((alike) => alike.captured === payment.captured && alike.refunded === payment.refunded && alike.payments > 0)) {
+    // The payment's reserved refunds and the ledger's refund rows are written together: apart, no cover can be worked out.
+    throw new Error(`No payment of ₹${payment.captured} with ₹${payment.refunded} refunded in the event's ledger`);
+  }
   const moved = payments.map((alike) =>
     alike.captured === payment.captured && alike.refunded === payment.refunded ? { ...alike, payments: alike.payments - 1 } : alike,
   );

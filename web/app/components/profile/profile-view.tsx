@@ -1,8 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { StarIcon } from '~/components/ui/icons';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
-import { MapPinIcon } from '~/components/ui/icons';
+import { MapPinIcon, StarIcon } from '~/components/ui/icons';
 import { avatarSrc } from '~/lib/profile';
 import { hostRatingLink, ratingCountText, reviewsPath } from '~/lib/ratings';
 import type { PublicProfile } from '~/lib/profile.server';

@@ -1,5 +1,4 @@
-import { CalendarIcon, ClockIcon } from '~/components/ui/icons';
-import { MapPinIcon, UsersIcon } from '~/components/ui/icons';
+import { CalendarIcon, ClockIcon, MapPinIcon, UsersIcon } from '~/components/ui/icons';
 import {
   formatAgeGroups,
   formatCountdown,
