@@ -36,6 +36,7 @@ import { EventEndIndex1763701870000 } from './1763701870000-event-end-index.js';
 import { RefundsAwaitingProvider1763701880000 } from './1763701880000-refunds-awaiting-provider.js';
 import { RatingsWithdrawn1763701890000 } from './1763701890000-ratings-withdrawn.js';
 import { RatingsRateAgain1763701900000 } from './1763701900000-ratings-rate-again.js';
+import { PaymentFeeRate1763701910000 } from './1763701910000-payment-fee-rate.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -77,4 +78,5 @@ export const MIGRATIONS = [
   RefundsAwaitingProvider1763701880000,
   RatingsWithdrawn1763701890000,
   RatingsRateAgain1763701900000,
+  PaymentFeeRate1763701910000,
 ];

@@ -1,5 +1,7 @@
 import { KycCipher } from '../../api/src/modules/payouts/kyc-cipher.js';
 import { sealContext } from '../../api/src/modules/payouts/payment-profile.service.js';
+import { APP_CONFIG } from '../../api/src/platform/config/config.module.js';
+import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
@@ -244,6 +246,28 @@ describe('host payment profile and payouts', () => {
       // A refund the provider refused gave nothing back: it does not count.
       await api.db.query(`UPDATE payment_refund SET status = 'failed' WHERE transaction_id = $1 AND amount = 55`, [paid[0]!.transactionId]);
       expect((await summary(host)).events[0]).toMatchObject({ refunded: 645, platformFee: 85, owed: 770 });
+    });
+
+    it('keeps the fee rate each payment was captured at, which its invoice printed, when the platform’s rate changes', async () => {
+      const { host, event, paid } = await eventWithCapturedFans(); // three ₹500 payments at 10%
+      const config = api.app.get<AppConfig>(APP_CONFIG);
+      const rateBefore = config.PLATFORM_FEE_PERCENT;
+      config.PLATFORM_FEE_PERCENT = 8;
+      try {
+        const { rows } = await api.db.query<{ rate: number }>(
+          `SELECT platform_fee_rate::float8 AS rate FROM invoice WHERE transaction_id = ANY($1::uuid[]) AND kind = 'invoice'`,
+          [paid.map((payment) => payment.transactionId)],
+        );
+        expect(rows).toEqual([{ rate: 10 }, { rate: 10 }, { rate: 10 }]);
+        const before = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
+        expect(before).toMatchObject({ captured: 1500, platformFee: 150, owed: 1350 });
+        // A refund's fee comes off at the payment's own rate too: ₹50 − ₹20 of the ₹200.
+        await refund(host, paid[0]!.transactionId, 200).expect(200);
+        const after = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
+        expect(after).toMatchObject({ refunded: 200, platformFee: 130, owed: 1170 });
+      } finally {
+        config.PLATFORM_FEE_PERCENT = rateBefore;
+      }
     });
 
     it('lists only events with captured money, and only the caller’s own', async () => {

@@ -104,10 +104,12 @@ export class InvoiceIssuer {
     const place = placeOfSupply(event, recipientState, config.SUPPLIER_STATE);
     const supplierState = indianState(config.SUPPLIER_STATE)?.name ?? config.SUPPLIER_STATE.trim();
     const intraState = isIntraState(place.name, supplierState);
+    // The rate the payment was captured at, which its event's payout works with too.
+    const platformFeePercent = transaction.platformFeeRate ?? config.PLATFORM_FEE_PERCENT;
     const amounts = splitGst({
       total: transaction.capturedAmount,
       gstRatePercent: config.GST_RATE_PERCENT,
-      platformFeePercent: config.PLATFORM_FEE_PERCENT,
+      platformFeePercent,
       intraState,
     });
     return this.issue({
@@ -131,7 +133,7 @@ export class InvoiceIssuer {
         supplierGstin: config.SUPPLIER_GSTIN,
         supplierState,
         gstRate: config.GST_RATE_PERCENT,
-        platformFeeRate: config.PLATFORM_FEE_PERCENT,
+        platformFeeRate: platformFeePercent,
         taxableValue: amounts.taxableValue,
         cgst: amounts.cgst,
         sgst: amounts.sgst,

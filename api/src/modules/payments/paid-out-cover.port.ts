@@ -7,7 +7,7 @@ export interface EventTakings {
   captured: number;
   refunded: number;
   payments: PaymentsAlike[];
-  refunding: { captured: number; refunded: number };
+  refunding: Omit<PaymentsAlike, 'payments'>;
 }
 
 /**

@@ -297,7 +297,7 @@ export class PaymentsService {
         captured: ledger?.captured ?? 0,
         refunded: ledger?.refunded ?? 0,
         payments: ledger?.payments ?? [],
-        refunding: { captured: payment.capturedAmount, refunded: payment.refundedAmount - amount },
+        refunding: { captured: payment.capturedAmount, refunded: payment.refundedAmount - amount, feePercent: payment.platformFeeRate },
       },
       amount,
     );
@@ -356,7 +356,7 @@ export class PaymentsService {
       case 'payment.captured': {
         const transaction = await this.transactions.findByOrder(event.orderId, tx);
         if (!transaction) return;
-        const captured = await this.transactions.move(tx, transaction.id, 'captured', { capturedAmount: transaction.amount });
+        const captured = await this.transactions.capture(tx, transaction, this.config.PLATFORM_FEE_PERCENT);
         if (captured) await this.outbox.publish(tx, PaymentCaptured, { transactionId: transaction.id });
         return;
       }

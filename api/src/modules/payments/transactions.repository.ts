@@ -7,13 +7,17 @@ import { transactionSourcesOf, type TransactionState } from './transaction-state
 /** Every column, named as the entity names them, for RETURNING and plain reads. */
 const COLUMNS = `id, payer_id AS "payerId", event_id AS "eventId", temp_bid_id AS "tempBidId", provider, order_id AS "orderId",
   payment_id AS "paymentId", signature, amount, message, state, captured_amount AS "capturedAmount",
-  refunded_amount AS "refundedAmount", failure_reason AS "failureReason", order_claimed_at AS "orderClaimedAt",
+  platform_fee_rate::float8 AS "platformFeeRate", refunded_amount AS "refundedAmount", failure_reason AS "failureReason", order_claimed_at AS "orderClaimedAt",
   authorized_at AS "authorizedAt", state_changed_at AS "stateChangedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
-/** How many of an event's payments captured this much and have this much of it refunded (requested and not failed). */
+/**
+ * How many of an event's payments captured this much at this platform fee rate (null: not kept,
+ * the rate of the day) and have this much of it refunded (requested and not failed).
+ */
 export interface PaymentsAlike {
   captured: number;
   refunded: number;
+  feePercent: number | null;
   payments: number;
 }
 
@@ -40,13 +44,16 @@ export interface LedgerFilter {
 export type NewAttempt = Pick<PaymentTransaction, 'payerId' | 'eventId' | 'tempBidId' | 'provider' | 'amount' | 'message'>;
 
 /** What a move writes beside the state. */
-export type MoveChanges = Partial<Pick<PaymentTransaction, 'paymentId' | 'signature' | 'failureReason' | 'capturedAmount'>>;
+export type MoveChanges = Partial<
+  Pick<PaymentTransaction, 'paymentId' | 'signature' | 'failureReason' | 'capturedAmount' | 'platformFeeRate'>
+>;
 
 const CHANGE_COLUMNS: Record<keyof MoveChanges, string> = {
   paymentId: 'payment_id',
   signature: 'signature',
   failureReason: 'failure_reason',
   capturedAmount: 'captured_amount',
+  platformFeeRate: 'platform_fee_rate',
 };
 
 /** A page of settled work: changed within `withinMs`, at least `olderThanMs` ago, ids after `afterId`. */
@@ -161,6 +168,14 @@ export class TransactionsRepository {
     return row;
   }
 
+  /**
+   * The provider took the payment: all of its amount, at the platform fee rate of now, which its
+   * invoice prints and its event's payout works with. Undefined when another run got there first.
+   */
+  capture(tx: EntityManager, transaction: PaymentTransaction, platformFeePercent: number): Promise<PaymentTransaction | undefined> {
+    return this.move(tx, transaction.id, 'captured', { capturedAmount: transaction.amount, platformFeeRate: platformFeePercent });
+  }
+
   /** Reserves `amount` of the captured money for a refund; false when it would exceed what was captured. */
   async reserveRefund(tx: EntityManager, id: string, amount: number): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(
@@ -224,7 +239,8 @@ export class TransactionsRepository {
   async ledgerByEvent(filter: LedgerFilter, runner: DataSource | EntityManager = this.dataSource): Promise<EventLedger[]> {
     const rows: Array<Omit<EventLedger, 'captured' | 'refunded'> & { captured: string; refunded: string }> = await runner.query(
       `WITH each_payment AS (
-         SELECT t.event_id, t.captured_amount AS captured, coalesce(r.amount, 0)::bigint AS refunded
+         SELECT t.event_id, t.captured_amount AS captured, coalesce(r.amount, 0)::bigint AS refunded,
+                t.platform_fee_rate::float8 AS fee_percent
            FROM payment_transaction t
            JOIN event e ON e.id = t.event_id
            LEFT JOIN LATERAL (
@@ -232,11 +248,12 @@ export class TransactionsRepository {
            ) r ON true
           WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
        ), alike AS (
-         SELECT event_id, captured, refunded, count(*)::int AS payments FROM each_payment GROUP BY event_id, captured, refunded
+         SELECT event_id, captured, refunded, fee_percent, count(*)::int AS payments
+           FROM each_payment GROUP BY event_id, captured, refunded, fee_percent
        )
        SELECT a.event_id AS "eventId", e.host_id AS "hostId", e.title AS "eventTitle", e.date AS "eventDate",
               sum(a.captured::bigint * a.payments)::bigint AS captured, sum(a.refunded * a.payments)::bigint AS refunded,
-              json_agg(json_build_object('captured', a.captured, 'refunded', a.refunded, 'payments', a.payments)) AS payments
+              json_agg(json_build_object('captured', a.captured, 'refunded', a.refunded, 'feePercent', a.fee_percent, 'payments', a.payments)) AS payments
          FROM alike a JOIN event e ON e.id = a.event_id
         GROUP BY a.event_id, e.host_id, e.title, e.date
         ORDER BY e.date DESC, a.event_id`,

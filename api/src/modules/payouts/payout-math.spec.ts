@@ -24,27 +24,47 @@ describe('eventFee', () => {
   it('is what the payments’ invoices and credit notes say, payment by payment, not the fee on the event’s net', () => {
     // Three ₹500 payments, ₹145 of one refunded: invoices 3 × ₹50, credit note ₹15 (₹14.50 up). The net's fee would be ₹136.
     const payments = [
-      { captured: 500, refunded: 0, payments: 2 },
-      { captured: 500, refunded: 145, payments: 1 },
+      { captured: 500, refunded: 0, feePercent: null, payments: 2 },
+      { captured: 500, refunded: 145, feePercent: null, payments: 1 },
     ];
     expect(eventFee(payments, 10)).toBe(135);
     expect(platformFee(1355, 10)).toBe(136);
     // ₹455 twice: ₹46 each (₹45.50 up), where the net's ₹91 would say ₹91.
-    expect(eventFee([{ captured: 455, refunded: 0, payments: 2 }], 10)).toBe(92);
-    expect(eventFee([{ captured: 500, refunded: 500, payments: 4 }], 10)).toBe(0);
+    expect(eventFee([{ captured: 455, refunded: 0, feePercent: null, payments: 2 }], 10)).toBe(92);
+    expect(eventFee([{ captured: 500, refunded: 500, feePercent: null, payments: 4 }], 10)).toBe(0);
     expect(eventFee([], 10)).toBe(0);
   });
 
-  it('moves one payment by a refund, its fee with it', () => {
-    const payments = [{ captured: 500, refunded: 0, payments: 3 }];
-    const after = withRefund(payments, { captured: 500, refunded: 0 }, 145);
-    expect(after).toEqual([
-      { captured: 500, refunded: 0, payments: 2 },
-      { captured: 500, refunded: 145, payments: 1 },
+  it('works each payment at the rate it was captured at, today’s for those from before rates were kept', () => {
+    const payments = [
+      { captured: 500, refunded: 0, feePercent: 8, payments: 2 },
+      { captured: 500, refunded: 100, feePercent: 12.5, payments: 1 },
+      { captured: 500, refunded: 0, feePercent: null, payments: 1 },
+    ];
+    // 2 × ₹40, then ₹62.50 − ₹12.50 (₹63 − ₹13), then ₹50 at today's 10%.
+    expect(eventFee(payments, 10)).toBe(80 + 50 + 50);
+    // A refund moves only the payment with that rate.
+    expect(withRefund(payments, { captured: 500, refunded: 0, feePercent: 8 }, 500)).toEqual([
+      { captured: 500, refunded: 0, feePercent: 8, payments: 1 },
+      { captured: 500, refunded: 100, feePercent: 12.5, payments: 1 },
+      { captured: 500, refunded: 0, feePercent: null, payments: 1 },
+      { captured: 500, refunded: 500, feePercent: 8, payments: 1 },
     ]);
-    expect(withRefund(after, { captured: 500, refunded: 145 }, 55)).toEqual([
-      { captured: 500, refunded: 0, payments: 2 },
-      { captured: 500, refunded: 200, payments: 1 },
+    expect(() => withRefund(payments, { captured: 500, refunded: 0, feePercent: 5 }, 10)).toThrow(
+      'in the event’s ledger'.replace('’', "'"),
+    );
+  });
+
+  it('moves one payment by a refund, its fee with it', () => {
+    const payments = [{ captured: 500, refunded: 0, feePercent: null, payments: 3 }];
+    const after = withRefund(payments, { captured: 500, refunded: 0, feePercent: null }, 145);
+    expect(after).toEqual([
+      { captured: 500, refunded: 0, feePercent: null, payments: 2 },
+      { captured: 500, refunded: 145, feePercent: null, payments: 1 },
+    ]);
+    expect(withRefund(after, { captured: 500, refunded: 145, feePercent: null }, 55)).toEqual([
+      { captured: 500, refunded: 0, feePercent: null, payments: 2 },
+      { captured: 500, refunded: 200, feePercent: null, payments: 1 },
     ]);
   });
 });
@@ -53,8 +73,8 @@ describe('eventAmounts', () => {
   it('takes refunds, the fee of its payments and recorded payouts from what was captured', () => {
     // ₹1,500 captured in three ₹500 payments, ₹200 of one refunded: fee ₹150 − ₹20, ₹500 pending and ₹300 paid out.
     const payments = [
-      { captured: 500, refunded: 0, payments: 2 },
-      { captured: 500, refunded: 200, payments: 1 },
+      { captured: 500, refunded: 0, feePercent: null, payments: 2 },
+      { captured: 500, refunded: 200, feePercent: null, payments: 1 },
     ];
     expect(eventAmounts({ captured: 1500, refunded: 200, payments, pendingPayout: 500, paid: 300 }, 10)).toEqual({
       platformFee: 130,
@@ -63,7 +83,7 @@ describe('eventAmounts', () => {
   });
 
   it('goes negative when everything was refunded after a payout', () => {
-    const payments = [{ captured: 500, refunded: 500, payments: 1 }];
+    const payments = [{ captured: 500, refunded: 500, feePercent: null, payments: 1 }];
     expect(eventAmounts({ captured: 500, refunded: 500, payments, pendingPayout: 0, paid: 450 }, 10)).toEqual({
       platformFee: 0,
       owed: -450,

@@ -15,16 +15,17 @@ export function platformFee(amount: number, percent: number): number {
 
 /**
  * The fee on an event's payments, payment by payment: the fee on what each captured less the fee on
- * what of it is refunded. That is what its invoice's platform-fee line and its credit notes' add up
+ * what of it is refunded, at the rate it was captured at (`percent`, today's, for payments from
+ * before the rate was kept). That is what its invoice's platform-fee line and its credit notes' add up
  * to (each credit note takes the fee on all refunds so far less that on those before it), so the
  * host's payout and Tribe's invoices agree to the rupee; a fee on the event's net would not
  * (₹500 three times, ₹145 of one refunded: invoices ₹150 − ₹15, the net's fee ₹136).
  */
 export function eventFee(payments: readonly PaymentsAlike[], percent: number): number {
-  return payments.reduce(
-    (fee, alike) => fee + alike.payments * (platformFee(alike.captured, percent) - platformFee(alike.refunded, percent)),
-    0,
-  );
+  return payments.reduce((fee, alike) => {
+    const rate = alike.feePercent ?? percent;
+    return fee + alike.payments * (platformFee(alike.captured, rate) - platformFee(alike.refunded, rate));
+  }, 0);
 }
 
 export interface EventMoney {
@@ -41,20 +42,16 @@ export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayo
   return { platformFee: fee, owed: money.captured - money.refunded - fee - money.pendingPayout - money.paid };
 }
 
-/** The event's payments with `amount` more refunded of one that captured `captured` and had `refunded` refunded. */
-export function withRefund(
-  payments: readonly PaymentsAlike[],
-  payment: { captured: number; refunded: number },
-  amount: number,
-): PaymentsAlike[] {
-  if (!payments.some((alike) => alike.captured === payment.captured && alike.refunded === payment.refunded && alike.payments > 0)) {
+/** The event's payments with `amount` more refunded of one of them, as it stands before the refund. */
+export function withRefund(payments: readonly PaymentsAlike[], payment: Omit<PaymentsAlike, 'payments'>, amount: number): PaymentsAlike[] {
+  const isIt = (alike: PaymentsAlike) =>
+    alike.captured === payment.captured && alike.refunded === payment.refunded && alike.feePercent === payment.feePercent;
+  if (!payments.some(isIt)) {
     // The payment's reserved refunds and the ledger's refund rows are written together: apart, no cover can be worked out.
     throw new Error(`No payment of ₹${payment.captured} with ₹${payment.refunded} refunded in the event's ledger`);
   }
-  const moved = payments.map((alike) =>
-    alike.captured === payment.captured && alike.refunded === payment.refunded ? { ...alike, payments: alike.payments - 1 } : alike,
-  );
-  return [...moved.filter((alike) => alike.payments > 0), { captured: payment.captured, refunded: payment.refunded + amount, payments: 1 }];
+  const moved = payments.map((alike) => (isIt(alike) ? { ...alike, payments: alike.payments - 1 } : alike));
+  return [...moved.filter((alike) => alike.payments > 0), { ...payment, refunded: payment.refunded + amount, payments: 1 }];
 }
 
 type Totals = Omit<PayoutsSummaryView, 'platformFeePercent' | 'events'>;

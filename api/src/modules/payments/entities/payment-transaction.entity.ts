@@ -42,6 +42,10 @@ export class PaymentTransaction {
   @Column({ type: 'integer', default: 0 })
   capturedAmount: number;
 
+  /** The platform fee rate (percent) when it was captured: its invoice's and its payout's. Null before, and for payments captured before it was kept. */
+  @Column({ type: 'numeric', precision: 5, scale: 2, nullable: true })
+  platformFeeRate: number | null;
+
   /** Refunds requested so far (pending or processed): never more than capturedAmount. */
   @Column({ type: 'integer', default: 0 })
   refundedAmount: number;

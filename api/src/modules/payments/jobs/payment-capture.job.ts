@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../../platform/config/config.module.js';
+import { type AppConfig } from '../../../platform/config/config.schema.js';
 import { defineJob, type JobData } from '../../../platform/jobs/job-definition.js';
 import { HandlesJob, type JobHandler } from '../../../platform/jobs/job-handler.js';
 import { OutboxService } from '../../../platform/outbox/outbox.service.js';
@@ -35,6 +37,7 @@ export class PaymentCaptureHandler implements JobHandler<typeof PaymentCaptureJo
     private readonly transactions: TransactionsRepository,
     private readonly provider: PaymentProvider,
     private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async handle({ transactionId }: JobData<typeof PaymentCaptureJob>): Promise<void> {
@@ -53,7 +56,7 @@ export class PaymentCaptureHandler implements JobHandler<typeof PaymentCaptureJo
       throw error;
     }
     await this.dataSource.transaction(async (tx) => {
-      const captured = await this.transactions.move(tx, transactionId, 'captured', { capturedAmount: transaction.amount });
+      const captured = await this.transactions.capture(tx, transaction, this.config.PLATFORM_FEE_PERCENT);
       if (captured) await this.outbox.publish(tx, PaymentCaptured, { transactionId });
     });
   }
