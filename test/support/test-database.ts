@@ -41,9 +41,13 @@ function templateFor(directory: string): Template {
   return { name: `${family}${hash.digest('hex').slice(0, 16)}`, family };
 }
 
+/** Templates of other migration sets kept beside the current one. */
+const OTHER_TEMPLATES_KEPT = 2;
+
 /**
  * Makes the template once: under an advisory lock, migrated under a temporary name and renamed
- * when complete, so no one ever copies a half-migrated template. Older templates go.
+ * when complete, so no one ever copies a half-migrated template. Older templates go, but the newest
+ * few (OTHER_TEMPLATES_KEPT).
  */
 async function ensureTemplate(databaseUrl: string, { name: template, family }: Template, migrate: Migrate): Promise<void> {
   await asServerAdmin(databaseUrl, async (admin) => {
@@ -57,9 +61,12 @@ async function ensureTemplate(databaseUrl: string, { name: template, family }: T
       await admin.query(`CREATE DATABASE "${building}"`);
       await migrate(withDatabaseName(databaseUrl, building));
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+      // The newest few others stay: a run of another checkout (other migrations) may still be copying
+      // its template, and one dropped under it would have to be rebuilt while its tests wait.
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2 AND NOT datname LIKE '%\\_building'`,
-        [family, template],
+        `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2 AND NOT datname LIKE '%\\_building'
+          ORDER BY oid DESC OFFSET $3`,
+        [family, template, OTHER_TEMPLATES_KEPT],
       );
       // A template another run is copying right now refuses to go: that run's own next template will.
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
