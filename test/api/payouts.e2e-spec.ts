@@ -1,3 +1,4 @@
+import { InvoiceIssuer } from '../../api/src/modules/invoices/invoice-issuer.service.js';
 import { KycCipher } from '../../api/src/modules/payouts/kyc-cipher.js';
 import { sealContext } from '../../api/src/modules/payouts/payment-profile.service.js';
 import { APP_CONFIG } from '../../api/src/platform/config/config.module.js';
@@ -265,6 +266,17 @@ describe('host payment profile and payouts', () => {
         await refund(host, paid[0]!.transactionId, 200).expect(200);
         const after = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
         expect(after).toMatchObject({ refunded: 200, platformFee: 130, owed: 1170 });
+
+        // A payment captured before rates were kept, invoiced now: its invoice's rate (today's) is kept for its payout too.
+        const older = paid[2]!.transactionId;
+        await api.db.query('DELETE FROM invoice WHERE transaction_id = $1', [older]);
+        await api.db.query('UPDATE payment_transaction SET platform_fee_rate = NULL WHERE id = $1', [older]);
+        expect((await api.app.get(InvoiceIssuer).issueInvoice(older))!.platformFeeRate).toBe(8);
+        const kept = await api.db.query('SELECT platform_fee_rate::float8 AS rate FROM payment_transaction WHERE id = $1', [older]);
+        expect(kept.rows).toEqual([{ rate: 8 }]);
+        config.PLATFORM_FEE_PERCENT = 12;
+        const later = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
+        expect(later).toMatchObject({ platformFee: 50 + 30 + 40 });
       } finally {
         config.PLATFORM_FEE_PERCENT = rateBefore;
       }

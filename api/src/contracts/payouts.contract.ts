@@ -24,9 +24,9 @@
  * - Admin routes answer 403 to everyone else.
  *
  * Money is whole rupees. Per event: owed = captured − refunded − platformFee − pendingPayout − paid,
- * where platformFee adds, payment by payment, PLATFORM_FEE_PERCENT of what it captured less that of
- * what of it is refunded, each rounded to the nearest rupee (halves up), as its invoice and credit
- * notes do. `refunded` counts refunds requested and not failed (docs/decisions.md, "Payouts").
+ * where platformFee adds, payment by payment, the fee on what it captured less that on what of it is
+ * refunded, at the rate it was captured at (PLATFORM_FEE_PERCENT then), each rounded to the nearest
+ * rupee (halves up), as its invoice and credit notes do; `platformFeePercent` is today's rate. `refunded` counts refunds requested and not failed (docs/decisions.md, "Payouts").
  */
 import { z } from 'zod';
 import { numberish } from './event/coercions.js';

@@ -105,7 +105,7 @@ export class InvoiceIssuer {
     const supplierState = indianState(config.SUPPLIER_STATE)?.name ?? config.SUPPLIER_STATE.trim();
     const intraState = isIntraState(place.name, supplierState);
     // The rate the payment was captured at, which its event's payout works with too.
-    const platformFeePercent = transaction.platformFeeRate ?? config.PLATFORM_FEE_PERCENT;
+    const platformFeePercent = await this.payments.platformFeeRateOf(transaction, config.PLATFORM_FEE_PERCENT);
     const amounts = splitGst({
       total: transaction.capturedAmount,
       gstRatePercent: config.GST_RATE_PERCENT,

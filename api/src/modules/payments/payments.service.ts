@@ -205,6 +205,14 @@ export class PaymentsService {
     return this.transactions.ledgerByEvent(filter, runner);
   }
 
+  /**
+   * The platform fee rate of a captured payment, for its invoice: the one it was captured at, or
+   * (captured before rates were kept) `rateNow`, kept from then on so its payout works with it too.
+   */
+  async platformFeeRateOf(transaction: PaymentTransaction, rateNow: number): Promise<number> {
+    return transaction.platformFeeRate ?? (await this.transactions.keepPlatformFeeRate(transaction.id, rateNow)) ?? rateNow;
+  }
+
   findRefund(id: string): Promise<PaymentRefund | undefined> {
     return this.refunds.find(id);
   }

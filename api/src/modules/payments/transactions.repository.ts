@@ -176,6 +176,16 @@ export class TransactionsRepository {
     return this.move(tx, transaction.id, 'captured', { capturedAmount: transaction.amount, platformFeeRate: platformFeePercent });
   }
 
+  /** The payment's platform fee rate, `rate` kept as it if it has none yet (captured before rates were kept). */
+  async keepPlatformFeeRate(id: string, rate: number): Promise<number | undefined> {
+    const [row] = await queryRows<{ rate: number }>(
+      this.dataSource,
+      `UPDATE payment_transaction SET platform_fee_rate = coalesce(platform_fee_rate, $2) WHERE id = $1 RETURNING platform_fee_rate::float8 AS rate`,
+      [id, rate],
+    );
+    return row?.rate;
+  }
+
   /** Reserves `amount` of the captured money for a refund; false when it would exceed what was captured. */
   async reserveRefund(tx: EntityManager, id: string, amount: number): Promise<boolean> {
     const rows = await queryRows<{ id: string }>(

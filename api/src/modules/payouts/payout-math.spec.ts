@@ -1,3 +1,4 @@
+import { parseConfig } from '../../platform/config/config.schema.js';
 import { eventAmounts, eventFee, platformFee, totalsOf, withRefund } from './payout-math.js';
 
 describe('platformFee', () => {
@@ -17,6 +18,15 @@ describe('platformFee', () => {
     [0, 10, 0],
   ])('₹%d at %d%% is ₹%d', (net, percent, fee) => {
     expect(platformFee(net, percent)).toBe(fee);
+  });
+});
+
+describe('PLATFORM_FEE_PERCENT', () => {
+  it('takes at most two decimals, as each payment keeps it (a third would be kept one way and worked another)', () => {
+    const rate = (value: string) => parseConfig({ NODE_ENV: 'test', PLATFORM_FEE_PERCENT: value }).PLATFORM_FEE_PERCENT;
+    expect(rate('2.25')).toBe(2.25);
+    expect(rate('12.3')).toBe(12.3);
+    expect(() => rate('10.005')).toThrow('PLATFORM_FEE_PERCENT: must have at most two decimals');
   });
 });
 

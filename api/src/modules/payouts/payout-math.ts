@@ -48,7 +48,9 @@ export function withRefund(payments: readonly PaymentsAlike[], payment: Omit<Pay
     alike.captured === payment.captured && alike.refunded === payment.refunded && alike.feePercent === payment.feePercent;
   if (!payments.some(isIt)) {
     // The payment's reserved refunds and the ledger's refund rows are written together: apart, no cover can be worked out.
-    throw new Error(`No payment of ₹${payment.captured} with ₹${payment.refunded} refunded in the event's ledger`);
+    throw new Error(
+      `No payment of ₹${payment.captured} at ${payment.feePercent ?? 'today’s'}% with ₹${payment.refunded} refunded in the event's ledger`,
+    );
   }
   const moved = payments.map((alike) => (isIt(alike) ? { ...alike, payments: alike.payments - 1 } : alike));
   return [...moved.filter((alike) => alike.payments > 0), { ...payment, refunded: payment.refunded + amount, payments: 1 }];

@@ -198,7 +198,15 @@ export const configSchema = z
     /** GST on event admission (SAC 9996), in percent; CGST and SGST take half each within the supplier's state. */
     GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
     /** The platform's fee, in percent of each captured payment: its own invoice line, and kept back from payouts. */
-    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(50)
+      .refine(
+        (percent) => Number.isInteger(Math.round(percent * 100 * 1e6) / 1e6),
+        'must have at most two decimals (as each payment keeps it)',
+      )
+      .default(10),
     /** Letters before each invoice number (with the financial year and sequence, at most 16 characters). */
     INVOICE_PREFIX: z
       .string()
