@@ -44,6 +44,11 @@ function divideRoundingHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
+/** The platform fee on an amount (whole rupees) at `percent`, halves rounded up: an invoice's fee line, and what payouts keep back. */
+export function platformFeeOn(amount: number, percent: number): number {
+  return divideRoundingHalfUp(amount * basisPoints(percent), BASIS);
+}
+
 export function splitGst({ total, gstRatePercent, platformFeePercent, intraState }: GstInput): GstSplit {
   if (!Number.isInteger(total) || total < 0) throw new RangeError(`Invalid amount ${total}: whole rupees expected`);
   const rate = basisPoints(gstRatePercent);
@@ -52,8 +57,7 @@ export function splitGst({ total, gstRatePercent, platformFeePercent, intraState
   const cgst = intraState ? Math.floor(tax / 2) : 0;
   const sgst = intraState ? tax - cgst : 0;
   const igst = intraState ? 0 : tax;
-  const platformFee = divideRoundingHalfUp(total * basisPoints(platformFeePercent), BASIS);
-  return { total, taxableValue, cgst, sgst, igst, platformFee };
+  return { total, taxableValue, cgst, sgst, igst, platformFee: platformFeeOn(total, platformFeePercent) };
 }
 
 /** What lies between two splits of the same payment: each amount of `upTo` less that of `from`. */

@@ -1,13 +1,11 @@
 import { type EntityManager } from 'typeorm';
 import { type PaymentsAlike } from './transactions.repository.js';
 
-/** An event's takings as the payment ledger sums them now, and the payment to be refunded as it stands before the refund. */
+/** An event's payments as the ledger has them now, and the one to be refunded as it stands before the refund. */
 export interface EventTakings {
   eventId: string;
-  captured: number;
-  refunded: number;
   payments: PaymentsAlike[];
-  refunding: Omit<PaymentsAlike, 'payments'>;
+  refunding: Pick<PaymentsAlike, 'refunded' | 'feePercent'>;
 }
 
 /**

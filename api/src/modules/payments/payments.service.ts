@@ -178,12 +178,13 @@ export class PaymentsService {
     if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
       if (!isAdmin(viewer)) await this.paidOut.holdPayouts(tx, transaction.eventId);
-      if (!(await this.transactions.reserveRefund(tx, transaction.id, input.amount))) {
+      const reserved = await this.transactions.reserveRefund(tx, transaction.id, input.amount);
+      if (!reserved) {
         const now = await this.transactions.find(transaction.id, tx);
         throw refundRefusal(now?.state);
       }
       // A host cannot give back money Tribe already paid out to them: that refund is the admins'.
-      if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, transaction.id, input.amount))) throw new RefundPaidOutError();
+      if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, reserved, input.amount))) throw new RefundPaidOutError();
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
     return { ok: true, refundId };
@@ -295,20 +296,10 @@ export class PaymentsService {
    * Read under the payout hold and after the refund's reservation, so every earlier refund of the
    * event is in the ledger (this one is not yet) and in the payment's reserved amount (this one too).
    */
-  private async coversHostRefund(tx: EntityManager, transactionId: string, amount: number): Promise<boolean> {
-    const payment = (await this.transactions.find(transactionId, tx))!;
-    const [ledger] = await this.transactions.ledgerByEvent({ eventId: payment.eventId }, tx);
-    return this.paidOut.coversRefund(
-      tx,
-      {
-        eventId: payment.eventId,
-        captured: ledger?.captured ?? 0,
-        refunded: ledger?.refunded ?? 0,
-        payments: ledger?.payments ?? [],
-        refunding: { captured: payment.capturedAmount, refunded: payment.refundedAmount - amount, feePercent: payment.platformFeeRate },
-      },
-      amount,
-    );
+  private async coversHostRefund(tx: EntityManager, reserved: PaymentTransaction, amount: number): Promise<boolean> {
+    const [ledger] = await this.transactions.ledgerByEvent({ eventId: reserved.eventId }, tx);
+    const refunding = { refunded: reserved.refundedAmount - amount, feePercent: reserved.platformFeeRate };
+    return this.paidOut.coversRefund(tx, { eventId: reserved.eventId, payments: ledger?.payments ?? [], refunding }, amount);
   }
 
   private async recordRefund(tx: EntityManager, transactionId: string, amount: number, reason: string | null, by: string | null) {

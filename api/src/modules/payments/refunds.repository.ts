@@ -10,6 +10,9 @@ const COLUMNS = `id, transaction_id AS "transactionId", amount, status, provider
 /** The states of a refund whose outcome the provider has not given yet. */
 const AWAITING = `('pending', 'sent')`;
 
+/** The states of a refund that returns money or will: all but failed (SQL, for `status IN …`). */
+export const LIVE_REFUND_STATES = `('pending', 'sent', 'processed')`;
+
 export type NewRefund = Pick<PaymentRefund, 'transactionId' | 'amount' | 'reason' | 'requestedBy'>;
 
 /** The payment_refund table, all of its SQL. */
@@ -83,7 +86,7 @@ export class RefundsRepository {
 
   /** Whether part of the transaction is refunded or being refunded (a failed refund returned nothing). */
   hasLiveRefund(transactionId: string): Promise<boolean> {
-    return this.hasRefundIn(this.dataSource, transactionId, `('pending', 'sent', 'processed')`);
+    return this.hasRefundIn(this.dataSource, transactionId, LIVE_REFUND_STATES);
   }
 
   private async hasRefundIn(runner: DataSource | EntityManager, transactionId: string, statuses: string): Promise<boolean> {

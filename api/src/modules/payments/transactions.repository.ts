@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { queryRows } from '../../platform/database/returning.js';
 import { PaymentTransaction } from './entities/payment-transaction.entity.js';
+import { LIVE_REFUND_STATES } from './refunds.repository.js';
 import { transactionSourcesOf, type TransactionState } from './transaction-state.js';
 
 /** Every column, named as the entity names them, for RETURNING and plain reads. */
@@ -186,16 +187,16 @@ export class TransactionsRepository {
     return row?.rate;
   }
 
-  /** Reserves `amount` of the captured money for a refund; false when it would exceed what was captured. */
-  async reserveRefund(tx: EntityManager, id: string, amount: number): Promise<boolean> {
-    const rows = await queryRows<{ id: string }>(
+  /** Reserves `amount` of the captured money for a refund: the payment as it is now; undefined when it would exceed what was captured. */
+  async reserveRefund(tx: EntityManager, id: string, amount: number): Promise<PaymentTransaction | undefined> {
+    const [row] = await queryRows<PaymentTransaction>(
       tx,
       `UPDATE payment_transaction SET refunded_amount = refunded_amount + $2, updated_at = now()
         WHERE id = $1 AND state = 'captured' AND refunded_amount + $2 <= captured_amount
-        RETURNING id`,
+        RETURNING ${COLUMNS}`,
       [id, amount],
     );
-    return rows.length > 0;
+    return row;
   }
 
   /** Gives back the reservation of a refund the provider refused. */
@@ -254,7 +255,7 @@ export class TransactionsRepository {
            FROM payment_transaction t
            JOIN event e ON e.id = t.event_id
            LEFT JOIN LATERAL (
-             SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ('pending', 'sent', 'processed')
+             SELECT sum(amount) AS amount FROM payment_refund WHERE transaction_id = t.id AND status IN ${LIVE_REFUND_STATES}
            ) r ON true
           WHERE t.captured_amount > 0 AND ($1::uuid IS NULL OR e.host_id = $1) AND ($2::uuid IS NULL OR t.event_id = $2)
        ), alike AS (

@@ -3,7 +3,7 @@ import { type EntityManager } from 'typeorm';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { PaidOutCover, type EventTakings } from '../payments/paid-out-cover.port.js';
-import { eventAmounts, withRefund } from './payout-math.js';
+import { eventAmounts, owedLessByRefund } from './payout-math.js';
 import { PayoutsRepository } from './payouts.repository.js';
 
 /** Answers the payments module's PaidOutCover port: the refund must leave every recorded payout owed. */
@@ -23,13 +23,8 @@ export class PaidOutCoverAdapter extends PaidOutCover {
 
   async coversRefund(tx: EntityManager, takings: EventTakings, amount: number): Promise<boolean> {
     const payouts = (await this.repository.sumsByEvent([takings.eventId], tx)).get(takings.eventId);
-    const money = {
-      captured: takings.captured,
-      refunded: takings.refunded + amount,
-      payments: withRefund(takings.payments, takings.refunding, amount),
-      pendingPayout: payouts?.pending ?? 0,
-      paid: payouts?.paid ?? 0,
-    };
-    return eventAmounts(money, this.config.PLATFORM_FEE_PERCENT).owed >= 0;
+    const percent = this.config.PLATFORM_FEE_PERCENT;
+    const { owed } = eventAmounts({ payments: takings.payments, pendingPayout: payouts?.pending ?? 0, paid: payouts?.paid ?? 0 }, percent);
+    return owed - owedLessByRefund(takings.refunding, amount, percent) >= 0;
   }
 }

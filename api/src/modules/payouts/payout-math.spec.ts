@@ -1,7 +1,8 @@
 import { parseConfig } from '../../platform/config/config.schema.js';
-import { eventAmounts, eventFee, platformFee, totalsOf, withRefund } from './payout-math.js';
+import { platformFeeOn } from '../invoices/gst.js';
+import { eventAmounts, eventFee, owedLessByRefund, totalsOf } from './payout-math.js';
 
-describe('platformFee', () => {
+describe('platformFeeOn (the invoices’ rule, kept back from payouts)', () => {
   it.each([
     [500, 10, 50],
     [450, 10, 45],
@@ -17,7 +18,7 @@ describe('platformFee', () => {
     [700, 0, 0],
     [0, 10, 0],
   ])('₹%d at %d%% is ₹%d', (net, percent, fee) => {
-    expect(platformFee(net, percent)).toBe(fee);
+    expect(platformFeeOn(net, percent)).toBe(fee);
   });
 });
 
@@ -38,7 +39,7 @@ describe('eventFee', () => {
       { captured: 500, refunded: 145, feePercent: null, payments: 1 },
     ];
     expect(eventFee(payments, 10)).toBe(135);
-    expect(platformFee(1355, 10)).toBe(136);
+    expect(platformFeeOn(1355, 10)).toBe(136);
     // ₹455 twice: ₹46 each (₹45.50 up), where the net's ₹91 would say ₹91.
     expect(eventFee([{ captured: 455, refunded: 0, feePercent: null, payments: 2 }], 10)).toBe(92);
     expect(eventFee([{ captured: 500, refunded: 500, feePercent: null, payments: 4 }], 10)).toBe(0);
@@ -53,29 +54,22 @@ describe('eventFee', () => {
     ];
     // 2 × ₹40, then ₹62.50 − ₹12.50 (₹63 − ₹13), then ₹50 at today's 10%.
     expect(eventFee(payments, 10)).toBe(80 + 50 + 50);
-    // A refund moves only the payment with that rate.
-    expect(withRefund(payments, { captured: 500, refunded: 0, feePercent: 8 }, 500)).toEqual([
-      { captured: 500, refunded: 0, feePercent: 8, payments: 1 },
-      { captured: 500, refunded: 100, feePercent: 12.5, payments: 1 },
-      { captured: 500, refunded: 0, feePercent: null, payments: 1 },
-      { captured: 500, refunded: 500, feePercent: 8, payments: 1 },
-    ]);
-    expect(() => withRefund(payments, { captured: 500, refunded: 0, feePercent: 5 }, 10)).toThrow(
-      'in the event’s ledger'.replace('’', "'"),
-    );
+    // A refund's fee comes off at its payment's rate: ₹500 of an 8% payment gives back ₹40 of fee.
+    expect(owedLessByRefund({ refunded: 0, feePercent: 8 }, 500, 10)).toBe(500 - 40);
+    expect(owedLessByRefund({ refunded: 0, feePercent: null }, 500, 10)).toBe(500 - 50);
   });
 
-  it('moves one payment by a refund, its fee with it', () => {
-    const payments = [{ captured: 500, refunded: 0, feePercent: null, payments: 3 }];
-    const after = withRefund(payments, { captured: 500, refunded: 0, feePercent: null }, 145);
-    expect(after).toEqual([
+  it('takes a refund and the fee its credit note gives back off what is owed, counting the refunds before it', () => {
+    // ₹145 of a ₹500 payment: ₹15 of fee back (₹14.50 up); ₹55 more: fee on ₹200 less fee on ₹145, ₹5.
+    expect(owedLessByRefund({ refunded: 0, feePercent: null }, 145, 10)).toBe(145 - 15);
+    expect(owedLessByRefund({ refunded: 145, feePercent: null }, 55, 10)).toBe(55 - 5);
+    const before = [{ captured: 500, refunded: 0, feePercent: null, payments: 3 }];
+    const after = [
       { captured: 500, refunded: 0, feePercent: null, payments: 2 },
       { captured: 500, refunded: 145, feePercent: null, payments: 1 },
-    ]);
-    expect(withRefund(after, { captured: 500, refunded: 145, feePercent: null }, 55)).toEqual([
-      { captured: 500, refunded: 0, feePercent: null, payments: 2 },
-      { captured: 500, refunded: 200, feePercent: null, payments: 1 },
-    ]);
+    ];
+    const owed = (payments: typeof before) => eventAmounts({ payments, pendingPayout: 0, paid: 0 }, 10).owed;
+    expect(owed(before) - owed(after)).toBe(owedLessByRefund({ refunded: 0, feePercent: null }, 145, 10));
   });
 });
 
@@ -86,7 +80,7 @@ describe('eventAmounts', () => {
       { captured: 500, refunded: 0, feePercent: null, payments: 2 },
       { captured: 500, refunded: 200, feePercent: null, payments: 1 },
     ];
-    expect(eventAmounts({ captured: 1500, refunded: 200, payments, pendingPayout: 500, paid: 300 }, 10)).toEqual({
+    expect(eventAmounts({ payments, pendingPayout: 500, paid: 300 }, 10)).toEqual({
       platformFee: 130,
       owed: 370,
     });
@@ -94,7 +88,7 @@ describe('eventAmounts', () => {
 
   it('goes negative when everything was refunded after a payout', () => {
     const payments = [{ captured: 500, refunded: 500, feePercent: null, payments: 1 }];
-    expect(eventAmounts({ captured: 500, refunded: 500, payments, pendingPayout: 0, paid: 450 }, 10)).toEqual({
+    expect(eventAmounts({ payments, pendingPayout: 0, paid: 450 }, 10)).toEqual({
       platformFee: 0,
       owed: -450,
     });

@@ -1,17 +1,6 @@
 import { type EventPayoutView, type PayoutsSummaryView } from '../../contracts/payouts.contract.js';
+import { platformFeeOn } from '../invoices/gst.js';
 import { type PaymentsAlike } from '../payments/payments.service.js';
-
-/**
- * The platform's fee on an amount, in whole rupees: `percent` (read to two decimal places, so 2.25
- * is 2.25%) of it, rounded to the nearest rupee with halves going up (₹455 at 10% is ₹45.50 → ₹46),
- * as a tax invoice's platform-fee line is. Integer arithmetic only: no float ever rounds a rupee the
- * wrong way.
- */
-export function platformFee(amount: number, percent: number): number {
-  if (amount <= 0) return 0;
-  const hundredthsOfPercent = Math.round(percent * 100);
-  return Math.floor((amount * hundredthsOfPercent + 5_000) / 10_000);
-}
 
 /**
  * The fee on an event's payments, payment by payment: the fee on what each captured less the fee on
@@ -24,36 +13,33 @@ export function platformFee(amount: number, percent: number): number {
 export function eventFee(payments: readonly PaymentsAlike[], percent: number): number {
   return payments.reduce((fee, alike) => {
     const rate = alike.feePercent ?? percent;
-    return fee + alike.payments * (platformFee(alike.captured, rate) - platformFee(alike.refunded, rate));
+    return fee + alike.payments * (platformFeeOn(alike.captured, rate) - platformFeeOn(alike.refunded, rate));
   }, 0);
 }
 
 export interface EventMoney {
-  captured: number;
-  refunded: number;
   payments: readonly PaymentsAlike[];
   pendingPayout: number;
   paid: number;
 }
 
-/** owed = captured − refunded − fee − payouts recorded (pending or paid). Negative when refunds came after a payout. */
+/**
+ * owed = captured − refunded − fee − payouts recorded (pending or paid), captured and refunded summed
+ * from the payments. Negative when refunds came after a payout.
+ */
 export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayoutView, 'platformFee' | 'owed'> {
+  const net = money.payments.reduce((sum, alike) => sum + alike.payments * (alike.captured - alike.refunded), 0);
   const fee = eventFee(money.payments, percent);
-  return { platformFee: fee, owed: money.captured - money.refunded - fee - money.pendingPayout - money.paid };
+  return { platformFee: fee, owed: net - fee - money.pendingPayout - money.paid };
 }
 
-/** The event's payments with `amount` more refunded of one of them, as it stands before the refund. */
-export function withRefund(payments: readonly PaymentsAlike[], payment: Omit<PaymentsAlike, 'payments'>, amount: number): PaymentsAlike[] {
-  const isIt = (alike: PaymentsAlike) =>
-    alike.captured === payment.captured && alike.refunded === payment.refunded && alike.feePercent === payment.feePercent;
-  if (!payments.some(isIt)) {
-    // The payment's reserved refunds and the ledger's refund rows are written together: apart, no cover can be worked out.
-    throw new Error(
-      `No payment of ₹${payment.captured} at ${payment.feePercent ?? 'today’s'}% with ₹${payment.refunded} refunded in the event's ledger`,
-    );
-  }
-  const moved = payments.map((alike) => (isIt(alike) ? { ...alike, payments: alike.payments - 1 } : alike));
-  return [...moved.filter((alike) => alike.payments > 0), { ...payment, refunded: payment.refunded + amount, payments: 1 }];
+/**
+ * What the host is owed less after `amount` more of one payment is refunded: the amount, less the
+ * fee that comes off with it at that payment's rate (its credit note's platform-fee line).
+ */
+export function owedLessByRefund(payment: Pick<PaymentsAlike, 'refunded' | 'feePercent'>, amount: number, percent: number): number {
+  const rate = payment.feePercent ?? percent;
+  return amount - (platformFeeOn(payment.refunded + amount, rate) - platformFeeOn(payment.refunded, rate));
 }
 
 type Totals = Omit<PayoutsSummaryView, 'platformFeePercent' | 'events'>;

@@ -122,10 +122,7 @@ export class PayoutsService {
     const [ledger] = await this.payments.ledgerByEvent({ eventId }, tx);
     if (!ledger) return 0;
     const sums = (await this.repository.sumsByEvent([eventId], tx)).get(eventId) ?? NO_PAYOUTS;
-    return eventAmounts(
-      { captured: ledger.captured, refunded: ledger.refunded, payments: ledger.payments, pendingPayout: sums.pending, paid: sums.paid },
-      this.feePercent,
-    ).owed;
+    return eventAmounts({ payments: ledger.payments, pendingPayout: sums.pending, paid: sums.paid }, this.feePercent).owed;
   }
 
   private async eventViews(ledger: EventLedger[]): Promise<EventPayoutView[]> {
@@ -133,16 +130,15 @@ export class PayoutsService {
     const [sums, payouts] = await Promise.all([this.repository.sumsByEvent(eventIds), this.repository.forEvents(eventIds)]);
     return ledger.map((row) => {
       const { pending, paid } = sums.get(row.eventId) ?? NO_PAYOUTS;
-      const money = { captured: row.captured, refunded: row.refunded, payments: row.payments, pendingPayout: pending, paid };
       return {
         eventId: row.eventId,
         eventTitle: row.eventTitle,
         eventDate: row.eventDate.toISOString(),
-        captured: money.captured,
-        refunded: money.refunded,
+        captured: row.captured,
+        refunded: row.refunded,
         pendingPayout: pending,
         paid,
-        ...eventAmounts(money, this.feePercent),
+        ...eventAmounts({ payments: row.payments, pendingPayout: pending, paid }, this.feePercent),
         payouts: payouts.filter((payout) => payout.eventId === row.eventId).map(toPayoutView),
       };
     });

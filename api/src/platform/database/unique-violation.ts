@@ -6,8 +6,3 @@ export function uniqueViolation(error: unknown): string | undefined {
   const driverError = error.driverError as { code?: string; constraint?: string };
   return driverError.code === '23505' ? (driverError.constraint ?? 'unique') : undefined;
 }
-
-/** Whether a write broke a foreign key (the row it points at went meanwhile). */
-export function foreignKeyViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23503';
-}
