@@ -112,4 +112,5 @@ export function ZParams(schema: ZodType): ParameterDecorator {
   };
 }
 
-export const uuidParam = z.object({ id: z.uuid({ message: 'must be a valid id' }) });
+/** A path's `id`, as stored: PostgreSQL reads any case, but ids compared or keyed in code (group keys, caches) must be spelled one way. */
+export const uuidParam = z.object({ id: z.uuid({ message: 'must be a valid id' }).transform((id) => id.toLowerCase()) });

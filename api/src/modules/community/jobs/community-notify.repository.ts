@@ -16,12 +16,8 @@ export const NotificationKeys = {
 /** The key in SQL, of the post id column `postId`. */
 const keyOf = (prefix: string, postId: string) => `'${prefix}' || ${postId}`;
 
-/**
- * What a like or comment notification says besides who did it: the post (its id as stored, whatever
- * case the request spelled it in, so its group key is the reconciler's), to whom, and its event.
- */
+/** What a like or comment notification says besides who did it: to whom, and the event the post is about. */
 export interface PostToTell {
-  postId: string;
   authorId: string;
   eventId: string | null;
   eventTitle: string | null;
@@ -68,7 +64,7 @@ export class CommunityNotifyRepository {
    */
   async likeToTell(postId: string, likerId: string): Promise<PostToTell | null> {
     const rows = await this.dataSource.query<PostToTell[]>(
-      `SELECT p.id AS "postId", p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle"
+      `SELECT p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle"
          FROM community_post_like l
          JOIN community_post p ON p.id = l.post_id
          LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
@@ -85,7 +81,7 @@ export class CommunityNotifyRepository {
   /** The comment, while readable, on a post by someone else: the post's author, and the commenter. */
   async commentToTell(commentId: string): Promise<(PostToTell & { commenterId: string }) | null> {
     const rows = await this.dataSource.query<Array<PostToTell & { commenterId: string }>>(
-      `SELECT p.id AS "postId", p.author_id AS "authorId", c.author_id AS "commenterId", e.id AS "eventId", e.title AS "eventTitle"
+      `SELECT p.author_id AS "authorId", c.author_id AS "commenterId", e.id AS "eventId", e.title AS "eventTitle"
          FROM community_comment c
          JOIN community_post p ON p.id = c.post_id
          LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
@@ -98,7 +94,7 @@ export class CommunityNotifyRepository {
   /** A readable post about an event that is shown. */
   async eventPostToTell(postId: string): Promise<EventPostToTell | null> {
     const rows = await this.dataSource.query<EventPostToTell[]>(
-      `SELECT p.id AS "postId", p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle", p.created_at AS "createdAt"
+      `SELECT p.author_id AS "authorId", e.id AS "eventId", e.title AS "eventTitle", p.created_at AS "createdAt"
          FROM community_post p JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}
         WHERE p.id = $1 AND ${livePost('p')}`,
       [postId],

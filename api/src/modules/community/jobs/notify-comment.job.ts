@@ -31,10 +31,10 @@ export class NotifyCommentHandler implements JobHandler<typeof NotifyCommentJob>
     private readonly notice: PostAuthorNotice,
   ) {}
 
-  async handle({ commentId }: JobData<typeof NotifyCommentJob>): Promise<void> {
+  async handle({ postId, commentId }: JobData<typeof NotifyCommentJob>): Promise<void> {
     const comment = await this.repository.commentToTell(commentId);
     if (!comment) return;
-    await this.notice.tell('commented', comment.commenterId, comment);
+    await this.notice.tell('commented', postId, comment.commenterId, comment);
   }
 
   findDue(limit: number) {

@@ -54,8 +54,8 @@ export class NotifyEventPostHandler implements JobHandler<typeof NotifyEventPost
             fanId: post.authorId,
             eventId: post.eventId,
             eventTitle: post.eventTitle,
-            link: `/post/${post.postId}`,
-            dedupeKey: `${NotificationKeys.newPost}${post.postId}`,
+            link: `/post/${postId}`,
+            dedupeKey: `${NotificationKeys.newPost}${postId}`,
           })),
         ),
       );

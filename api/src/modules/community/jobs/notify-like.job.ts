@@ -39,7 +39,7 @@ export class NotifyLikeHandler implements JobHandler<typeof NotifyLikeJob> {
   async handle({ postId, likerId }: JobData<typeof NotifyLikeJob>): Promise<void> {
     const post = await this.repository.likeToTell(postId, likerId);
     if (!post) return;
-    await this.notice.tell('liked', likerId, post);
+    await this.notice.tell('liked', postId, likerId, post);
   }
 
   findDue(limit: number) {

@@ -17,15 +17,15 @@ export class PostAuthorNotice {
     private readonly notifications: NotificationsService,
   ) {}
 
-  async tell(kind: keyof typeof KINDS, actorId: string, post: PostToTell): Promise<void> {
+  async tell(kind: keyof typeof KINDS, postId: string, actorId: string, post: PostToTell): Promise<void> {
     const { type, groupKey } = KINDS[kind];
     await this.dataSource.transaction((tx) =>
       this.notifications.notifyGrouped(tx, {
         userId: post.authorId,
         type,
         fanId: actorId,
-        groupKey: `${groupKey}${post.postId}`,
-        link: `/post/${post.postId}`,
+        groupKey: `${groupKey}${postId}`,
+        link: `/post/${postId}`,
         eventId: post.eventId,
         eventTitle: post.eventTitle,
       }),
