@@ -29,7 +29,7 @@ export const ratableAttendance = (a: string, e: string) => `${a}.status = 'accep
  * The rating `r` still counts as its rater's one rating of its event: any but a withdrawn one whose
  * reports are all closed (its rater asked for it to go, and moderation has nothing left to decide).
  */
-export const holdsRating = (r: string) => `(${r}.status <> 'withdrawn'
+const holdsRating = (r: string) => `(${r}.status <> 'withdrawn'
   OR EXISTS (SELECT 1 FROM rating_report still_open WHERE still_open.rating_id = ${r}.id AND still_open.status = 'open'))`;
 
 /** The person `fan` has a rating of the event `event` that stops them rating it again. */

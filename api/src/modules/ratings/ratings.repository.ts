@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { eventEnded, holdsRating, RATING_SELECT } from './ratings-sql.js';
+import { eventEnded, hasRated, RATING_SELECT } from './ratings-sql.js';
 import { type RatingAggregate, type RatingRow } from './ratings.views.js';
 
 /** What the rater gives: the stars and the words. */
@@ -88,18 +88,15 @@ export class RatingsRepository {
   }
 
   /**
-   * The new rating's id, or null when the rater already rated the event (two at once: one wins, by the
-   * unique index) or withdrew a rating of it that is still reported (the index lets withdrawn ones be).
+   * The new rating's id, or null when the rater already rated the event (hasRated: withdrawn ones
+   * still reported count; two at once: one wins, by the unique index, which lets withdrawn ones be).
    */
   async insert(tx: EntityManager, rating: NewRating): Promise<string | null> {
     try {
       const rows = await tx.query<Array<{ id: string }>>(
         `INSERT INTO rating (rater_id, rated_influencer_id, event_id, application_id, host_rating, event_rating, host_review, event_review)
          SELECT $1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::smallint, $6::smallint, $7::text, $8::text
-          WHERE NOT EXISTS (
-            SELECT 1 FROM rating withdrawn
-             WHERE withdrawn.rater_id = $1 AND withdrawn.rated_influencer_id = $2 AND withdrawn.event_id = $3
-               AND withdrawn.status = 'withdrawn' AND ${holdsRating('withdrawn')})
+          WHERE NOT ${hasRated('$1::uuid', '$3::uuid')}
          RETURNING id`,
         [
           rating.raterId,

@@ -71,9 +71,9 @@ export class CommunityNotifyRepository {
         WHERE l.post_id = $1 AND l.user_id = $2 AND p.author_id <> l.user_id AND ${livePost('p')} AND ${liveAuthor('l.user_id')}
           AND NOT EXISTS (
             SELECT 1 FROM notification told
-             WHERE told.user_id = p.author_id AND told.group_key = $3 || l.post_id::text AND l.user_id = ANY(told.actor_ids)
+             WHERE told.user_id = p.author_id AND told.group_key = ${keyOf(NotificationKeys.liked, 'p.id')} AND l.user_id = ANY(told.actor_ids)
                AND (told.read_at IS NOT NULL OR told.dismissed_at IS NOT NULL))`,
-      [postId, likerId, NotificationKeys.liked],
+      [postId, likerId],
     );
     return rows[0] ?? null;
   }
