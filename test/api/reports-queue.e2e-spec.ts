@@ -12,7 +12,7 @@ import {
 } from '../../api/src/contracts/reports.contract.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyFree, createEvent, decide, QUIET_SANDBOX, times } from '../support/join-flow.js';
-import { waitUntil } from '../support/poll.js';
+import { waitingOnALock, waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /** The admin reports queue (GET/POST /admin/reports) and the audit list (GET /admin/audit): access, grouping, decisions, races. */
@@ -393,15 +393,7 @@ describe('reports queue and audit log', () => {
         await raterSide.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [host.user.id]);
         const acting = as(admin).act('review', ratingId, 'Abusive review');
         const answered = acting.then((response) => response);
-        await waitUntil(
-          async () =>
-            (
-              await api.db.query(
-                `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%users%'`,
-              )
-            ).rowCount! > 0,
-          'the admin to wait for the host',
-        );
+        await waitUntil(() => waitingOnALock(api.db, 'users'), 'the admin to wait for the host');
         await raterSide.query('DELETE FROM rating WHERE id = $1', [ratingId]);
         await raterSide.query('COMMIT');
         const response = await answered;

@@ -13,8 +13,11 @@ export async function waitUntil<T>(probe: () => Promise<T | undefined | false>, 
   }
 }
 
-/** Whether a statement on the test database is waiting for a row lock another session holds. */
-export async function waitingOnALock(db: Pick<Pool, 'query'>): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+/** Whether a statement on the test database (one mentioning `about`, if given) is waiting for a lock another session holds. */
+export async function waitingOnALock(db: Pick<Pool, 'query'>, about = ''): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%' || $1 || '%'`,
+    [about],
+  );
   return rows.length > 0;
 }

@@ -79,7 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     waitlist,
     // Gender-based prices quote the fan's own (the root's viewer carries no gender, nor admin flags).
     viewerGender: viewer?.gender ?? null,
-    changesAllowed: eventChangesAllowed(event, userId && userId === event.host_id ? { id: userId } : viewer),
+    changesAllowed: eventChangesAllowed(event, viewer ?? (userId ? { id: userId } : null)),
     ended,
     myRating: mine?.ok ? myRatingOf(mine.value, event.id) : null,
     // ?rate=1 (the rating_prompt notification's link) or ?rate={eventId} opens the rating sheet.

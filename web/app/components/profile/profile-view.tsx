@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
-import { MapPinIcon, StarIcon } from '~/components/ui/icons';
+import { StarGlyph } from '~/components/ratings/stars';
+import { MapPinIcon } from '~/components/ui/icons';
 import { avatarSrc } from '~/lib/profile';
 import { hostRatingLink, ratingCountText, reviewsPath } from '~/lib/ratings';
 import type { PublicProfile } from '~/lib/profile.server';
@@ -109,7 +110,7 @@ export function ProfileView({
                   className="inline-flex flex-col items-center rounded-lg px-1 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   <span className="inline-flex items-center gap-1 text-xl font-semibold text-slate-900">
-                    <StarIcon size={16} className="text-amber-500" />
+                    <StarGlyph size={16} fill="full" />
                     {rating.average}
                   </span>
                   <span className="text-xs text-brand-700">

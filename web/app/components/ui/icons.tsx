@@ -242,13 +242,6 @@ export const CalendarIcon = (p: IconProps) => (
   </Svg>
 );
 
-/** Filled, as a rating's stars are. */
-export const StarIcon = (p: IconProps) => (
-  <Svg fill="currentColor" stroke="none" {...p}>
-    <path d="M12 2.8l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 16.8l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 2.8Z" />
-  </Svg>
-);
-
 /** Three dots, for a menu of more actions. */
 export const MoreIcon = (p: IconProps) => (
   <Svg fill="currentColor" stroke="none" {...p}>

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Avatar } from '~/components/events/event-bits';
-import { StarIcon } from '~/components/ui/icons';
+import { StarGlyph } from '~/components/ratings/stars';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { buttonClasses } from '~/components/ui/button';
 import { cn } from '~/lib/cn';
@@ -39,13 +39,13 @@ export function HostCard({ event, signedIn }: { event: EventView; signedIn: bool
                 aria-label={rating.label}
                 className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                <StarIcon size={14} className="text-amber-500" />
+                <StarGlyph size={14} fill="full" />
                 {rating.average}
                 {rating.count ? <span className="text-slate-500">{rating.count}</span> : null}
               </Link>
             ) : rating ? (
               <>
-                <StarIcon size={14} className="text-amber-500" />
+                <StarGlyph size={14} fill="full" />
                 {rating.average}
                 {rating.count ? <span className="text-slate-500">{rating.count}</span> : null}
               </>
