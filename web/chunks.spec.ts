@@ -4,13 +4,19 @@ import { chunkByPage } from './chunks';
 const app = '/repo/web/app';
 const query = '?__remix-build-client-route';
 
-/** A module graph as Rollup describes it: each module's static imports, and which are route entries. */
-function graph(imports: Record<string, string[]>, entries: string[]): ManualChunkMeta {
+/** A module graph as Rollup describes it: each module's static imports, which are route entries, and the length of the code of some. */
+function graph(imports: Record<string, string[]>, entries: string[], codeLengths: Record<string, number> = {}): ManualChunkMeta {
   const importersOf = (id: string) => Object.keys(imports).filter((from) => imports[from]!.includes(id));
   return {
     getModuleInfo: (id: string) =>
       id in imports
-        ? ({ id, isEntry: entries.includes(id), importedIds: imports[id]!, importers: importersOf(id) } as unknown as ModuleInfo)
+        ? ({
+            id,
+            isEntry: entries.includes(id),
+            importedIds: imports[id]!,
+            importers: importersOf(id),
+            code: 'x'.repeat(codeLengths[id] ?? 10_000),
+          } as unknown as ModuleInfo)
         : null,
     getModuleIds: () => Object.keys(imports)[Symbol.iterator](),
   };
@@ -58,5 +64,44 @@ describe('chunkByPage', () => {
     expect(chunkOf(root, meta)).toBeUndefined();
     expect(chunkOf(home, meta)).toBeUndefined();
     expect(chunkOf(`${app}/components/event-card.tsx`, meta)).toBeUndefined();
+  });
+
+  describe('small modules', () => {
+    const pages = Array.from({ length: 10 }, (_, index) => `${app}/routes/page-${index}.tsx${query}`);
+    const small = (id: string) => ({ [id]: 300 });
+    const smallMeta = graph(
+      {
+        [root]: [],
+        ...Object.fromEntries(
+          pages.map((page, index) => [
+            page,
+            [`${app}/lib/bidi.ts`, `${app}/components/alert.tsx`, index < 2 ? `${app}/components/rare.tsx` : `${app}/lib/cn.ts`],
+          ]),
+        ),
+        [`${app}/lib/bidi.ts`]: [],
+        [`${app}/components/alert.tsx`]: [`${app}/components/heavy.tsx`],
+        [`${app}/components/heavy.tsx`]: [],
+        [`${app}/components/rare.tsx`]: [],
+        [`${app}/lib/cn.ts`]: [],
+        '\0vite/preload-helper.js': [],
+      },
+      [root, ...pages],
+      { ...small(`${app}/lib/bidi.ts`), ...small(`${app}/components/alert.tsx`), ...small(`${app}/components/rare.tsx`) },
+    );
+    const chunkOfSmall = chunkByPage(app);
+
+    it('puts a small module that many pages load in `app` rather than a file of its own', () => {
+      expect(chunkOfSmall(`${app}/lib/bidi.ts`, smallMeta)).toBe('app');
+    });
+
+    it('leaves a small module few pages load, or one whose imports would follow it, to Rollup', () => {
+      expect(chunkOfSmall(`${app}/components/rare.tsx`, smallMeta)).toBeUndefined();
+      expect(chunkOfSmall(`${app}/components/alert.tsx`, smallMeta)).toBeUndefined();
+      expect(chunkOfSmall(`${app}/lib/cn.ts`, smallMeta)).toBeUndefined();
+    });
+
+    it('puts Vite’s helper for import() with the packages', () => {
+      expect(chunkOfSmall('\0vite/preload-helper.js', smallMeta)).toBe('vendor');
+    });
   });
 });

@@ -8,10 +8,18 @@ import type { GetManualChunk, ManualChunkMeta } from 'rollup';
  *   not. Every page loads them. (Two chunks, so that a release of our code keeps the packages cached.)
  * - `app-shell`: what the tabbed shell imports and no route outside the shell uses, along with
  *   everything it imports: every shell page loads all of it and no other page loads any.
+ * - `app` also takes a small module that many pages load (`SMALL_MODULE_CHARS`, `MANY_PAGES`): as a
+ *   file of its own it costs each of those pages a request, a preload link and a manifest line,
+ *   about as much as it weighs, while the pages that do not need it carry it for a few hundred bytes.
  * Anything else keeps Rollup's own chunks, and so does everything a page asks for later (`import()`).
  * Rollup moves a module's unassigned imports into its chunk, which is why `app-shell` takes a module
  * only when each of its imports belongs there too (or to `vendor`/`app`).
  */
+/** Below this much code (before minifying and tree-shaking: a fifth to a half of it is left after), a module is small. */
+const SMALL_MODULE_CHARS = 3_500;
+/** The share of the build's routes that makes a module one that many pages load. */
+const MANY_PAGES = 0.2;
+
 export function chunkByPage(appDirectory: string): GetManualChunk {
   const root = `${appDirectory}/root.tsx`;
   const shell = `${appDirectory}/routes/_shell.tsx`;
@@ -42,13 +50,39 @@ export function chunkByPage(appDirectory: string): GetManualChunk {
     return true;
   };
 
+  const routeCounts = new WeakMap<ManualChunkMeta, number>();
+  const routeCount = (meta: ManualChunkMeta): number => {
+    let count = routeCounts.get(meta);
+    if (count === undefined)
+      routeCounts.set(meta, (count = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry).length));
+    return count;
+  };
+  const inApp = (id: string, meta: ManualChunkMeta): boolean => routesOf(id, meta).has(root);
+
+  /** Small, ours, loaded by many pages, and importing nothing that would follow it into `app` unasked. */
+  const smallAndWidelyUsed = (id: string, meta: ManualChunkMeta, seen = new Set<string>()): boolean => {
+    if (seen.has(id)) return true;
+    seen.add(id);
+    const info = meta.getModuleInfo(id);
+    if (!info || info.isEntry || !isOurs(id) || (info.code?.length ?? Infinity) >= SMALL_MODULE_CHARS) return false;
+    if (routesOf(id, meta).size < MANY_PAGES * routeCount(meta)) return false;
+    return info.importedIds.every((imported) => inApp(imported, meta) || smallAndWidelyUsed(imported, meta, seen));
+  };
+
   return (id, meta) => {
     if (meta.getModuleInfo(id)?.isEntry || id.startsWith(`${appDirectory}/routes/`)) return undefined;
-    if (routesOf(id, meta).has(root)) return id.startsWith(`${appDirectory}/`) ? 'app' : 'vendor';
+    // Vite's helper for `import()`: a kilobyte that the shell and four more routes named as a file of its own.
+    if (id === VITE_PRELOAD_HELPER) return 'vendor';
+    if (inApp(id, meta)) return id.startsWith(`${appDirectory}/`) ? 'app' : 'vendor';
     if (onlyUnderShell(id, meta)) return 'app-shell';
+    if (smallAndWidelyUsed(id, meta)) return 'app';
     return undefined;
   };
 }
+
+const VITE_PRELOAD_HELPER = '\0vite/preload-helper.js';
+
+const isOurs = (id: string) => !id.includes('/node_modules/') && !id.startsWith('\0');
 
 /** Vite names a route's client module by its file and a query (`root.tsx?__remix-build-client-route`). */
 const withoutQuery = (id: string) => id.split('?')[0]!;

@@ -35,13 +35,21 @@ export async function senderDetailsFor(token: string, rooms: readonly RoomView[]
   return Object.fromEntries(reads.filter((read): read is readonly [string, MemberDetails] => read[1] !== null));
 }
 
-/** The unread chat messages over every room, for the Chat tab's first paint; null when it cannot be read now. */
+/** The unread chat messages over every room, by room; null when they cannot be read now. */
 export async function loadChatUnread(token: string): Promise<UnreadTotalsView | null> {
   try {
     return await api<UnreadTotalsView>('/chat/unread', { token });
   } catch {
     return null;
   }
+}
+
+/**
+ * Their total, for the Chat tab's badge until the chat connection has counted by room (it reads
+ * them when it opens): every signed-in page carries it, so not a line per room.
+ */
+export async function loadChatUnreadTotal(token: string): Promise<number | null> {
+  return (await loadChatUnread(token))?.total ?? null;
 }
 
 export interface RoomPage {

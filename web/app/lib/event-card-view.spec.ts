@@ -1,5 +1,6 @@
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
 import { toEventCard } from './event-card-view';
+import { isDateToBeDecided } from './format-event';
 
 const host: EventView['host'] = {
   id: 'host-1',
@@ -48,13 +49,11 @@ describe('the card shape of an event', () => {
       id: 'event-1',
       title: 'Rooftop jam',
       date: '2030-03-01T14:00:00.000Z',
-      is_date_to_be_decided: false,
       image: 'https://cdn.example.in/e/1.jpg',
       category: 'Music',
       price: '₹1,500',
       place: 'Carter Road, Bandra West',
       ages: '18-30',
-      cancelled: false,
       host: {
         id: 'host-1',
         name: 'Arjun Malhotra',
@@ -92,7 +91,7 @@ describe('the card shape of an event', () => {
     expect(toEventCard(event({ images: [] }))).not.toHaveProperty('srcSet');
   });
 
-  it('says a date to be decided, a cancellation, and a host without a thumbnail or a rating', () => {
+  it('says a date to be decided (by its placeholder date), a cancellation, and a host without a thumbnail or a rating', () => {
     const card = toEventCard(
       event({
         date: '2099-12-31T23:59:59.000Z',
@@ -101,7 +100,10 @@ describe('the card shape of an event', () => {
         host: { ...host, avatar_thumbnail_url: null, rating: null, rating_count: 0, verified: false },
       }),
     );
-    expect(card).toMatchObject({ is_date_to_be_decided: true, cancelled: true });
-    expect(card.host).toMatchObject({ avatar: 'https://cdn.example.in/avatars/arjun.jpg', rating: null, verified: false });
+    expect(isDateToBeDecided(card)).toBe(true);
+    expect(card.cancelled).toBe(true);
+    expect(card.host).toMatchObject({ avatar: 'https://cdn.example.in/avatars/arjun.jpg', rating: null });
+    expect(card.host).not.toHaveProperty('verified');
+    expect(isDateToBeDecided(toEventCard(event()))).toBe(false);
   });
 });

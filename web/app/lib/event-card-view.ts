@@ -2,20 +2,12 @@
  * The small shape of an event in a list (issue 26): only what a card shows, already worded where
  * the wording does not change while the page is open. A list page's loader sends these instead of
  * whole events, so the data Remix ships for hydration beside the HTML stays small. The date stays
- * an instant, since the countdown ticks in the browser.
+ * an instant, since the countdown ticks in the browser (a date to be decided is its placeholder
+ * instant, which format-event recognises). Flags are there only when true: twenty cards a page.
  * Plain module (no React, no server imports): the same on server and browser.
  */
 import type { EventView } from '../../../api/src/contracts/event/event-view.js';
-import {
-  eventImages,
-  formatAgeGroups,
-  formatCategory,
-  formatEventPrice,
-  formatPlace,
-  imageSrcSet,
-  isCancelled,
-  isDateToBeDecided,
-} from './format-event';
+import { eventImages, formatAgeGroups, formatCategory, formatEventPrice, formatPlace, imageSrcSet, isCancelled } from './format-event';
 
 export interface EventCardHost {
   /** Only in a signed-in viewer's cards, whose rating links to the host's reviews; a guest's card has no such link. */
@@ -25,15 +17,14 @@ export interface EventCardHost {
   avatar: string | null;
   rating: number | null;
   rating_count: number;
-  verified: boolean;
+  verified?: true;
 }
 
 export interface EventCardView {
   id: string;
   title: string;
-  /** The start, as the API sends it; with `is_date_to_be_decided`, what the date helpers of format-event read. */
+  /** The start, as the API sends it: what the date helpers of format-event read. */
   date: string;
-  is_date_to_be_decided: boolean;
   /** The first photo, and its srcset when variants of it exist (absent otherwise). */
   image: string | null;
   srcSet?: string;
@@ -41,7 +32,7 @@ export interface EventCardView {
   price: string | null;
   place: string | null;
   ages: string;
-  cancelled: boolean;
+  cancelled?: true;
   host: EventCardHost | null;
 }
 
@@ -54,14 +45,13 @@ export function toEventCard(event: EventView, { guest = false }: { guest?: boole
     id: event.id,
     title: event.title,
     date: event.date,
-    is_date_to_be_decided: isDateToBeDecided(event),
     image,
     ...(srcSet ? { srcSet } : {}),
     category: formatCategory(event),
     price: formatEventPrice(event),
     place: formatPlace(event),
     ages: formatAgeGroups(event),
-    cancelled: isCancelled(event),
+    ...(isCancelled(event) ? { cancelled: true } : {}),
     host: host
       ? {
           ...(guest ? {} : { id: host.id }),
@@ -69,7 +59,7 @@ export function toEventCard(event: EventView, { guest = false }: { guest?: boole
           avatar: host.avatar_thumbnail_url ?? host.avatar_url,
           rating: host.rating,
           rating_count: host.rating_count,
-          verified: host.verified,
+          ...(host.verified ? { verified: true } : {}),
         }
       : null,
   };

@@ -8,7 +8,7 @@ export const loader = () => data(null, { status: 404 });
 
 export default function NotFound() {
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className="shell">
       <NotFoundPage />
     </div>
   );

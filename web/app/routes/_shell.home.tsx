@@ -90,15 +90,15 @@ export default function HomePage() {
   const filtered = activeFilterCount(data.filters) > 0;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6 sm:px-6">
+    <div className="list-page">
       <h1 className="sr-only">Home</h1>
-      <header className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <header className="list-header">
+        <div className="home-greeting">
           <Link to="/home" aria-label="Tribe home">
             <Logo showName={false} />
           </Link>
-          <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-slate-900">
+          <div>
+            <p>
               {data.firstName ? (
                 <>
                   Hi, <bdi>{data.firstName}</bdi>
@@ -107,19 +107,15 @@ export default function HomePage() {
                 'Welcome'
               )}
             </p>
-            <Link
-              to={`/city-filter?returnTo=${cityReturn}`}
-              className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-              data-testid="city-link"
-            >
-              <MaskIcon name="pin" className="size-[15px]" />
+            <Link to={`/city-filter?returnTo=${cityReturn}`} className="city-link" data-testid="city-link">
+              <MaskIcon name="pin" />
               <span className="truncate" data-testid="current-city">
                 {data.filters.city ?? 'All cities'}
               </span>
             </Link>
           </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="list-header-actions">
           <NotificationBell className="lg:hidden" />
           <FilterControls filters={data.filters} />
         </div>

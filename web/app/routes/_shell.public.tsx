@@ -42,8 +42,8 @@ export default function PublicHomePage() {
   const signedIn = Boolean(root?.user);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 pt-[calc(1rem+env(safe-area-inset-top))] pb-6 sm:px-6">
-      <header className="flex items-center justify-between gap-3">
+    <div className="list-page">
+      <header className="list-header">
         <Link to="/public" aria-label="Tribe">
           <Logo />
         </Link>

@@ -9,7 +9,7 @@ import { TopBar } from '~/components/layout/top-bar';
 import { UnreadTitle } from '~/components/layout/unread-title';
 import { LiveNotificationsProvider } from '~/components/notifications/live-notifications';
 import { NotificationBell } from '~/components/notifications/notification-bell';
-import { loadChatUnread } from '~/lib/chat.server';
+import { loadChatUnreadTotal } from '~/lib/chat.server';
 import { cn } from '~/lib/cn';
 import { defaultTitleFor, hasBackButton, isBottomNavHidden, isFullScreen, isTopNavHidden, matchesPrefix } from '~/lib/nav';
 import { loadUnreadCount } from '~/lib/notifications.server';
@@ -50,13 +50,13 @@ function HostApplicationSheet({ userId }: { userId: string }) {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await getToken(request);
-  if (!token) return { chatUnread: null, unreadNotifications: null };
-  const [chatUnread, unreadNotifications] = await Promise.all([loadChatUnread(token), loadUnreadCount(token)]);
-  return { chatUnread, unreadNotifications };
+  if (!token) return { unreadChats: null, unreadNotifications: null };
+  const [unreadChats, unreadNotifications] = await Promise.all([loadChatUnreadTotal(token), loadUnreadCount(token)]);
+  return { unreadChats, unreadNotifications };
 }
 
 export default function Shell() {
-  const { chatUnread, unreadNotifications } = useLoaderData<typeof loader>();
+  const { unreadChats, unreadNotifications } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootLoaderData>('root');
   const location = useLocation();
   const matches = useMatches();
@@ -80,7 +80,7 @@ export default function Shell() {
   const showBottom = !forceHideBottom && !isBottomNavHidden(location.pathname, isGuest);
 
   const page = (
-    <div className={cn('flex min-h-dvh flex-col bg-slate-50', showBottom && 'lg:pl-60')}>
+    <div className={cn('shell', showBottom && 'lg:pl-60')}>
       {showTop ? (
         <TopBar
           title={title}
@@ -98,14 +98,14 @@ export default function Shell() {
       <main id="main" className={cn('flex-1', showBottom && 'pb-nav')}>
         <Outlet />
       </main>
-      {showBottom ? <BottomNav isGuest={isGuest} unreadChats={chatUnread?.total ?? 0} /> : null}
+      {showBottom ? <BottomNav isGuest={isGuest} unreadChats={unreadChats ?? 0} /> : null}
       {/* Hosts (the influencer view) hear of new applications wherever they are in the app. */}
       {root?.user?.role === 'influencer' ? <HostApplicationSheet key={root.user.id} userId={root.user.id} /> : null}
     </div>
   );
   if (!root?.user) return page;
   return (
-    <ChatLiveProvider key={root.user.id} userId={root.user.id} initial={chatUnread}>
+    <ChatLiveProvider key={root.user.id} userId={root.user.id}>
       <LiveNotificationsProvider key={root.user.id} initialCount={unreadNotifications}>
         <UnreadTitle />
         {page}

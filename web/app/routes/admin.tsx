@@ -64,13 +64,13 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
-      <div className="flex min-h-dvh flex-col bg-slate-50">
+      <div className="shell">
         <ForbiddenPage />
       </div>
     );
   }
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className="shell">
       <RouteErrorPage error={error} status={500} />
     </div>
   );

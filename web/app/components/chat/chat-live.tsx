@@ -55,20 +55,17 @@ async function readUnread(): Promise<UnreadTotalsView | null> {
  * The signed-in person's chat connection, one per tab, opened by the shell: socket.io on the web's
  * own origin (`/socket.io`, which the web server forwards to the API with the session's token),
  * namespace /chat, WebSocket only. The room list and the room page use it; here it keeps the Chat
- * tab's unread count live and marks what reaches the tab delivered: `initial` is the shell loader's GET /chat/unread, read again on every
- * (re)connect (what happened while away), then moved by `room:activity` and `unread` events.
+ * tab's unread count live and marks what reaches the tab delivered: the counts by room are read
+ * when it (re)connects (what happened while away), then moved by `room:activity` and `unread`
+ * events. Until the first read the count is null, and the tab shows the shell loader's total.
  * Give it `key={userId}`.
  */
-export function ChatLiveProvider({ userId, initial, children }: { userId: string; initial: UnreadTotalsView | null; children: ReactNode }) {
+export function ChatLiveProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [socket, setSocket] = useState<ChatSocket | null>(null);
   const [connected, setConnected] = useState(false);
-  const [rooms, setRooms] = useState<UnreadByRoom | null>(initial ? unreadByRoom(initial.rooms) : null);
+  const [rooms, setRooms] = useState<UnreadByRoom | null>(null);
   const held = useRef(rooms);
   held.current = rooms;
-
-  useEffect(() => {
-    if (initial) setRooms(unreadByRoom(initial.rooms));
-  }, [initial]);
 
   useEffect(() => {
     let connection: ChatSocket | null = null;

@@ -77,7 +77,8 @@ export function HostLine({ host, className }: { host: EventCardHost | null | und
         </p>
         <p>
           {rating && signedIn && host.id ? (
-            <Link to={reviewsPath(host.id)} aria-label={rating.label} className="host-stars">
+            // A list has twenty: the reviews' route is looked up when one is followed, not for every card.
+            <Link to={reviewsPath(host.id)} aria-label={rating.label} className="host-stars" discover="none">
               {stars}
             </Link>
           ) : rating ? (

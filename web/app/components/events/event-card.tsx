@@ -101,5 +101,5 @@ const CardDetails = memo(function CardDetails({ event }: { event: EventCardView 
 });
 
 export function EventGrid({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <div className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3', className)}>{children}</div>;
+  return <div className={cn('event-grid', className)}>{children}</div>;
 }

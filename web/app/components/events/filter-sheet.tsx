@@ -62,10 +62,9 @@ export function FilterControls({ filters }: { filters: EventFilters }) {
         preventScrollReset
         aria-label={count > 0 ? `Filters (${count} active)` : 'Filters'}
         data-testid="filter-button"
-        className={cn(
-          'relative inline-flex h-10 items-center gap-1.5 rounded-full border px-3.5 text-sm font-semibold transition-colors',
-          count > 0 ? 'border-brand-600 bg-brand-50 text-brand-700' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-        )}
+        // The sheet opens on this page, whose route the browser already has.
+        discover="none"
+        className={count > 0 ? 'filter-button filter-button-on' : 'filter-button'}
       >
         <MaskIcon name="filter" className="size-[18px]" />
         Filters

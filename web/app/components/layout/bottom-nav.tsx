@@ -6,7 +6,6 @@ import { NotificationBell } from '~/components/notifications/notification-bell';
 import { Logo } from '~/components/ui/logo';
 import { MaskIcon } from '~/components/ui/mask-icon';
 import { scrollMemoryStore, tapVibration } from '~/lib/client-storage';
-import { cn } from '~/lib/cn';
 import { activeTabFor, formatBadge, NAV_TABS, tabHref, type NavTab } from '~/lib/nav';
 import { saveScrollPosition, scrollKeyFor } from '~/lib/scroll-memory';
 
@@ -35,24 +34,16 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
   };
 
   return (
-    <nav
-      aria-label="Main"
-      className={cn(
-        'fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 safe-bottom',
-        'lg:inset-x-auto lg:top-0 lg:left-0 lg:w-60 lg:border-t-0 lg:border-r lg:px-3 lg:pt-[env(safe-area-inset-top)]',
-      )}
-    >
-      <Link
-        to={tabHref(NAV_TABS[0]!, isGuest)}
-        className="mt-3 mb-4 hidden h-12 items-center rounded-xl px-3 focus-visible:outline-2 focus-visible:outline-brand-600 lg:flex"
-      >
+    // Its look is in tailwind.css (.main-nav, .nav-tab): every page carries it.
+    <nav aria-label="Main" className="main-nav">
+      <Link to={tabHref(NAV_TABS[0]!, isGuest)} className="main-nav-logo">
         <Logo />
       </Link>
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5 lg:flex lg:h-auto lg:max-w-none lg:flex-col lg:gap-1">
+      <ul>
         {NAV_TABS.map((tab) => {
           const isActive = active === tab.key;
           return (
-            <li key={tab.key} className="min-w-0">
+            <li key={tab.key}>
               <Link
                 to={tabHref(tab, isGuest)}
                 prefetch={isGuest && tab.loginAction ? 'none' : 'intent'}
@@ -61,23 +52,17 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
                 // The badge is a bare number: the link says what it counts ("Chat, 3 unread", not "3 Chat").
                 aria-label={tab.key === 'chat' && badge ? `${tab.label}, ${badge} unread` : undefined}
                 data-tab={tab.key}
-                // Its look is in tailwind.css (.nav-tab): every page carries five of these.
                 className={isActive ? 'nav-tab nav-tab-active' : 'nav-tab'}
               >
                 <span className="relative">
-                  <MaskIcon name={tab.key} bold={isActive} className="size-6" />
+                  <MaskIcon name={tab.key} bold={isActive} />
                   {tab.key === 'chat' && badge ? (
-                    <span
-                      data-testid="chat-badge"
-                      aria-hidden="true"
-                      className="absolute -top-1.5 left-3.5 min-w-[1.25rem] rounded-full bg-rose-500 px-1 text-center text-[10px] leading-5 font-semibold text-white ring-2 ring-white"
-                    >
+                    <span data-testid="chat-badge" aria-hidden="true" className="nav-badge">
                       {badge}
                     </span>
                   ) : null}
                 </span>
                 <span className="truncate">{tab.label}</span>
-                {isActive ? <span className="absolute top-0 h-0.5 w-8 rounded-full bg-brand-600 lg:hidden" aria-hidden="true" /> : null}
               </Link>
             </li>
           );

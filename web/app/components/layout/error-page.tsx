@@ -14,7 +14,7 @@ import { mayReload, notifyWebViewHost, RELOAD_GUARD_KEY, renderErrorReport } fro
 export function FullPageRouteError() {
   const error = useRouteError();
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
+    <div className="shell">
       <RouteErrorPage error={error} status={isRouteErrorResponse(error) ? error.status : 500} />
     </div>
   );

@@ -37,16 +37,9 @@ export function NotificationBell({
         aria-label={bellLabel(count)}
         aria-current={here ? 'page' : undefined}
         data-testid="notification-bell"
-        className={cn(
-          'focus-visible:outline-2 focus-visible:outline-brand-600',
-          rail
-            ? 'flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition-colors focus-visible:-outline-offset-2'
-            : 'btn-icon',
-          rail && (here ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'),
-          linkClassName,
-        )}
+        className={cn(rail ? 'rail-link' : 'btn-icon', linkClassName)}
       >
-        <MaskIcon name="bell" bold={rail && here} className={rail ? 'size-6' : 'size-[22px]'} />
+        <MaskIcon name="bell" bold={rail && here} className={rail ? undefined : 'size-[22px]'} />
         {rail ? <span>Notifications</span> : null}
       </Link>
       {badge ? <Count badge={badge} className={rail ? 'top-3.5 right-3' : '-top-0.5 left-5 ring-2 ring-white'} /> : null}

@@ -106,7 +106,7 @@ export function FeedEnd({
   }, [hasMore, failed, loadMore]);
 
   return (
-    <div ref={sentinel} className="flex min-h-16 flex-col items-center justify-center gap-3 py-6" data-testid="feed-end">
+    <div ref={sentinel} className="feed-end" data-testid="feed-end">
       {failed ? (
         <>
           <Alert className="w-full max-w-md">{failure}</Alert>
@@ -126,6 +126,8 @@ export function FeedEnd({
             void loadMore();
           }}
           className={buttonClasses('outline', 'sm')}
+          // The next page of this page, whose route the browser already has.
+          discover="none"
         >
           Load more
         </Link>

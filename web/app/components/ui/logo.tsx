@@ -6,7 +6,7 @@ import { cn } from '~/lib/cn';
  */
 export function Logo({ className, showName = true }: { className?: string; showName?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-slate-900', className)}>
+    <span className={cn('logo', className)}>
       <span className="logo-mark" aria-hidden="true" />
       {showName ? <span className="text-xl">Tribe</span> : null}
     </span>

@@ -25,7 +25,8 @@ export function SegmentedTabs({
   className?: string;
 }) {
   return (
-    <nav aria-label={label} className={cn('flex gap-1 rounded-full bg-slate-200/60 p-1', className)}>
+    // Its look is in tailwind.css (.segmented), the tab you are on marked by aria-current.
+    <nav aria-label={label} className={cn('segmented', className)}>
       {tabs.map((tab) => {
         const active = tab.key === current;
         return (
@@ -34,10 +35,8 @@ export function SegmentedTabs({
             to={tab.to}
             aria-current={active ? 'page' : undefined}
             data-testid={`${testIdPrefix}-${tab.key}`}
-            className={cn(
-              'flex-1 rounded-full px-3 py-2 text-center text-sm font-semibold transition-colors',
-              active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-            )}
+            // A tab is a view of the page it is on, whose route the browser already has.
+            discover="none"
           >
             {tab.label}
           </Link>

@@ -67,7 +67,7 @@ function Toaster({ toast, onDismiss }: { toast: ShownToast | null; onDismiss: ()
       aria-live="polite"
       aria-atomic="true"
       // Top centre, below the 56 px top bar, so a toast never covers the back button or the title.
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-4 pt-[calc(4rem+env(safe-area-inset-top))]"
+      className="toast-region"
     >
       {toast ? <ToastCard key={toast.id} toast={toast} onDismiss={onDismiss} /> : null}
     </div>
