@@ -199,6 +199,7 @@ describe('host payment profile and payouts', () => {
       const captured = await summary(host);
       expect(captured).toEqual({
         platformFeePercent: 10,
+        platformFeePercents: [10],
         captured: 1500,
         refunded: 0,
         platformFee: 150,
@@ -213,6 +214,7 @@ describe('host payment profile and payouts', () => {
             captured: 1500,
             refunded: 0,
             platformFee: 150,
+            platformFeePercents: [10],
             pendingPayout: 0,
             paid: 0,
             owed: 1350,
@@ -261,7 +263,7 @@ describe('host payment profile and payouts', () => {
         );
         expect(rows).toEqual([{ rate: 10 }, { rate: 10 }, { rate: 10 }]);
         const before = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
-        expect(before).toMatchObject({ captured: 1500, platformFee: 150, owed: 1350 });
+        expect(before).toMatchObject({ captured: 1500, platformFee: 150, owed: 1350, platformFeePercents: [10] });
         // A refund's fee comes off at the payment's own rate too: ₹50 − ₹20 of the ₹200.
         await refund(host, paid[0]!.transactionId, 200).expect(200);
         const after = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
@@ -275,8 +277,13 @@ describe('host payment profile and payouts', () => {
         const kept = await api.db.query('SELECT platform_fee_rate::float8 AS rate FROM payment_transaction WHERE id = $1', [older]);
         expect(kept.rows).toEqual([{ rate: 8 }]);
         config.PLATFORM_FEE_PERCENT = 12;
-        const later = (await summary(host)).events.find((row: { eventId: string }) => row.eventId === event.id);
-        expect(later).toMatchObject({ platformFee: 50 + 30 + 40 });
+        const laterSummary = await summary(host);
+        const later = laterSummary.events.find((row: { eventId: string }) => row.eventId === event.id);
+        expect(later).toMatchObject({ platformFee: 50 + 30 + 40, platformFeePercents: [8, 10] });
+        // The summary names today's rate for what is captured from now on, and the rates its fees were worked at.
+        expect(laterSummary.platformFeePercent).toBe(12);
+        expect(laterSummary.platformFeePercents).toEqual(expect.arrayContaining([8, 10]));
+        expect(laterSummary.platformFeePercents).not.toContain(12);
       } finally {
         config.PLATFORM_FEE_PERCENT = rateBefore;
       }
@@ -293,6 +300,7 @@ describe('host payment profile and payouts', () => {
       const fan = other.paid[0]!.fan;
       expect(await summary(fan)).toEqual({
         platformFeePercent: 10,
+        platformFeePercents: [],
         captured: 0,
         refunded: 0,
         platformFee: 0,

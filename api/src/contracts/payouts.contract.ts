@@ -26,7 +26,8 @@
  * Money is whole rupees. Per event: owed = captured − refunded − platformFee − pendingPayout − paid,
  * where platformFee adds, payment by payment, the fee on what it captured less that on what of it is
  * refunded, at the rate it was captured at (PLATFORM_FEE_PERCENT then), each rounded to the nearest
- * rupee (halves up), as its invoice and credit notes do; `platformFeePercent` is today's rate. `refunded` counts refunds requested and not failed (docs/decisions.md, "Payouts").
+ * rupee (halves up), as its invoice and credit notes do; `platformFeePercents` are those rates, and
+ * `platformFeePercent` is today's (what a payment captured now pays). `refunded` counts refunds requested and not failed (docs/decisions.md, "Payouts").
  */
 import { z } from 'zod';
 import { numberish } from './event/coercions.js';
@@ -159,6 +160,8 @@ export interface EventPayoutView {
   /** Refunds requested (pending or processed) of that. */
   refunded: number;
   platformFee: number;
+  /** The rates its payments were captured at, lowest first: one, unless the rate changed between them. */
+  platformFeePercents: number[];
   /** Payouts recorded and not yet marked paid. */
   pendingPayout: number;
   /** Payouts marked paid. */
@@ -171,7 +174,10 @@ export interface EventPayoutView {
 
 /** GET /payouts: the caller's events with money, newest event first, and their totals. */
 export interface PayoutsSummaryView {
+  /** Today's rate. */
   platformFeePercent: number;
+  /** The rates the events' payments were captured at, lowest first. */
+  platformFeePercents: number[];
   captured: number;
   refunded: number;
   platformFee: number;

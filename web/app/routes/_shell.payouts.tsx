@@ -60,7 +60,7 @@ export default function PayoutsPage() {
           <h2 id="totals-heading" className="text-lg font-semibold text-slate-900">
             All your events
           </h2>
-          <MoneyFigures sums={summary} feePercent={summary.platformFeePercent} testId="payouts-total-owed" />
+          <MoneyFigures sums={summary} feePercents={summary.platformFeePercents} testId="payouts-total-owed" />
         </section>
       ) : null}
       {summary && isHost && events.length === 0 ? (
@@ -81,7 +81,7 @@ export default function PayoutsPage() {
           </h2>
           <ul className="grid gap-4 lg:grid-cols-2">
             {events.map((event) => (
-              <EventPayouts key={event.eventId} event={event} feePercent={summary?.platformFeePercent ?? 0} />
+              <EventPayouts key={event.eventId} event={event} />
             ))}
           </ul>
         </section>
@@ -90,7 +90,7 @@ export default function PayoutsPage() {
   );
 }
 
-function EventPayouts({ event, feePercent }: { event: EventPayoutView; feePercent: number }) {
+function EventPayouts({ event }: { event: EventPayoutView }) {
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4" data-testid="event-payout">
       <div className="min-w-0">
@@ -101,7 +101,7 @@ function EventPayouts({ event, feePercent }: { event: EventPayoutView; feePercen
         </h3>
         {event.eventDate ? <p className="text-sm text-slate-600">{formatDay(event.eventDate)}</p> : null}
       </div>
-      <MoneyFigures sums={event} feePercent={feePercent} testId="event-owed" />
+      <MoneyFigures sums={event} feePercents={event.platformFeePercents} testId="event-owed" />
       <div className="space-y-2">
         <h4 className="text-sm font-semibold text-slate-700">Payouts</h4>
         <PayoutList payouts={event.payouts} />

@@ -137,7 +137,7 @@ function HostSection({ host, refusal }: { host: HostPayoutsView; refusal: Refusa
           <span className="text-sm text-rose-700">{Messages.payouts.noPaymentProfile}</span>
         )}
       </div>
-      <MoneyFigures sums={host} feePercent={host.platformFeePercent} owedLabel="Owed to the host" />
+      <MoneyFigures sums={host} feePercents={host.platformFeePercents} owedLabel="Owed to the host" />
       <ul className="space-y-4">
         {host.events.map((event) => (
           <EventRow key={event.eventId} event={event} host={host} refusal={refusal} />
@@ -165,7 +165,7 @@ function EventRow({ event, host, refusal }: { event: EventPayoutView; host: Host
         </h3>
         {event.eventDate ? <p className="text-sm text-slate-600">{formatDay(event.eventDate)}</p> : null}
       </div>
-      <MoneyFigures sums={event} feePercent={host.platformFeePercent} owedLabel="Owed to the host" />
+      <MoneyFigures sums={event} feePercents={event.platformFeePercents} owedLabel="Owed to the host" />
       {host.hasPaymentProfile && (suggested !== null || recordRefusal) ? (
         <Form method="post" className="flex flex-wrap items-end gap-2" aria-label={`Record a payout for ${event.eventTitle}`}>
           <input type="hidden" name="intent" value="record" />

@@ -1,6 +1,6 @@
 import { parseConfig } from '../../platform/config/config.schema.js';
 import { platformFeeOn } from '../invoices/gst.js';
-import { eventAmounts, eventFee, owedLessByRefund, totalsOf } from './payout-math.js';
+import { eventAmounts, eventFee, feeRatesOf, owedLessByRefund, totalsOf } from './payout-math.js';
 
 describe('platformFeeOn (the invoices’ rule, kept back from payouts)', () => {
   it.each([
@@ -54,6 +54,10 @@ describe('eventFee', () => {
     ];
     // 2 × ₹40, then ₹62.50 − ₹12.50 (₹63 − ₹13), then ₹50 at today's 10%.
     expect(eventFee(payments, 10)).toBe(80 + 50 + 50);
+    // Those are the rates its figures name, once each, lowest first.
+    expect(feeRatesOf(payments, 10)).toEqual([8, 10, 12.5]);
+    expect(feeRatesOf([...payments, { captured: 200, refunded: 0, feePercent: 10, payments: 3 }], 10)).toEqual([8, 10, 12.5]);
+    expect(feeRatesOf([], 10)).toEqual([]);
     // A refund's fee comes off at its payment's rate: ₹500 of an 8% payment gives back ₹40 of fee.
     expect(owedLessByRefund({ refunded: 0, feePercent: 8 }, 500, 10)).toBe(500 - 40);
     expect(owedLessByRefund({ refunded: 0, feePercent: null }, 500, 10)).toBe(500 - 50);
@@ -97,7 +101,7 @@ describe('eventAmounts', () => {
 
 describe('totalsOf', () => {
   it('adds each figure over the events', () => {
-    const event = { eventId: 'e', eventTitle: 't', eventDate: 'd', payouts: [] };
+    const event = { eventId: 'e', eventTitle: 't', eventDate: 'd', platformFeePercents: [10], payouts: [] };
     expect(
       totalsOf([
         { ...event, captured: 500, refunded: 0, platformFee: 50, pendingPayout: 100, paid: 0, owed: 350 },

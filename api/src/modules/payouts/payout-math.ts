@@ -17,6 +17,13 @@ export function eventFee(payments: readonly PaymentsAlike[], percent: number): n
   }, 0);
 }
 
+/** The rates the payments were captured at (`percent`, today's, for those from before rates were kept), lowest first. */
+export function feeRatesOf(payments: readonly PaymentsAlike[], percent: number): number[] {
+  return distinctRates(payments.map((alike) => alike.feePercent ?? percent));
+}
+
+export const distinctRates = (rates: readonly number[]): number[] => [...new Set(rates)].sort((a, b) => a - b);
+
 export interface EventMoney {
   payments: readonly PaymentsAlike[];
   pendingPayout: number;
@@ -42,7 +49,7 @@ export function owedLessByRefund(payment: Pick<PaymentsAlike, 'refunded' | 'feeP
   return amount - (platformFeeOn(payment.refunded + amount, rate) - platformFeeOn(payment.refunded, rate));
 }
 
-type Totals = Omit<PayoutsSummaryView, 'platformFeePercent' | 'events'>;
+type Totals = Omit<PayoutsSummaryView, 'platformFeePercent' | 'platformFeePercents' | 'events'>;
 
 /** The sums of the events' figures (each event's fee rounded on its own, as each event is paid on its own). */
 export function totalsOf(events: EventPayoutView[]): Totals {

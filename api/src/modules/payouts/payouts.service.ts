@@ -14,7 +14,7 @@ import { type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission } from '../events/event-admission.service.js';
 import { PaymentsService, type EventLedger } from '../payments/payments.service.js';
 import { type Payout } from './entities/payout.entity.js';
-import { eventAmounts, totalsOf } from './payout-math.js';
+import { distinctRates, eventAmounts, feeRatesOf, totalsOf } from './payout-math.js';
 import {
   NoPaymentProfileError,
   PayoutAlreadyPaidError,
@@ -139,13 +139,19 @@ export class PayoutsService {
         pendingPayout: pending,
         paid,
         ...eventAmounts({ payments: row.payments, pendingPayout: pending, paid }, this.feePercent),
+        platformFeePercents: feeRatesOf(row.payments, this.feePercent),
         payouts: payouts.filter((payout) => payout.eventId === row.eventId).map(toPayoutView),
       };
     });
   }
 
   private summary(events: EventPayoutView[]): PayoutsSummaryView {
-    return { platformFeePercent: this.feePercent, ...totalsOf(events), events };
+    return {
+      platformFeePercent: this.feePercent,
+      platformFeePercents: distinctRates(events.flatMap((event) => event.platformFeePercents)),
+      ...totalsOf(events),
+      events,
+    };
   }
 
   private get feePercent(): number {

@@ -16,23 +16,28 @@ export interface MoneySums {
 
 /**
  * Captured, refunded, the platform fee, paid, pending and owed, in whole rupees: a grid of labelled
- * figures (a description list, so each amount is read with its label). `testId` marks the owed figure.
+ * figures (a description list, so each amount is read with its label). The fee names the rates its
+ * payments were captured at (`feePercents`; more than one when the rate changed between them).
+ * `testId` marks the owed figure.
  */
 export function MoneyFigures({
   sums,
-  feePercent,
+  feePercents,
   owedLabel = 'Owed to you',
   testId,
 }: {
   sums: MoneySums;
-  feePercent: number;
+  feePercents: readonly number[];
   owedLabel?: string;
   testId?: string;
 }) {
   const figures = [
     { label: 'Captured', value: sums.captured },
     { label: 'Refunded', value: sums.refunded },
-    { label: `Platform fee (${formatPercent(feePercent)})`, value: sums.platformFee },
+    {
+      label: feePercents.length > 0 ? `Platform fee (${feePercents.map(formatPercent).join(', ')})` : 'Platform fee',
+      value: sums.platformFee,
+    },
     { label: 'Paid', value: sums.paid },
     { label: 'Pending payouts', value: sums.pendingPayout },
   ];
