@@ -37,6 +37,7 @@ import { RefundsAwaitingProvider1763701880000 } from './1763701880000-refunds-aw
 import { RatingsWithdrawn1763701890000 } from './1763701890000-ratings-withdrawn.js';
 import { RatingsRateAgain1763701900000 } from './1763701900000-ratings-rate-again.js';
 import { PaymentFeeRate1763701910000 } from './1763701910000-payment-fee-rate.js';
+import { RefundsReturnedOutside1763701920000 } from './1763701920000-refunds-returned-outside.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   RatingsWithdrawn1763701890000,
   RatingsRateAgain1763701900000,
   PaymentFeeRate1763701910000,
+  RefundsReturnedOutside1763701920000,
 ];

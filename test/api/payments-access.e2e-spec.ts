@@ -256,6 +256,7 @@ describe('payments and applications: each person reaches only their own', () => 
       ['/api/v1/payments/transactions', 'get'],
       [`/api/v1/payments/transactions/${paidA.transactionId}`, 'get'],
       ['/api/v1/payments/refund', 'post', { transactionId: paidA.transactionId, amount: 100 }],
+      [`/api/v1/payments/transactions/${paidA.transactionId}/returned-outside`, 'post', { amount: 100, reference: 'NEFT-1' }],
       [`/api/v1/events/${eventX}/bid`, 'post', {}],
       [`/api/v1/events/${eventX}/attendees`, 'get'],
       [`/api/v1/events/past-attended/${fanA.user.id}`, 'get'],

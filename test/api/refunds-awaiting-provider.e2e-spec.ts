@@ -192,7 +192,7 @@ describe('refunds the provider is still processing', () => {
         type: 'refund_needs_admin',
         title: 'A refund failed',
         body: expect.stringMatching(/^A refund of ₹200 to .+ could not be completed\. The money is back on the payment/),
-        link: `/admin/support?id=${paid.transactionId}`,
+        link: `/admin/payments/${paid.transactionId}`,
       },
     ]);
     expect(await refundFailedNotices(host, event)).toEqual([]);
@@ -216,6 +216,54 @@ describe('refunds the provider is still processing', () => {
       [200, 'failed'],
       [500, 'sent'],
     ]);
+  });
+
+  it('records money an admin returned outside Tribe once, as a processed refund the payer is told of, which counts like any refund', async () => {
+    const { fan, eventId: event, paid, providerRefundId } = await sentRefund(200);
+    expect((await deliver(await settle(providerRefundId, 'failed'))).status).toBe(200);
+    const returnedOutside = (who: SignedUp, body: object) =>
+      api.http().post(`/api/v1/payments/transactions/${paid.transactionId}/returned-outside`).set(bearer(who.token)).send(body);
+
+    // Admins only; bad input changes nothing.
+    expect((await returnedOutside(host, { amount: 200, reference: 'NEFT-1' })).status).toBe(403);
+    expect((await returnedOutside(fan, { amount: 200, reference: 'NEFT-1' })).status).toBe(403);
+    expect((await returnedOutside(admin, { amount: 200, reference: '   ' })).status).toBe(400);
+    expect((await returnedOutside(admin, { amount: 501, reference: 'NEFT-1' })).body).toMatchObject({ code: 'refund_too_large' });
+    expect(await refundRows(paid.transactionId)).toHaveLength(1);
+
+    // The form sent twice at once records one refund; the same reference for another amount is refused.
+    const [first, second] = await Promise.all([
+      returnedOutside(admin, { amount: 200, reference: 'NEFT-1', reason: 'Card closed: sent by NEFT' }),
+      returnedOutside(admin, { amount: 200, reference: 'NEFT-1' }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.refundId).toBe(first.body.refundId);
+    expect((await returnedOutside(admin, { amount: 100, reference: 'NEFT-1' })).body).toMatchObject({ code: 'outside_reference_used' });
+
+    expect((await refundRows(paid.transactionId)).map((row) => [row.amount, row.status])).toEqual([
+      [200, 'failed'],
+      [200, 'processed'],
+    ]);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 200 });
+    expect(await refundedEvents(paid.transactionId)).toBe(1);
+    expect((await transactionView(fan, paid.transactionId)).refunds).toEqual([
+      expect.objectContaining({ amount: 200, status: 'failed', outsideReference: null }),
+      expect.objectContaining({ amount: 200, status: 'processed', outsideReference: 'NEFT-1' }),
+    ]);
+    expect(await refundFailedNotices(fan, event)).toContainEqual({
+      type: 'refund_returned',
+      title: 'Refund returned',
+      body: expect.stringMatching(/^Our team returned ₹200 for .+ to you outside Tribe\. Your transactions show its reference\.$/),
+      link: '/transactions',
+    });
+    // The host's payout no longer counts it.
+    const payouts = await api.http().get('/api/v1/payouts').set(bearer(host.token));
+    expect(payouts.body.events.find((row: { eventId: string }) => row.eventId === event)).toMatchObject({ captured: 500, refunded: 200 });
+
+    // The rest returned the same way: the payment is refunded in full.
+    expect((await returnedOutside(admin, { amount: 300, reference: 'NEFT-2' })).status).toBe(200);
+    expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'refunded', refunded_amount: 500 });
+    expect((await returnedOutside(admin, { amount: 1, reference: 'NEFT-3' })).body).toMatchObject({ code: 'refund_too_large' });
   });
 
   it('keeps a sent refund sent when asking after it fails, even with a refusal (a key rotated badly), and asks again an hour later', async () => {

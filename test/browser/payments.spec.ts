@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { Messages } from '../../api/src/contracts/messages.js';
 import { expect, signedIn, test } from './fixtures.js';
-import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
+import { apiAs as api, daysFromNow, dbQuery, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
 
 const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
 
@@ -180,5 +180,47 @@ test.describe('joining an event and paying for it', () => {
     await reloadUntil(acceptedPage, '/my-bookings', 'Cancelled');
     const waitingPage = await signedIn(browser, waiting);
     await reloadUntil(waitingPage, '/transactions', 'Released', waitingPage.getByTestId('transaction-row').filter({ hasText: title }));
+  });
+
+  test('an admin refunds a payment and records money returned outside Tribe, in the payment’s page; the fan sees both', async ({
+    browser,
+  }) => {
+    const host = await register('influencer', 'Arjun Host');
+    const title = `Pottery evening ${randomBytes(3).toString('hex')}`;
+    const event = await seedEvent(host, { title, date: daysFromNow(9), location: 'Bandra', min_bid: 900, capacity: 5 });
+    const fan = await register('fan', 'Meera Fan');
+    await paidApplicant(fan, event.id, 900);
+    await api(host, 'POST', `/applications/${await pendingApplicationOf(host, fan)}/accept`);
+    await expect.poll(async () => (await api<Array<{ status: string }>>(fan, 'GET', '/payments/transactions'))[0]?.status).toBe('captured');
+    const [payment] = await api<Array<{ id: string }>>(fan, 'GET', '/payments/transactions');
+    const admin = await register('fan', 'Asha Admin');
+    await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
+
+    const page = await signedIn(browser, admin);
+    await page.goto(`/admin/payments/${payment!.id}`);
+    const refund = page.getByRole('form', { name: 'Refund through the payment provider' });
+    await refund.getByLabel('Amount (₹)').fill('300');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await expect(page.getByText(Messages.payments.refundProcessed)).toBeVisible();
+
+    const outside = page.getByRole('form', { name: 'Record money returned outside Tribe' });
+    await outside.getByLabel('Amount (₹)').fill('700');
+    await outside.getByLabel('Reference (UTR)').fill('NEFT-77');
+    await outside.getByRole('button', { name: 'Record as refunded' }).click();
+    await expect(outside.getByText(Messages.payments.refundTooLarge)).toBeVisible();
+    await expect(outside.getByLabel('Reference (UTR)')).toHaveValue('NEFT-77');
+    await outside.getByLabel('Amount (₹)').fill('200');
+    await outside.getByRole('button', { name: 'Record as refunded' }).click();
+    await expect(page.getByText(Messages.payments.returnedOutside)).toBeVisible();
+    await expect(page.getByTestId('refund-row').filter({ hasText: 'NEFT-77' })).toContainText('Refunded');
+    await expect(page.getByTestId('refund-row')).toHaveCount(2);
+    await expect(outside.getByLabel('Reference (UTR)')).toHaveValue('');
+
+    const fanPage = await signedIn(browser, fan);
+    const row = fanPage.getByTestId('transaction-row').filter({ hasText: title });
+    await reloadUntil(fanPage, '/transactions', 'Refunded ₹500', row);
+    await expect(row.getByTestId('refund-returned-outside')).toHaveText(
+      'Of that, our team returned ₹200 to you outside Tribe (reference NEFT-77).',
+    );
   });
 });

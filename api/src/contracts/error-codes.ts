@@ -84,6 +84,7 @@ export const ErrorCodes = {
     refundPaidOut: 'refund_exceeds_held',
     notCaptured: 'payment_not_captured',
     notRefunder: 'not_refunder',
+    outsideReferenceUsed: 'outside_reference_used',
     illegalTransition: 'illegal_payment_transition',
   },
   payouts: {

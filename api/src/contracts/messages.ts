@@ -130,6 +130,8 @@ export const Messages = {
     refundPaidOut:
       'This refund is more than Tribe still holds for this event: part of its takings was already paid out to you. Contact support to refund it.',
     notRefunder: 'Only an admin or the host of this event can refund this payment.',
+    outsideReferenceUsed: 'This reference already records another refund of this payment.',
+    returnedOutside: 'Refund recorded as returned outside Tribe',
     webhookSignature: 'Invalid webhook signature',
     webhookStale: 'This webhook is older than the provider retries for, so it is not acted on.',
     wrongAmount: 'The amount does not match the price of this event.',

@@ -1,6 +1,6 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, attendance's booking_left, waitlist_offer, waitlist_offer_expired and waitlist_offer_taken, and payments' refund_failed and refund_needs_admin are ours
+ * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, attendance's booking_left, waitlist_offer, waitlist_offer_expired and waitlist_offer_taken, and payments' refund_failed, refund_returned and refund_needs_admin are ours
  * (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
@@ -36,6 +36,7 @@ export const NOTIFICATION_TYPES = [
   'waitlist_offer_expired',
   'waitlist_offer_taken',
   'refund_failed',
+  'refund_returned',
   'refund_needs_admin',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -59,6 +59,18 @@ export const refundSchema = z.object({
 });
 export type RefundInput = z.output<typeof refundSchema>;
 
+/**
+ * POST /payments/transactions/{id}/returned-outside (admins): money an admin returned to the payer
+ * outside Tribe, a bank transfer after the provider failed a refund, recorded as a processed refund.
+ * The same reference again answers the refund it recorded.
+ */
+export const returnedOutsideSchema = z.object({
+  amount: rupees,
+  reference: requiredText(64),
+  reason: z.string().trim().max(200).optional(),
+});
+export type ReturnedOutsideInput = z.output<typeof returnedOutsideSchema>;
+
 /** POST /events/{id}/bid: an application to an event with nothing to pay. */
 export const bidSchema = z.object({
   amount: z
@@ -87,6 +99,8 @@ export interface RefundView {
   id: string;
   amount: number;
   status: 'pending' | 'processed' | 'failed';
+  /** Returned outside Tribe by an admin (a bank transfer): its reference; null for the provider's refunds. */
+  outsideReference: string | null;
   createdAt: string;
 }
 

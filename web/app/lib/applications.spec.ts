@@ -60,8 +60,8 @@ describe('status labels', () => {
     expect(transactionStatusBadge('pending', 'authorized').label).toBe('Pending');
   });
 
-  it('tells refunds the provider processed from those still on their way; a failed one returned nothing', () => {
-    expect(refundProgress([])).toEqual({ returned: 0, onItsWay: 0, notCompleted: 0 });
+  it('tells refunds the provider processed from those still on their way; a failed one returned nothing (₹30 since covers ₹30 of its ₹50)', () => {
+    expect(refundProgress([])).toEqual({ returned: 0, returnedOutside: 0, onItsWay: 0, notCompleted: 0 });
     expect(
       refundProgress([
         { amount: 200, status: 'processed' },
@@ -69,11 +69,16 @@ describe('status labels', () => {
         { amount: 50, status: 'failed' },
         { amount: 30, status: 'processed' },
       ]),
-    ).toEqual({ returned: 230, onItsWay: 100, notCompleted: 0 });
+    ).toEqual({ returned: 230, returnedOutside: 0, onItsWay: 100, notCompleted: 20 });
   });
 
   it('counts failed refunds as not completed until a refund is asked for again', () => {
-    expect(refundProgress([{ amount: 200, status: 'failed' }])).toEqual({ returned: 0, onItsWay: 0, notCompleted: 200 });
+    expect(refundProgress([{ amount: 200, status: 'failed' }])).toEqual({
+      returned: 0,
+      returnedOutside: 0,
+      onItsWay: 0,
+      notCompleted: 200,
+    });
     expect(
       refundProgress([
         { amount: 100, status: 'processed' },
@@ -87,5 +92,21 @@ describe('status labels', () => {
         { amount: 200, status: 'pending' },
       ]),
     ).toMatchObject({ onItsWay: 200, notCompleted: 0 });
+    // A smaller refund since covers only its part of the failure.
+    expect(
+      refundProgress([
+        { amount: 200, status: 'failed' },
+        { amount: 50, status: 'pending' },
+      ]),
+    ).toMatchObject({ onItsWay: 50, notCompleted: 150 });
+  });
+
+  it('counts money the team returned outside Tribe as returned, and as completing the failed refund', () => {
+    expect(
+      refundProgress([
+        { amount: 200, status: 'failed', outsideReference: null },
+        { amount: 200, status: 'processed', outsideReference: 'NEFT-1' },
+      ]),
+    ).toEqual({ returned: 200, returnedOutside: 200, onItsWay: 0, notCompleted: 0 });
   });
 });

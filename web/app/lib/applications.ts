@@ -54,20 +54,31 @@ export function transactionStatusBadge(status: string | null | undefined, state?
 }
 
 /**
- * What a transaction's refunds have done, for its row: returned (the provider processed them), on
- * its way (asked for, not yet processed: a bank can take a week), and not completed (failed, with
- * no refund asked for since: Tribe's team is to return it). Refunds come oldest first.
+ * What a transaction's refunds have done, for its row: returned (processed: by the provider, or by
+ * Tribe's team outside it, `returnedOutside` of that), on its way (asked for, not yet processed: a
+ * bank can take a week), and not completed (failed, less what was refunded or returned after the
+ * failure: Tribe's team is to return the rest). Refunds come oldest first.
  */
-export function refundProgress(refunds: ReadonlyArray<Pick<RefundView, 'amount' | 'status'>>): {
+export function refundProgress(
+  refunds: ReadonlyArray<Pick<RefundView, 'amount' | 'status'> & Partial<Pick<RefundView, 'outsideReference'>>>,
+): {
   returned: number;
+  returnedOutside: number;
   onItsWay: number;
   notCompleted: number;
 } {
-  const total = (status: RefundView['status']) =>
-    refunds.filter((refund) => refund.status === status).reduce((sum, refund) => sum + refund.amount, 0);
-  const lastAskedAgain = refunds.findLastIndex((refund) => refund.status !== 'failed');
-  const notCompleted = refunds.slice(lastAskedAgain + 1).reduce((sum, refund) => sum + refund.amount, 0);
-  return { returned: total('processed'), onItsWay: total('pending'), notCompleted };
+  const sum = (some: typeof refunds) => some.reduce((total, refund) => total + refund.amount, 0);
+  let notCompleted = 0;
+  for (const refund of refunds) {
+    if (refund.status === 'failed') notCompleted += refund.amount;
+    else notCompleted = Math.max(0, notCompleted - refund.amount);
+  }
+  return {
+    returned: sum(refunds.filter((refund) => refund.status === 'processed')),
+    returnedOutside: sum(refunds.filter((refund) => refund.status === 'processed' && refund.outsideReference)),
+    onItsWay: sum(refunds.filter((refund) => refund.status === 'pending')),
+    notCompleted,
+  };
 }
 
 function capitalise(text: string): string {

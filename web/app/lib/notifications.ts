@@ -100,6 +100,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   event_reminder: 'Reminders before your events',
   payment: 'Payments and released holds',
   refund_failed: 'A refund to you that could not be completed',
+  refund_returned: 'A refund our team returned to you outside Tribe',
   refund_needs_admin: 'Refunds that failed and need an admin',
   new_follower: 'New followers',
   post_liked: 'Likes on your posts',

@@ -1,15 +1,36 @@
-import { api, ApiError, failureInit } from './api.server';
+import { api } from './api.server';
 import type { WriteResult } from './event-writes.server';
+import { readSayingRefusals, writeForPage as write, type PageRead } from './page-reads.server';
 import type { ApplicationView } from '../../../api/src/contracts/applications.contract.js';
-import type { PreAuthorizationView, TransactionView } from '../../../api/src/contracts/payments.contract.js';
+import { Messages } from '../../../api/src/contracts/messages.js';
+import type {
+  PreAuthorizationView,
+  RefundInput,
+  ReturnedOutsideInput,
+  TransactionView,
+} from '../../../api/src/contracts/payments.contract.js';
 
-async function write<T>(run: () => Promise<T>): Promise<WriteResult<T>> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: failureInit(error).status, error: error.message, code: error.code };
-    throw error;
-  }
+const transactionPath = (id: string) => `/payments/transactions/${encodeURIComponent(id)}`;
+
+/** GET /payments/transactions/{id}: a payment with its refunds (its payer's, or any for an admin). */
+export function loadTransaction(token: string, id: string): Promise<PageRead<TransactionView>> {
+  return readSayingRefusals(() => api<TransactionView>(transactionPath(id), { token }), Messages.payments.transactionFailed);
+}
+
+/** POST /payments/refund (admins, and the event's host): part or all of a captured payment, sent back by the provider. */
+export function refundPayment(token: string, body: RefundInput): Promise<WriteResult<{ ok: true; refundId: string }>> {
+  return write(() => api<{ ok: true; refundId: string }>('/payments/refund', { method: 'POST', token, body }));
+}
+
+/** POST /payments/transactions/{id}/returned-outside (admins): money returned outside Tribe, recorded as a refund. */
+export function recordReturnedOutside(
+  token: string,
+  transactionId: string,
+  body: ReturnedOutsideInput,
+): Promise<WriteResult<{ ok: true; refundId: string }>> {
+  return write(() =>
+    api<{ ok: true; refundId: string }>(`${transactionPath(transactionId)}/returned-outside`, { method: 'POST', token, body }),
+  );
 }
 
 /**

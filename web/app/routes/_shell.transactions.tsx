@@ -64,7 +64,8 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
   const creditNotes = documents?.creditNotes ?? [];
   // The invoice is known once issued; before that, a captured payment's invoice is looked up by its application when clicked.
   const target = invoice ? { invoiceId: invoice.id } : transaction.applicationId ? { applicationId: transaction.applicationId } : null;
-  const { returned, onItsWay, notCompleted } = refundProgress(transaction.refunds);
+  const { returned, returnedOutside, onItsWay, notCompleted } = refundProgress(transaction.refunds);
+  const references = transaction.refunds.flatMap((refund) => (refund.outsideReference ? [refund.outsideReference] : []));
   return (
     <li className="space-y-3 px-4 py-4" data-testid="transaction-row">
       <div className="flex items-start justify-between gap-3">
@@ -79,6 +80,12 @@ function TransactionRow({ transaction, documents }: { transaction: TransactionVi
             {formatDay(transaction.createdAt)} · {formatTime(transaction.createdAt)}
           </p>
           {returned > 0 ? <p className="text-sm text-slate-600">Refunded {formatRupees(returned)}</p> : null}
+          {returnedOutside > 0 ? (
+            <p className="text-sm text-slate-600" data-testid="refund-returned-outside">
+              Of that, our team returned {formatRupees(returnedOutside)} to you outside Tribe (reference <bdi>{references.join(', ')}</bdi>
+              ).
+            </p>
+          ) : null}
           {onItsWay > 0 ? <p className="text-sm text-slate-600">Refund of {formatRupees(onItsWay)} being processed</p> : null}
           {notCompleted > 0 ? (
             <p className="text-sm text-amber-800" data-testid="refund-not-completed">

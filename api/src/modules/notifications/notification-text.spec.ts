@@ -55,10 +55,16 @@ describe('notificationText', () => {
       body: 'Your refund of ₹500 for Salsa social could not be completed. Our team has been told and will return it to you.',
       link: '/transactions',
     });
-    expect(notificationText({ ...failed, type: 'refund_needs_admin', userId: 'admin-1', link: '/admin/support?id=t-1' })).toEqual({
+    expect(notificationText({ ...failed, type: 'refund_needs_admin', userId: 'admin-1', link: '/admin/payments/t-1' })).toEqual({
       title: 'A refund failed',
-      body: 'A refund of ₹500 to Kabir Fan for Salsa social could not be completed. The money is back on the payment: refund it again, or return it another way.',
-      link: '/admin/support?id=t-1',
+      body: 'A refund of ₹500 to Kabir Fan for Salsa social could not be completed. The money is back on the payment: refund it again, or return it another way and record it there.',
+      link: '/admin/payments/t-1',
+    });
+    // Once an admin records the money returned outside Tribe, the payer hears it.
+    expect(notificationText({ ...failed, type: 'refund_returned' })).toEqual({
+      title: 'Refund returned',
+      body: 'Our team returned ₹500 for Salsa social to you outside Tribe. Your transactions show its reference.',
+      link: '/transactions',
     });
   });
 });

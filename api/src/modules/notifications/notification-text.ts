@@ -35,9 +35,10 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
     case 'payment':
       return '/transactions';
     case 'refund_failed':
+    case 'refund_returned':
       return '/transactions';
     case 'refund_needs_admin':
-      return '/admin/support';
+      return '/admin/payments';
     case 'new_follower':
       return fanId ? `/profile-preview/${fanId}` : '/profile-v2';
     case 'post_liked':
@@ -97,10 +98,15 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
         title: 'Refund not completed',
         body: `Your refund${amount ? ` of ${rupees(amount)}` : ''} for ${event} could not be completed. Our team has been told and will return it to you.`,
       };
+    case 'refund_returned':
+      return {
+        title: 'Refund returned',
+        body: `Our team returned${amount ? ` ${rupees(amount)}` : ' your refund'} for ${event} to you outside Tribe. Your transactions show its reference.`,
+      };
     case 'refund_needs_admin':
       return {
         title: 'A refund failed',
-        body: `A refund${amount ? ` of ${rupees(amount)}` : ''} to ${fan} for ${event} could not be completed. The money is back on the payment: refund it again, or return it another way.`,
+        body: `A refund${amount ? ` of ${rupees(amount)}` : ''} to ${fan} for ${event} could not be completed. The money is back on the payment: refund it again, or return it another way and record it there.`,
       };
     case 'new_follower':
       return { title: 'New follower', body: `${fan} started following you.` };

@@ -1,8 +1,15 @@
 import { Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { refundSchema, verifyPaymentSchema, type RefundInput, type VerifyPaymentInput } from '../../contracts/payments.contract.js';
-import { CurrentUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
+import {
+  refundSchema,
+  returnedOutsideSchema,
+  verifyPaymentSchema,
+  type RefundInput,
+  type ReturnedOutsideInput,
+  type VerifyPaymentInput,
+} from '../../contracts/payments.contract.js';
+import { AdminOnly, CurrentUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams } from '../../platform/http/zod.js';
 import { PaymentsService } from './payments.service.js';
 
@@ -42,5 +49,17 @@ export class PaymentsController {
   @HttpCode(200)
   refund(@CurrentUser() user: AuthUser, @ZBody(refundSchema) body: RefundInput) {
     return this.payments.refund(user, body);
+  }
+
+  /** Money an admin returned outside Tribe (a bank transfer after a failed refund), recorded as a processed refund. */
+  @AdminOnly()
+  @Post('transactions/:id/returned-outside')
+  @HttpCode(200)
+  returnedOutside(
+    @CurrentUser() user: AuthUser,
+    @ZParams(uuidParam) params: { id: string },
+    @ZBody(returnedOutsideSchema) body: ReturnedOutsideInput,
+  ) {
+    return this.payments.recordReturnedOutside(user, params.id, body);
   }
 }

@@ -42,6 +42,18 @@ export class RefundTooLargeError extends ConflictError {
   }
 }
 
+/** Why a refund could not be reserved on a payment in `state`: too much of a captured one, or one not captured. */
+export function refundRefusal(state: string | undefined): ConflictError {
+  return state === 'captured' || state === 'refunded' ? new RefundTooLargeError() : new NotCapturedError();
+}
+
+/** A reference of money returned outside Tribe that records a refund of another amount. */
+export class OutsideReferenceUsedError extends ConflictError {
+  constructor() {
+    super(messages.outsideReferenceUsed, codes.outsideReferenceUsed);
+  }
+}
+
 /** The host's refund would reach into money already paid out to them. */
 export class RefundPaidOutError extends ConflictError {
   constructor() {

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   type PreAuthorizationView,
   type RefundInput,
+  type ReturnedOutsideInput,
   type TransactionView,
   type VerifyPaymentInput,
 } from '../../contracts/payments.contract.js';
@@ -18,13 +19,12 @@ import { PaidOutCover } from './paid-out-cover.port.js';
 import { PaymentProvider, PaymentProviderError, type CheckoutBuyer, type ProviderWebhookEvent } from './payment-provider.port.js';
 import {
   AttemptMismatchError,
-  NotCapturedError,
   NotRefunderError,
   OrderInProgressError,
   PaymentVerificationError,
   providerFailure,
   RefundPaidOutError,
-  RefundTooLargeError,
+  refundRefusal,
   TransactionNotFoundError,
   WebhookSignatureError,
   WebhookStaleError,
@@ -188,6 +188,16 @@ export class PaymentsService {
       return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
     });
     return { ok: true, refundId };
+  }
+
+  /** Admins only (the route says so): money returned to the payer outside Tribe, recorded as a processed refund. */
+  async recordReturnedOutside(
+    admin: AuthUser,
+    transactionId: string,
+    input: ReturnedOutsideInput,
+  ): Promise<{ ok: true; refundId: string }> {
+    const refund = await this.settlement.recordReturnedOutside({ transactionId, ...input, reason: input.reason ?? null, by: admin.id });
+    return { ok: true, refundId: refund.id };
   }
 
   async attemptExists(payerId: string, tempBidId: string): Promise<boolean> {
@@ -395,6 +405,3 @@ export class PaymentsService {
  * Why a refund cannot be reserved: a payment captured and then refunded in full has nothing left
  * (the same answer as before its last refund was processed); any other state was never captured.
  */
-function refundRefusal(state: PaymentTransaction['state'] | undefined) {
-  return state === 'captured' || state === 'refunded' ? new RefundTooLargeError() : new NotCapturedError();
-}

@@ -6,6 +6,7 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { type PaymentRefund } from './entities/payment-refund.entity.js';
 import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.port.js';
+import { OutsideReferenceUsedError, refundRefusal, TransactionNotFoundError } from './payments.errors.js';
 import { PaymentRefunded } from './payments.events.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionsRepository } from './transactions.repository.js';
@@ -116,12 +117,54 @@ export class RefundSettlement {
         }
         return;
       case 'processed': {
-        if (!(await this.refunds.markProcessed(tx, refund.id, outcome.providerRefundId))) return;
-        await this.outbox.publish(tx, PaymentRefunded, { refundId: refund.id });
-        if (transaction.refundedAmount === transaction.capturedAmount && !(await this.refunds.hasPending(tx, refund.transactionId))) {
-          await this.transactions.move(tx, refund.transactionId, 'refunded');
-        }
+        if (await this.refunds.markProcessed(tx, refund.id, outcome.providerRefundId)) await this.processed(tx, refund.id, transaction);
       }
+    }
+  }
+
+  /**
+   * Money an admin returned to the payer outside Tribe (a bank transfer, after the provider failed a
+   * refund), recorded as a processed refund of the payment: reserved on it as any refund is, so it
+   * counts against the host's payout and gets its credit note, and the payer hears of it. The same
+   * reference again answers the refund it recorded (a form sent twice); with another amount, 409.
+   */
+  async recordReturnedOutside(input: { transactionId: string; amount: number; reference: string; reason: string | null; by: string }) {
+    return this.dataSource.transaction(async (tx) => {
+      const locked = await this.transactions.lock(tx, input.transactionId);
+      if (!locked) throw new TransactionNotFoundError();
+      const recorded = await this.refunds.findReturnedOutside(tx, input.transactionId, input.reference);
+      if (recorded) {
+        if (recorded.amount !== input.amount) throw new OutsideReferenceUsedError();
+        return recorded;
+      }
+      const reserved = await this.transactions.reserveRefund(tx, input.transactionId, input.amount);
+      if (!reserved) throw refundRefusal(locked.state);
+      const refund = await this.refunds.insertReturnedOutside(tx, {
+        transactionId: input.transactionId,
+        amount: input.amount,
+        reason: input.reason,
+        requestedBy: input.by,
+        outsideReference: input.reference,
+      });
+      await this.processed(tx, refund.id, reserved);
+      const event = await this.events.find(reserved.eventId, tx);
+      await this.notifications.notify(tx, {
+        type: 'refund_returned',
+        userId: reserved.payerId,
+        fanId: reserved.payerId,
+        amount: input.amount,
+        eventId: reserved.eventId,
+        eventTitle: event?.title ?? null,
+      });
+      return refund;
+    });
+  }
+
+  /** A refund now processed: its credit note is due, and a payment refunded in full with nothing else on its way is refunded. */
+  private async processed(tx: EntityManager, refundId: string, transaction: PaymentTransaction): Promise<void> {
+    await this.outbox.publish(tx, PaymentRefunded, { refundId });
+    if (transaction.refundedAmount === transaction.capturedAmount && !(await this.refunds.hasPending(tx, transaction.id))) {
+      await this.transactions.move(tx, transaction.id, 'refunded');
     }
   }
 
@@ -133,6 +176,6 @@ export class RefundSettlement {
     const event = await this.events.find(transaction.eventId, tx);
     const about = { fanId: transaction.payerId, amount: refund.amount, eventId: transaction.eventId, eventTitle: event?.title ?? null };
     await this.notifications.notify(tx, { ...about, type: 'refund_failed', userId: transaction.payerId });
-    await this.notifications.notifyAdmins(tx, { ...about, type: 'refund_needs_admin', link: `/admin/support?id=${transaction.id}` });
+    await this.notifications.notifyAdmins(tx, { ...about, type: 'refund_needs_admin', link: `/admin/payments/${transaction.id}` });
   }
 }

@@ -5,7 +5,8 @@ import { PaymentRefund } from './entities/payment-refund.entity.js';
 import { type SettledPage } from './transactions.repository.js';
 
 const COLUMNS = `id, transaction_id AS "transactionId", amount, status, provider_refund_id AS "providerRefundId", reason,
-  requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt", checked_at AS "checkedAt"`;
+  requested_by AS "requestedBy", created_at AS "createdAt", processed_at AS "processedAt", checked_at AS "checkedAt",
+  outside_reference AS "outsideReference"`;
 
 /** The states of a refund whose outcome the provider has not given yet. */
 const AWAITING = `('pending', 'sent')`;
@@ -27,6 +28,26 @@ export class RefundsRepository {
       [refund.transactionId, refund.amount, refund.reason, refund.requestedBy],
     );
     return row!;
+  }
+
+  /** A refund returned outside Tribe, processed as it is written (the caller holds the payment's lock). */
+  async insertReturnedOutside(tx: EntityManager, refund: NewRefund & { outsideReference: string }): Promise<PaymentRefund> {
+    const [row] = await queryRows<PaymentRefund>(
+      tx,
+      `INSERT INTO payment_refund (transaction_id, amount, reason, requested_by, outside_reference, status, processed_at)
+       VALUES ($1, $2, $3, $4, $5, 'processed', clock_timestamp()) RETURNING ${COLUMNS}`,
+      [refund.transactionId, refund.amount, refund.reason, refund.requestedBy, refund.outsideReference],
+    );
+    return row!;
+  }
+
+  async findReturnedOutside(tx: EntityManager, transactionId: string, reference: string): Promise<PaymentRefund | undefined> {
+    const [row] = await queryRows<PaymentRefund>(
+      tx,
+      `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = $1 AND outside_reference = $2`,
+      [transactionId, reference],
+    );
+    return row;
   }
 
   async find(id: string): Promise<PaymentRefund | undefined> {

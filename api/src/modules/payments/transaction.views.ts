@@ -14,6 +14,7 @@ const refundView = (refund: PaymentRefund): RefundView => ({
   id: refund.id,
   amount: refund.amount,
   status: refund.status === 'sent' ? 'pending' : refund.status,
+  outsideReference: refund.outsideReference,
   createdAt: refund.createdAt.toISOString(),
 });
 

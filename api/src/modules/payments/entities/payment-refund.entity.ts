@@ -40,4 +40,8 @@ export class PaymentRefund {
   /** When the provider last said a sent refund was still being processed. */
   @Column({ type: 'timestamptz', nullable: true })
   checkedAt: Date | null;
+
+  /** An admin returned this money outside Tribe (a bank transfer): its reference. Processed, with no provider refund. */
+  @Column({ type: 'text', nullable: true })
+  outsideReference: string | null;
 }
