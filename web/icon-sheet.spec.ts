@@ -62,4 +62,17 @@ describe('the icon sheet', () => {
     expect(numbered.length).toBe(stylesheet.match(/--icon:/g)!.length);
     for (const [, index, name] of numbered) expect(names[Number(index)]).toBe(name);
   });
+
+  it('paints the verified seal and the logo in their own colours, and the masked icons in the text’s colour', () => {
+    /** The selectors of the rule whose declarations include `declaration`. */
+    const selectorsOf = (declaration: string) => {
+      const rule = stylesheet.split('}').find((block) => block.includes(declaration));
+      return (rule?.split('{')[0] ?? '')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .split(',')
+        .map((selector) => selector.trim());
+    };
+    expect(selectorsOf("background: url('./icons.png')")).toEqual(['.verified-seal', '.logo-mark']);
+    expect(selectorsOf("mask: url('./icons.png')")).toContain('.mask-icon');
+  });
 });

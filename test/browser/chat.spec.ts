@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { MessageView, RoomView } from '../../api/src/contracts/chat.contract.js';
 import { ChatMessages } from '../../api/src/contracts/chat.contract.js';
-import { expect, setTabHidden, signedIn, test } from './fixtures.js';
+import { expect, setTabHidden, signedIn, signIn, test } from './fixtures.js';
 import { apiAs, daysFromNow, png, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
@@ -231,6 +231,22 @@ test.describe('chat', () => {
     await expect(progress).toBeHidden();
     await expect(fanPage.getByTestId('pending-message')).toHaveCount(0);
     await expect(fanPage.getByTestId('message').getByRole('img', { name: 'Photo' })).toBeVisible();
+  });
+
+  test('without the chat connection, the Chat badge and the hidden tab’s title still count the unread messages the page read', async ({
+    browser,
+  }) => {
+    const { host, fan, roomId } = await eventChat();
+    await postText(host, roomId, 'See you at 7');
+    const context = await browser.newContext();
+    // The web socket refused (a network that blocks it): nothing live, only what each page's loader reads.
+    await context.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    const page = await context.newPage();
+    await signIn(page, fan);
+    await expect(page.locator('[data-tab="chat"]').getByTestId('chat-badge')).toHaveText('1');
+    const { count } = await apiAs<{ count: number }>(fan, 'GET', '/notifications/unread-count');
+    await setTabHidden(page, true);
+    await expect(page).toHaveTitle(new RegExp(`^\\(${count + 1}\\) `));
   });
 
   test('offline and back: the badge and the list count what came meanwhile, the room resyncs, and a send made offline goes once', async ({

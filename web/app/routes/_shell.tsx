@@ -105,7 +105,7 @@ export default function Shell() {
   );
   if (!root?.user) return page;
   return (
-    <ChatLiveProvider key={root.user.id} userId={root.user.id}>
+    <ChatLiveProvider key={root.user.id} userId={root.user.id} loaderTotal={unreadChats}>
       <LiveNotificationsProvider key={root.user.id} initialCount={unreadNotifications}>
         <UnreadTitle />
         {page}

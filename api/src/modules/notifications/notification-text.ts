@@ -38,7 +38,7 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
     case 'refund_returned':
       return '/transactions';
     case 'refund_needs_admin':
-      return '/admin/payments';
+      return '/admin';
     case 'new_follower':
       return fanId ? `/profile-preview/${fanId}` : '/profile-v2';
     case 'post_liked':

@@ -57,15 +57,22 @@ async function readUnread(): Promise<UnreadTotalsView | null> {
  * namespace /chat, WebSocket only. The room list and the room page use it; here it keeps the Chat
  * tab's unread count live and marks what reaches the tab delivered: the counts by room are read
  * when it (re)connects (what happened while away), then moved by `room:activity` and `unread`
- * events. Until the first read the count is null, and the tab shows the shell loader's total.
+ * events. Until the first read, and whenever the connection cannot count, `unread` is the shell
+ * loader's total (`loaderTotal`, read on every navigation); a loader total that disagrees with the
+ * connection's count has the rooms read again.
  * Give it `key={userId}`.
  */
-export function ChatLiveProvider({ userId, children }: { userId: string; children: ReactNode }) {
+export function ChatLiveProvider({ userId, loaderTotal, children }: { userId: string; loaderTotal: number | null; children: ReactNode }) {
   const [socket, setSocket] = useState<ChatSocket | null>(null);
   const [connected, setConnected] = useState(false);
   const [rooms, setRooms] = useState<UnreadByRoom | null>(null);
   const held = useRef(rooms);
   held.current = rooms;
+  const readRooms = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (held.current && loaderTotal !== null && totalUnread(held.current) !== loaderTotal) readRooms.current?.();
+  }, [loaderTotal]);
 
   useEffect(() => {
     let connection: ChatSocket | null = null;
@@ -83,6 +90,7 @@ export function ChatLiveProvider({ userId, children }: { userId: string; childre
         void readUnread().then((read) => {
           if (read) keep(unreadByRoom(read.rooms));
         });
+      readRooms.current = readAgain;
       const onConnect = () => {
         setConnected(true);
         window.clearInterval(heartbeat);
@@ -95,8 +103,9 @@ export function ChatLiveProvider({ userId, children }: { userId: string; childre
       };
       connection.on('connect', onConnect);
       connection.on('disconnect', onDisconnect);
+      // Before the rooms are read, an event moves no count (it would count one room alone): the rooms are read.
       const count = (activity: ActivitySeen) => {
-        const next = unreadAfterActivity(held.current ?? {}, activity, userId);
+        const next = held.current ? unreadAfterActivity(held.current, activity, userId) : null;
         if (next) keep(next);
         else readAgain();
       };
@@ -110,7 +119,7 @@ export function ChatLiveProvider({ userId, children }: { userId: string; childre
       connection.on('message:new', (message) =>
         count({ roomId: message.roomId, lastSeq: message.seq, lastMessage: { senderId: message.senderId } }),
       );
-      connection.on('unread', (unread) => keep(unreadAfterRead(held.current ?? {}, unread)));
+      connection.on('unread', (unread) => (held.current ? keep(unreadAfterRead(held.current, unread)) : readAgain()));
       connection.on('room:removed', ({ roomId }) => {
         if (held.current) keep(Object.fromEntries(Object.entries(held.current).filter(([id]) => id !== roomId)));
       });
@@ -130,6 +139,7 @@ export function ChatLiveProvider({ userId, children }: { userId: string; childre
     return () => {
       stopped = true;
       window.clearInterval(heartbeat);
+      readRooms.current = null;
       connection?.removeAllListeners();
       connection?.disconnect();
       setSocket(null);
@@ -137,6 +147,9 @@ export function ChatLiveProvider({ userId, children }: { userId: string; childre
     };
   }, [userId]);
 
-  const value = useMemo<ChatLive>(() => ({ socket, connected, unread: rooms ? totalUnread(rooms) : null }), [socket, connected, rooms]);
+  const value = useMemo<ChatLive>(
+    () => ({ socket, connected, unread: rooms ? totalUnread(rooms) : loaderTotal }),
+    [socket, connected, rooms, loaderTotal],
+  );
   return <ChatLiveContext.Provider value={value}>{children}</ChatLiveContext.Provider>;
 }

@@ -20,7 +20,7 @@ export function BottomNav({ isGuest, unreadChats }: { isGuest: boolean; unreadCh
   const location = useLocation();
   const { prompt } = useLoginPrompt();
   const active = activeTabFor(location.pathname);
-  // The live count once the chat connection has one; the shell loader's until then (and without JavaScript).
+  // The chat connection's count (the shell loader's until it has one); the loader's without JavaScript.
   const badge = formatBadge(useChatLive().unread ?? unreadChats);
 
   const onTap = (event: MouseEvent<HTMLAnchorElement>, tab: NavTab) => {
