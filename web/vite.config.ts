@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { chunkByPage } from './chunks';
 import { iconSheetPlugin } from './icon-sheet';
+import { precompressPlugin } from './precompress';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -29,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     iconSheetPlugin(`${webRoot}app`),
+    // The browser's files only: the server's build is never sent.
+    ...(isSsrBuild ? [] : [precompressPlugin()]),
     tailwindcss(),
     remix({
       appDirectory: `${webRoot}app`,

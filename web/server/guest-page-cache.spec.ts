@@ -1,15 +1,10 @@
 import express from 'express';
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { guestPageCache } from './guest-page-cache.js';
 import { contentSecurityPolicy, securityHeaders } from './request-guards.js';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+import { rawRequest, type RawAnswer } from '../../test/support/raw-http.js';
 
 const TTL_MS = 5_000;
 const policy = (nonce: string) => contentSecurityPolicy(nonce, []);
@@ -66,20 +61,10 @@ describe('guestPageCache', () => {
     answerWith = {};
   });
 
-  function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = httpRequest(`${base}${path}`, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-      });
-      request.on('error', reject);
-      request.end();
-    });
-  }
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(`${base}${path}`, headers, method);
 
-  const nonceIn = (answer: Answer) => /nonce="([^"]+)"/.exec(answer.body.toString())![1]!;
-  const renderIn = (answer: Answer) => Number(/render (\d+)/.exec(answer.body.toString())![1]);
+  const nonceIn = (answer: RawAnswer) => /nonce="([^"]+)"/.exec(answer.body.toString())![1]!;
+  const renderIn = (answer: RawAnswer) => Number(/render (\d+)/.exec(answer.body.toString())![1]);
 
   it('renders a guest page once and serves it again, its policy naming the nonce its scripts carry', async () => {
     const first = await get('/public');
@@ -93,7 +78,7 @@ describe('guestPageCache', () => {
   });
 
   /** Three guests asking for `path` while its first render is held; answers once all three are in. */
-  async function threeAtOnce(path: string): Promise<Answer[]> {
+  async function threeAtOnce(path: string): Promise<RawAnswer[]> {
     let release!: () => void;
     renderHeld = new Promise((resolve) => (release = resolve));
     const before = arrived;

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { CHAT_SOCKET_PATH } from '../../api/src/contracts/chat.contract.js';
 import { proxyToApi, proxyUpgradesToApi } from './api-proxy.js';
 import { guestPageCache } from './guest-page-cache.js';
+import { precompressed } from './precompressed.js';
 import { contentSecurityPolicy, cspNonceOf, limitRequestBodies, refuseForeignWrites, securityHeaders } from './request-guards.js';
 import type { WebServerHooks } from './server-hooks.js';
 
@@ -77,6 +78,8 @@ async function main() {
   // Pages, scripts and styles go out compressed (brotli or gzip) to browsers that ask: most visitors are on phones.
   // Every size: the default 1 KB threshold left the bundler's smallest chunks (a shared component of
   // 900 bytes) plain, and which chunks are that small changes with every build.
+  // The build's scripts and styles have their strongest compression made once, at build time (web/precompress.ts).
+  app.use('/assets', precompressed(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }));
   app.use(compression({ threshold: 0 }));
   app.use('/assets', filesOnly(express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' })));
   app.use(filesOnly(express.static(path.join(buildDir, 'client'), { maxAge: '1h', setHeaders: serviceWorkerHeaders })));
