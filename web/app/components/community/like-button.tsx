@@ -1,7 +1,6 @@
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { HeartIcon } from '~/components/ui/icons';
 import { useToast } from '~/components/ui/toast';
-import { cn } from '~/lib/cn';
 import { likeAnswered, likeFailed, likeLabel, likeState, likeTapped, shownLike, type LikeState } from '~/lib/community';
 import { groupIndian } from '~/lib/format-event';
 import type { LikeView } from '../../../../api/src/contracts/community.contract.js';
@@ -77,16 +76,11 @@ export function LikeButton({
         aria-pressed={shown.liked}
         aria-label={likeLabel(shown)}
         data-testid={`like-${target}`}
-        className={cn(
-          'inline-flex items-center gap-1.5 rounded-full font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-          compact ? 'h-8 px-2 text-xs' : 'h-10 px-3 text-sm',
-          shown.liked ? 'text-rose-600 hover:bg-rose-50' : 'text-slate-600 hover:bg-slate-100',
-        )}
+        // Its look is in tailwind.css (.post-action; rose while aria-pressed says it is liked).
+        className={compact ? 'post-action post-action-compact' : 'post-action'}
       >
         <HeartIcon size={compact ? 16 : 20} fill={shown.liked ? 'currentColor' : 'none'} />
-        <span aria-hidden="true" className="tabular-nums">
-          {groupIndian(shown.likeCount)}
-        </span>
+        <span aria-hidden="true">{groupIndian(shown.likeCount)}</span>
       </button>
     </form>
   );

@@ -18,7 +18,7 @@ export const PostCard = memo(function PostCard({ post, now, from }: { post: Post
   const href = postPath(post.id);
   const headingId = `post-${post.id}-author`;
   return (
-    <article aria-labelledby={headingId} className="rounded-3xl border border-slate-200 bg-white p-4 sm:p-5" data-testid="post">
+    <article aria-labelledby={headingId} className="post-card" data-testid="post">
       <AuthorLine post={post} now={now} from={from} headingId={headingId} />
       <WrittenText text={post.text} clamp className="mt-3" />
       {needsReadMore(post.text) ? (
@@ -28,17 +28,11 @@ export const PostCard = memo(function PostCard({ post, now, from }: { post: Post
       ) : null}
       {post.event ? <EventChip event={post.event} /> : null}
       <PhotoGrid photos={post.photos} author={post.author.name} href={href} />
-      <div className="mt-2 flex items-center gap-1 border-t border-slate-100 pt-2">
+      <div className="post-actions">
         <LikeButton target="post" id={post.id} initial={{ liked: post.likedByMe, likeCount: post.likeCount }} />
-        <Link
-          to={`${href}#comments`}
-          aria-label={`Comments, ${commentsText(post.commentCount)}`}
-          className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <Link to={`${href}#comments`} aria-label={`Comments, ${commentsText(post.commentCount)}`} className="post-action">
           <ChatIcon size={20} />
-          <span aria-hidden="true" className="tabular-nums">
-            {post.commentCount}
-          </span>
+          <span aria-hidden="true">{post.commentCount}</span>
         </Link>
       </div>
       <InlineComments comments={post.firstComments} total={post.commentCount} href={href} from={from} />

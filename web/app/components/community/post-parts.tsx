@@ -76,10 +76,7 @@ export function FullPhotos({ photos, author }: { photos: string[]; author: strin
 /** A person's text as they wrote it: their line breaks kept, long words broken, in its own direction. */
 export function WrittenText({ text, className, clamp = false }: { text: string; className?: string; clamp?: boolean }) {
   return (
-    <p
-      dir="auto"
-      className={cn('text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800', clamp && 'line-clamp-6', className)}
-    >
+    <p dir="auto" className={cn('written-text', clamp && 'line-clamp-6', className)}>
       {text}
     </p>
   );

@@ -32,15 +32,7 @@ export function useHydrated(): boolean {
 
 export function Avatar({ name, url, size = 32 }: { name: string | null | undefined; url: string | null | undefined; size?: number }) {
   return url ? (
-    <img
-      src={url}
-      alt=""
-      width={size}
-      height={size}
-      className="shrink-0 rounded-full object-cover"
-      style={{ width: size, height: size }}
-      loading="lazy"
-    />
+    <img src={url} alt="" width={size} height={size} className="avatar" style={{ width: size, height: size }} loading="lazy" />
   ) : (
     <span
       aria-hidden="true"
