@@ -37,13 +37,21 @@ export async function precompressFiles(directory: string, fileNames: readonly st
   );
 }
 
-/** Precompresses what the client build wrote (its scripts and styles), once the bundle is written. */
+/**
+ * Precompresses what the client build wrote under `assets/` (its scripts and styles, which the web
+ * serves from their copies), once the bundle is written; not Vite's own manifest, which is no file
+ * of the site's.
+ */
 export function precompressPlugin(): Plugin {
   return {
     name: 'tribe-precompress',
     apply: 'build',
     async writeBundle(options, bundle) {
-      if (options.dir) await precompressFiles(options.dir, Object.keys(bundle));
+      if (!options.dir) return;
+      await precompressFiles(
+        options.dir,
+        Object.keys(bundle).filter((name) => name.startsWith('assets/')),
+      );
     },
   };
 }

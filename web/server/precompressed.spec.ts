@@ -101,6 +101,15 @@ describe('precompressed build files', () => {
     expect((await get('/assets/app-1.js', {})).body.toString()).toBe(SCRIPT);
   });
 
+  it('answers the file itself when its copy went away after the server started', async () => {
+    await rm(path.join(directory, 'app-1.css.br'));
+    const answer = await get('/assets/app-1.css', { 'accept-encoding': 'br' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.headers['x-went-on']).toBe('yes');
+    expect(answer.body.toString()).toBe(STYLES);
+  });
+
   it('reads Accept-Encoding as browsers write it', () => {
     expect(accepts('gzip, deflate, br', 'br')).toBe(true);
     expect(accepts('gzip;q=1.0, br;q=0', 'br')).toBe(false);

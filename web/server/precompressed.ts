@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { COMPRESSIBLE } from '../precompress.js';
 
 /** The encodings the build writes beside a file (web/precompress.ts), best first. */
 const ENCODINGS = [
@@ -25,33 +26,39 @@ export function accepts(header: string | undefined, encoding: string): boolean {
 /**
  * Answers a request for a build file with its precompressed copy (`.br`, else `.gz`) when the
  * browser takes that encoding and the copy exists; anything else goes on (to the static files and
- * on-the-fly compression). The build's files never change while the process runs, so whether a copy
- * exists is asked of the disk once per path.
+ * on-the-fly compression). The build's files never change while the process runs, so the copies are
+ * listed once, when the server starts: a request for a file that is not there asks nothing of the
+ * disk and leaves nothing behind.
  */
 export function precompressed(directory: string, options: { maxAge: string; immutable: boolean }): RequestHandler {
-  const known = new Map<string, boolean>();
-  const exists = (file: string) => {
-    let found = known.get(file);
-    if (found === undefined) known.set(file, (found = existsSync(file)));
-    return found;
-  };
+  const copies = new Set(filesIn(directory).filter((name) => /\.(br|gz)$/.test(name)));
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !path.extname(req.path)) return next();
-    const file = fileOf(directory, req.path);
-    if (!file) return next();
-    const encoding = ENCODINGS.find(({ name, suffix }) => accepts(req.headers['accept-encoding'], name) && exists(file + suffix));
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
+    const name = nameOf(directory, req.path);
+    if (!name) return next();
     res.vary('Accept-Encoding');
+    const encoding = ENCODINGS.find(
+      ({ name: taken, suffix }) => accepts(req.headers['accept-encoding'], taken) && copies.has(name + suffix),
+    );
     if (!encoding) return next();
-    res.type(path.extname(file));
+    res.type(path.extname(name));
     res.set('Content-Encoding', encoding.name);
-    res.sendFile(file + encoding.suffix, { maxAge: options.maxAge, immutable: options.immutable, acceptRanges: false }, (error) => {
-      if (error && !res.headersSent) next(error);
+    const sent = { maxAge: options.maxAge, immutable: options.immutable, acceptRanges: false };
+    res.sendFile(path.join(directory, name + encoding.suffix), sent, (error?: Error & { status?: number; code?: string }) => {
+      if (!error || error.code === 'ECONNABORTED') return;
+      // A copy gone since the start (a build written over a running server): the file itself, as it is.
+      if (error.status === 404 && !res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+        return next();
+      }
+      next(error);
     });
   };
 }
 
-/** The file a request's path names inside `directory`, or null for a path that leaves it or cannot be read. */
-function fileOf(directory: string, requestPath: string): string | null {
+/** The file a request's path names inside `directory`, relative to it, or null for a path that leaves it or cannot be read. */
+function nameOf(directory: string, requestPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(requestPath);
@@ -59,5 +66,15 @@ function fileOf(directory: string, requestPath: string): string | null {
     return null;
   }
   const file = path.join(directory, path.normalize(decoded));
-  return file.startsWith(directory + path.sep) && !decoded.includes('\0') ? file : null;
+  return file.startsWith(directory + path.sep) && !decoded.includes('\0') ? path.relative(directory, file) : null;
+}
+
+/** The names of the files under `directory`, relative to it; none when there is no such folder (a server started before its build). */
+function filesIn(directory: string): string[] {
+  try {
+    return readdirSync(directory, { recursive: true, encoding: 'utf8' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
