@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../api/src/platform/config/config.module.js';
 import { type AppConfig } from '../../api/src/platform/config/config.schema.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, decide } from '../support/join-flow.js';
+import { waitingOnALock, waitUntil } from '../support/poll.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -411,6 +412,35 @@ describe('host payment profile and payouts', () => {
       // ₹50 back (fee ₹150 − ₹5) leaves owed ₹5; a sixth ₹10 would leave −₹4 (fee ₹150 − ₹6).
       expect(granted).toBe(5);
       expect((await summary(host)).owed).toBeGreaterThanOrEqual(0);
+    });
+
+    it('holds the event’s payouts during an admin’s refund and money returned outside Tribe, as during a host’s', async () => {
+      const { event, paid } = await eventWithCapturedFans();
+      const returnedOutside = (transactionId: string, amount: number, reference: string) =>
+        api
+          .http()
+          .post(`/api/v1/payments/transactions/${transactionId}/returned-outside`)
+          .set(bearer(admin.token))
+          .send({ amount, reference });
+      for (const [transactionId, send] of [
+        [paid[0]!.transactionId, () => refund(admin, paid[0]!.transactionId, 100)],
+        [paid[1]!.transactionId, () => returnedOutside(paid[1]!.transactionId, 100, 'NEFT-HOLD-1')],
+      ] as const) {
+        // A payout being recorded for the event holds its lock (payout:<event>) until it commits.
+        const payout = await api.db.connect();
+        try {
+          await payout.query('BEGIN');
+          await payout.query(`SELECT pg_advisory_xact_lock(hashtextextended('payout:' || $1::text, 0))`, [event.id]);
+          const sent = send().then((answer) => answer);
+          await waitUntil(() => waitingOnALock(api.db, 'pg_advisory_xact_lock'), 'the refund to wait for the payout');
+          const { rows } = await api.db.query('SELECT refunded_amount FROM payment_transaction WHERE id = $1', [transactionId]);
+          expect(rows).toEqual([{ refunded_amount: 0 }]);
+          await payout.query('COMMIT');
+          expect((await sent).status).toBe(200);
+        } finally {
+          payout.release();
+        }
+      }
     });
 
     it('refuses to mark paid a payout that refunds since made larger than what is owed', async () => {

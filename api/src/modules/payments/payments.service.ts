@@ -177,7 +177,8 @@ export class PaymentsService {
     }
     if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
-      if (!isAdmin(viewer)) await this.paidOut.holdPayouts(tx, transaction.eventId);
+      // Every refund, an admin's too, holds the event's payouts: one recorded meanwhile works from the ledger with this refund in it.
+      await this.paidOut.holdPayouts(tx, transaction.eventId);
       const reserved = await this.transactions.reserveRefund(tx, transaction.id, input.amount);
       if (!reserved) {
         const now = await this.transactions.find(transaction.id, tx);
@@ -190,13 +191,21 @@ export class PaymentsService {
     return { ok: true, refundId };
   }
 
-  /** Admins only (the route says so): money returned to the payer outside Tribe, recorded as a processed refund. */
+  /**
+   * Admins only (the route says so): money returned to the payer outside Tribe, recorded as a
+   * processed refund, holding the event's payouts as every refund does.
+   */
   async recordReturnedOutside(
     admin: AuthUser,
     transactionId: string,
     input: ReturnedOutsideInput,
   ): Promise<{ ok: true; refundId: string }> {
-    const refund = await this.settlement.recordReturnedOutside({ transactionId, ...input, reason: input.reason ?? null, by: admin.id });
+    const transaction = await this.transactions.find(transactionId);
+    if (!transaction) throw new TransactionNotFoundError();
+    const refund = await this.dataSource.transaction(async (tx) => {
+      await this.paidOut.holdPayouts(tx, transaction.eventId);
+      return this.settlement.recordReturnedOutside(tx, { transactionId, ...input, reason: input.reason ?? null, by: admin.id });
+    });
     return { ok: true, refundId: refund.id };
   }
 

@@ -127,37 +127,39 @@ export class RefundSettlement {
    * refund), recorded as a processed refund of the payment: reserved on it as any refund is, so it
    * counts against the host's payout and gets its credit note, and the payer hears of it. The same
    * reference again answers the refund it recorded (a form sent twice); with another amount, 409.
+   * In the caller's transaction (which holds the event's payouts first).
    */
-  async recordReturnedOutside(input: { transactionId: string; amount: number; reference: string; reason: string | null; by: string }) {
-    return this.dataSource.transaction(async (tx) => {
-      const locked = await this.transactions.lock(tx, input.transactionId);
-      if (!locked) throw new TransactionNotFoundError();
-      const recorded = await this.refunds.findReturnedOutside(tx, input.transactionId, input.reference);
-      if (recorded) {
-        if (recorded.amount !== input.amount) throw new OutsideReferenceUsedError();
-        return recorded;
-      }
-      const reserved = await this.transactions.reserveRefund(tx, input.transactionId, input.amount);
-      if (!reserved) throw refundRefusal(locked.state);
-      const refund = await this.refunds.insertReturnedOutside(tx, {
-        transactionId: input.transactionId,
-        amount: input.amount,
-        reason: input.reason,
-        requestedBy: input.by,
-        outsideReference: input.reference,
-      });
-      await this.processed(tx, refund.id, reserved);
-      const event = await this.events.find(reserved.eventId, tx);
-      await this.notifications.notify(tx, {
-        type: 'refund_returned',
-        userId: reserved.payerId,
-        fanId: reserved.payerId,
-        amount: input.amount,
-        eventId: reserved.eventId,
-        eventTitle: event?.title ?? null,
-      });
-      return refund;
+  async recordReturnedOutside(
+    tx: EntityManager,
+    input: { transactionId: string; amount: number; reference: string; reason: string | null; by: string },
+  ): Promise<PaymentRefund> {
+    const locked = await this.transactions.lock(tx, input.transactionId);
+    if (!locked) throw new TransactionNotFoundError();
+    const recorded = await this.refunds.findReturnedOutside(tx, input.transactionId, input.reference);
+    if (recorded) {
+      if (recorded.amount !== input.amount) throw new OutsideReferenceUsedError();
+      return recorded;
+    }
+    const reserved = await this.transactions.reserveRefund(tx, input.transactionId, input.amount);
+    if (!reserved) throw refundRefusal(locked.state);
+    const refund = await this.refunds.insertReturnedOutside(tx, {
+      transactionId: input.transactionId,
+      amount: input.amount,
+      reason: input.reason,
+      requestedBy: input.by,
+      outsideReference: input.reference,
     });
+    await this.processed(tx, refund.id, reserved);
+    const event = await this.events.find(reserved.eventId, tx);
+    await this.notifications.notify(tx, {
+      type: 'refund_returned',
+      userId: reserved.payerId,
+      fanId: reserved.payerId,
+      amount: input.amount,
+      eventId: reserved.eventId,
+      eventTitle: event?.title ?? null,
+    });
+    return refund;
   }
 
   /** A refund now processed: its credit note is due, and a payment refunded in full with nothing else on its way is refunded. */
