@@ -29,8 +29,9 @@ describe('chunkByPage', () => {
   const login = `${app}/routes/login.tsx${query}`;
   const meta = graph(
     {
-      [root]: [`${app}/lib/cn.ts`, '/repo/node_modules/react/index.js'],
+      [root]: [`${app}/lib/cn.ts`, '/repo/node_modules/react/index.js', '/repo/api/src/contracts/messages.ts'],
       [`${app}/lib/cn.ts`]: [],
+      '/repo/api/src/contracts/messages.ts': [],
       '/repo/node_modules/react/index.js': [],
       [shell]: [`${app}/components/bell.tsx`, `${app}/components/rail.tsx`, `${app}/components/field.tsx`],
       [`${app}/components/bell.tsx`]: [`${app}/lib/cn.ts`],
@@ -48,6 +49,8 @@ describe('chunkByPage', () => {
   it('puts what the root route imports, which every page loads, in one chunk of ours and one of packages', () => {
     expect(chunkOf(`${app}/lib/cn.ts`, meta)).toBe('app');
     expect(chunkOf('/repo/node_modules/react/index.js', meta)).toBe('vendor');
+    // The API's contracts are ours too: a change of their words must not make browsers fetch the packages again.
+    expect(chunkOf('/repo/api/src/contracts/messages.ts', meta)).toBe('app');
   });
 
   it('puts what only the shell’s pages load in the shell’s chunk', () => {

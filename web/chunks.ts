@@ -4,8 +4,9 @@ import type { GetManualChunk, ManualChunkMeta } from 'rollup';
  * Client chunks by when a page needs them. Rollup gives every module shared by two routes a chunk
  * of its own, so a page named ~50 small files twice (a `modulepreload` link each, and again in the
  * route manifest). Modules that are always loaded together go in one chunk:
- * - `vendor` and `app`: the packages and the web's own modules the root route imports, directly or
- *   not. Every page loads them. (Two chunks, so that a release of our code keeps the packages cached.)
+ * - `vendor` and `app`: the packages, and our own modules (the web's and the API contracts it
+ *   shares), that the root route imports, directly or not. Every page loads them. (Two chunks, so
+ *   that a release of our code keeps the packages cached.)
  * - `app-shell`: what the tabbed shell imports and no route outside the shell uses, along with
  *   everything it imports: every shell page loads all of it and no other page loads any.
  * - `app` also takes a small module that many pages load (`SMALL_MODULE_CHARS`, `MANY_PAGES`): as a
@@ -73,7 +74,8 @@ export function chunkByPage(appDirectory: string): GetManualChunk {
     if (meta.getModuleInfo(id)?.isEntry || id.startsWith(`${appDirectory}/routes/`)) return undefined;
     // Vite's helper for `import()`: a kilobyte that the shell and four more routes named as a file of its own.
     if (id === VITE_PRELOAD_HELPER) return 'vendor';
-    if (inApp(id, meta)) return id.startsWith(`${appDirectory}/`) ? 'app' : 'vendor';
+    // Ours (the web's modules and the API's contracts it shares) apart from the packages, so a release that changes our words leaves the packages cached.
+    if (inApp(id, meta)) return isOurs(id) ? 'app' : 'vendor';
     if (onlyUnderShell(id, meta)) return 'app-shell';
     if (smallAndWidelyUsed(id, meta)) return 'app';
     return undefined;
