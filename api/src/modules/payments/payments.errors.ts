@@ -1,6 +1,7 @@
 import { ErrorCodes } from '../../contracts/error-codes.js';
 import { Messages } from '../../contracts/messages.js';
 import { BusyError, ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/domain-error.js';
+import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { type PaymentProviderError } from './payment-provider.port.js';
 
 const codes = ErrorCodes.payments;
@@ -42,8 +43,12 @@ export class RefundTooLargeError extends ConflictError {
   }
 }
 
-/** Why a refund could not be reserved on a payment in `state`: too much of a captured one, or one not captured. */
-export function refundRefusal(state: string | undefined): ConflictError {
+/**
+ * Why a refund cannot be reserved on a payment in `state`: a payment captured and then refunded in
+ * full has nothing left (the same answer as before its last refund was processed); any other state
+ * was never captured.
+ */
+export function refundRefusal(state: PaymentTransaction['state'] | undefined): ConflictError {
   return state === 'captured' || state === 'refunded' ? new RefundTooLargeError() : new NotCapturedError();
 }
 

@@ -409,8 +409,3 @@ export class PaymentsService {
     );
   }
 }
-
-/**
- * Why a refund cannot be reserved: a payment captured and then refunded in full has nothing left
- * (the same answer as before its last refund was processed); any other state was never captured.
- */

@@ -31,8 +31,6 @@ export interface EventLedger {
   hostId: string;
   eventTitle: string;
   eventDate: Date;
-  captured: number;
-  refunded: number;
   payments: PaymentsAlike[];
 }
 
@@ -248,7 +246,7 @@ export class TransactionsRepository {
    * (read-only, as payment views read event titles).
    */
   async ledgerByEvent(filter: LedgerFilter, runner: DataSource | EntityManager = this.dataSource): Promise<EventLedger[]> {
-    const rows: Array<Omit<EventLedger, 'captured' | 'refunded'> & { captured: string; refunded: string }> = await runner.query(
+    return runner.query(
       `WITH each_payment AS (
          SELECT t.event_id, t.captured_amount AS captured, coalesce(r.amount, 0)::bigint AS refunded,
                 t.platform_fee_rate::float8 AS fee_percent
@@ -263,14 +261,12 @@ export class TransactionsRepository {
            FROM each_payment GROUP BY event_id, captured, refunded, fee_percent
        )
        SELECT a.event_id AS "eventId", e.host_id AS "hostId", e.title AS "eventTitle", e.date AS "eventDate",
-              sum(a.captured::bigint * a.payments)::bigint AS captured, sum(a.refunded * a.payments)::bigint AS refunded,
               json_agg(json_build_object('captured', a.captured, 'refunded', a.refunded, 'feePercent', a.fee_percent, 'payments', a.payments)) AS payments
          FROM alike a JOIN event e ON e.id = a.event_id
         GROUP BY a.event_id, e.host_id, e.title, e.date
         ORDER BY e.date DESC, a.event_id`,
       [filter.hostId ?? null, filter.eventId ?? null],
     );
-    return rows.map((row) => ({ ...row, captured: Number(row.captured), refunded: Number(row.refunded) }));
   }
 
   private async one(where: string, params: unknown[], runner: DataSource | EntityManager = this.dataSource) {

@@ -85,6 +85,8 @@ describe('eventAmounts', () => {
       { captured: 500, refunded: 200, feePercent: null, payments: 1 },
     ];
     expect(eventAmounts({ payments, pendingPayout: 500, paid: 300 }, 10)).toEqual({
+      captured: 1500,
+      refunded: 200,
       platformFee: 130,
       owed: 370,
     });
@@ -93,6 +95,8 @@ describe('eventAmounts', () => {
   it('goes negative when everything was refunded after a payout', () => {
     const payments = [{ captured: 500, refunded: 500, feePercent: null, payments: 1 }];
     expect(eventAmounts({ payments, pendingPayout: 0, paid: 450 }, 10)).toEqual({
+      captured: 500,
+      refunded: 500,
       platformFee: 0,
       owed: -450,
     });

@@ -12,14 +12,17 @@ import { type PaymentsAlike } from '../payments/payments.service.js';
  */
 export function eventFee(payments: readonly PaymentsAlike[], percent: number): number {
   return payments.reduce((fee, alike) => {
-    const rate = alike.feePercent ?? percent;
+    const rate = rateOf(alike, percent);
     return fee + alike.payments * (platformFeeOn(alike.captured, rate) - platformFeeOn(alike.refunded, rate));
   }, 0);
 }
 
-/** The rates the payments were captured at (`percent`, today's, for those from before rates were kept), lowest first. */
+/** The rate a payment was captured at; `percent`, today's, for one from before rates were kept. */
+const rateOf = (payment: Pick<PaymentsAlike, 'feePercent'>, percent: number): number => payment.feePercent ?? percent;
+
+/** The rates the payments were captured at, lowest first. */
 export function feeRatesOf(payments: readonly PaymentsAlike[], percent: number): number[] {
-  return distinctRates(payments.map((alike) => alike.feePercent ?? percent));
+  return distinctRates(payments.map((alike) => rateOf(alike, percent)));
 }
 
 export const distinctRates = (rates: readonly number[]): number[] => [...new Set(rates)].sort((a, b) => a - b);
@@ -31,13 +34,15 @@ export interface EventMoney {
 }
 
 /**
- * owed = captured − refunded − fee − payouts recorded (pending or paid), captured and refunded summed
- * from the payments. Negative when refunds came after a payout.
+ * Captured and refunded, summed from the payments, and owed = captured − refunded − fee − payouts
+ * recorded (pending or paid). Negative when refunds came after a payout.
  */
-export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayoutView, 'platformFee' | 'owed'> {
-  const net = money.payments.reduce((sum, alike) => sum + alike.payments * (alike.captured - alike.refunded), 0);
+export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayoutView, 'captured' | 'refunded' | 'platformFee' | 'owed'> {
+  const sumOf = (amount: (alike: PaymentsAlike) => number) =>
+    money.payments.reduce((sum, alike) => sum + alike.payments * amount(alike), 0);
+  const [captured, refunded] = [sumOf((alike) => alike.captured), sumOf((alike) => alike.refunded)];
   const fee = eventFee(money.payments, percent);
-  return { platformFee: fee, owed: net - fee - money.pendingPayout - money.paid };
+  return { captured, refunded, platformFee: fee, owed: captured - refunded - fee - money.pendingPayout - money.paid };
 }
 
 /**
@@ -45,7 +50,7 @@ export function eventAmounts(money: EventMoney, percent: number): Pick<EventPayo
  * fee that comes off with it at that payment's rate (its credit note's platform-fee line).
  */
 export function owedLessByRefund(payment: Pick<PaymentsAlike, 'refunded' | 'feePercent'>, amount: number, percent: number): number {
-  const rate = payment.feePercent ?? percent;
+  const rate = rateOf(payment, percent);
   return amount - (platformFeeOn(payment.refunded + amount, rate) - platformFeeOn(payment.refunded, rate));
 }
 

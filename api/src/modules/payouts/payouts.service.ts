@@ -134,8 +134,6 @@ export class PayoutsService {
         eventId: row.eventId,
         eventTitle: row.eventTitle,
         eventDate: row.eventDate.toISOString(),
-        captured: row.captured,
-        refunded: row.refunded,
         pendingPayout: pending,
         paid,
         ...eventAmounts({ payments: row.payments, pendingPayout: pending, paid }, this.feePercent),
