@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { Messages } from '../../api/src/contracts/messages.js';
 import { expect, signedIn, test } from './fixtures.js';
-import { apiAs as api, daysFromNow, dbQuery, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
+import { apiAs as api, daysFromNow, paidApplicant, pendingApplicationOf, register, seedEvent } from './seed.js';
 
 const checkout = (page: Page) => page.frameLocator('iframe[title="Tribe checkout"]');
 
@@ -184,6 +184,7 @@ test.describe('joining an event and paying for it', () => {
 
   test('an admin refunds a payment and records money returned outside Tribe, in the payment’s page; the fan sees both', async ({
     browser,
+    accounts,
   }) => {
     const host = await register('influencer', 'Arjun Host');
     const title = `Pottery evening ${randomBytes(3).toString('hex')}`;
@@ -194,7 +195,7 @@ test.describe('joining an event and paying for it', () => {
     await expect.poll(async () => (await api<Array<{ status: string }>>(fan, 'GET', '/payments/transactions'))[0]?.status).toBe('captured');
     const [payment] = await api<Array<{ id: string }>>(fan, 'GET', '/payments/transactions');
     const admin = await register('fan', 'Asha Admin');
-    await dbQuery(`UPDATE users SET role = 'admin', is_admin = true WHERE id = $1`, [admin.id]);
+    await accounts.makeAdmin(admin);
 
     const page = await signedIn(browser, admin);
     await page.goto(`/admin/payments/${payment!.id}`);

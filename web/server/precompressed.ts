@@ -9,7 +9,11 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** Whether the request's Accept-Encoding takes `encoding` (named with a weight above 0, or by `*`). */
+/**
+ * Whether the request's Accept-Encoding takes `encoding` (named with a weight above 0, or by `*`).
+ * Not express's `acceptsEncodings`: among encodings of equal weight it picks the one the browser
+ * named first, and Chromium names gzip before br; we prefer br whenever it is taken.
+ */
 export function accepts(header: string | undefined, encoding: string): boolean {
   if (!header) return false;
   let wildcard = false;
@@ -34,7 +38,7 @@ export function precompressed(directory: string, options: { maxAge: string; immu
   const copies = new Set(filesIn(directory).filter((name) => /\.(br|gz)$/.test(name)));
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
-    const name = nameOf(directory, req.path);
+    const name = nameOf(req.path);
     if (!name) return next();
     res.vary('Accept-Encoding');
     const encoding = ENCODINGS.find(
@@ -57,16 +61,16 @@ export function precompressed(directory: string, options: { maxAge: string; immu
   };
 }
 
-/** The file a request's path names inside `directory`, relative to it, or null for a path that leaves it or cannot be read. */
-function nameOf(directory: string, requestPath: string): string | null {
-  let decoded: string;
+/**
+ * The file a request's path names, relative to the folder as the listing of copies names it; null
+ * when it cannot be decoded. A path that leaves the folder names no copy in it, so it goes on.
+ */
+function nameOf(requestPath: string): string | null {
   try {
-    decoded = decodeURIComponent(requestPath);
+    return decodeURIComponent(requestPath).slice(1);
   } catch {
     return null;
   }
-  const file = path.join(directory, path.normalize(decoded));
-  return file.startsWith(directory + path.sep) && !decoded.includes('\0') ? path.relative(directory, file) : null;
 }
 
 /** The names of the files under `directory`, relative to it; none when there is no such folder (a server started before its build). */

@@ -5,6 +5,7 @@
 import { Messages } from '../../../api/src/contracts/messages.js';
 import type { ApplicationStatus } from '../../../api/src/contracts/applications.contract.js';
 import type { RefundView, TransactionStatus } from '../../../api/src/contracts/payments.contract.js';
+import { capitalise } from './text';
 
 /** The colour family of a status badge. */
 export type StatusTone = 'pending' | 'success' | 'danger' | 'neutral';
@@ -79,10 +80,6 @@ export function refundProgress(
     onItsWay: sum(refunds.filter((refund) => refund.status === 'pending')),
     notCompleted,
   };
-}
-
-function capitalise(text: string): string {
-  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
 const MINUTE = 60_000;

@@ -11,6 +11,7 @@ import { parseEventDate } from '../../../api/src/contracts/event/dates.js';
 import { createEventSchema, updateEventSchema } from '../../../api/src/contracts/event/event-input.schema.js';
 import { eventRuleViolations } from '../../../api/src/contracts/event/rules.js';
 import { issueCode, readValidationMessage } from '../../../api/src/contracts/validation-message.js';
+import { capitalise } from './text';
 
 export interface EventFormErrors {
   fields: Partial<Record<string, string>>;
@@ -165,8 +166,4 @@ export function eventApiErrors(refusal: { error: string; code: string | null }, 
   if (named && formField(named.field, body)) addProblem(errors, named.field, named.problem, body);
   else addProblem(errors, null, refusal.error, body, refusal.code);
   return errors;
-}
-
-function capitalise(message: string) {
-  return message.charAt(0).toUpperCase() + message.slice(1);
 }

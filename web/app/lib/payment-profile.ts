@@ -10,6 +10,7 @@ import { KycProblems } from '../../../api/src/contracts/kyc.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import { paymentProfileSchema, type PaymentProfileInput, type PaymentProfileView } from '../../../api/src/contracts/payouts.contract.js';
 import { parseForm } from './forms';
+import { capitalise } from './text';
 
 export { INDIAN_STATES } from '../../../api/src/contracts/kyc.js';
 
@@ -89,8 +90,6 @@ export function paymentProfileBody(values: PaymentProfileFormValues): Record<str
     upi_id: bank ? null : values.upi_id,
   };
 }
-
-const capitalise = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 /** The words under a field for one problem the contract named it for. */
 function fieldMessage(field: PaymentProfileField, problem: string): string {

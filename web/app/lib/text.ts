@@ -66,3 +66,8 @@ export function shorten(text: string, max: number): string {
     .join('')
     .trimEnd()}…`;
 }
+
+/** The text with its first letter in capitals ("must be a number" → "Must be a number"), as a sentence starts. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

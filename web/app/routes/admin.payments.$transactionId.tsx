@@ -9,7 +9,7 @@ import { TextField } from '~/components/ui/field';
 import { requireAdmin } from '~/lib/admin.server';
 import { refundProgress, transactionStatusBadge } from '~/lib/applications';
 import { formatInstant, formatRupees } from '~/lib/format-event';
-import { parseForm } from '~/lib/forms';
+import { parseForm, type FieldErrors } from '~/lib/forms';
 import { loadTransaction, recordReturnedOutside, refundPayment } from '~/lib/payments.server';
 import { flashToast } from '~/lib/session.server';
 import { Messages } from '../../../api/src/contracts/messages.js';
@@ -19,6 +19,7 @@ import {
   type RefundView,
   type TransactionView,
 } from '../../../api/src/contracts/payments.contract.js';
+import { capitalise } from '~/lib/text';
 
 export const meta: MetaFunction = () => [{ title: 'Payment · Admin · Tribe' }];
 
@@ -31,8 +32,6 @@ interface Refusal {
   error: string;
   typed: { amount: string; reference: string; reason: string };
 }
-
-const capitalise = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 /**
  * /admin/payments/{id}: one payment, its refunds and what became of each, where the admins' "a
@@ -65,19 +64,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== 'refund' && intent !== 'returned-outside') {
     return data<Refusal>({ intent: 'refund', field: null, error: 'Unknown action', typed }, { status: 400 });
   }
-  const parsed =
-    intent === 'refund'
-      ? parseForm(refundSchema, { transactionId, amount: typed.amount, reason })
-      : parseForm(returnedOutsideSchema, { amount: typed.amount, reference: typed.reference, reason });
-  if (!parsed.ok) {
-    const field = (['amount', 'reference', 'reason'] as const).find((name) => parsed.fieldErrors[name]) ?? null;
-    const error = capitalise((field ? parsed.fieldErrors[field] : null) ?? 'Check the form');
+  /** A form the contract's schema refused: its first field's problem beside that field, else above the form. */
+  const refuseForm = ({ fieldErrors, formError }: { fieldErrors: FieldErrors; formError: string | null }) => {
+    const field = (['amount', 'reference', 'reason'] as const).find((name) => fieldErrors[name]) ?? null;
+    const error = capitalise((field ? fieldErrors[field] : formError) ?? 'Check the form');
     return data<Refusal>({ intent, field, error, typed }, { status: 400 });
+  };
+  let result;
+  if (intent === 'refund') {
+    const parsed = parseForm(refundSchema, { transactionId, amount: typed.amount, reason });
+    if (!parsed.ok) return refuseForm(parsed);
+    result = await refundPayment(token, parsed.data);
+  } else {
+    const parsed = parseForm(returnedOutsideSchema, { amount: typed.amount, reference: typed.reference, reason });
+    if (!parsed.ok) return refuseForm(parsed);
+    result = await recordReturnedOutside(token, transactionId, parsed.data);
   }
-  const result =
-    intent === 'refund'
-      ? await refundPayment(token, { transactionId, amount: parsed.data.amount, reason })
-      : await recordReturnedOutside(token, transactionId, { amount: parsed.data.amount, reference: typed.reference.trim(), reason });
   if (!result.ok) {
     const error = intent === 'refund' ? `${Messages.payments.refundFailed}: ${result.error}` : result.error;
     return data<Refusal>({ intent, field: null, error, typed }, { status: result.status });
@@ -93,6 +95,8 @@ export default function AdminPaymentPage() {
   const { notCompleted } = refundProgress(payment.refunds);
   const refundable = payment.capturedAmount - payment.refundedAmount;
   const canRefund = payment.state === 'captured' && refundable > 0;
+  // What a failed refund left to return, else all that is left.
+  const suggested = notCompleted > 0 ? Math.min(notCompleted, refundable) : refundable;
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Payment">
@@ -115,7 +119,7 @@ export default function AdminPaymentPage() {
             intent="refund"
             title="Refund through the payment provider"
             submit="Refund"
-            defaultAmount={notCompleted > 0 ? Math.min(notCompleted, refundable) : refundable}
+            defaultAmount={suggested}
             refusal={refusal?.intent === 'refund' ? refusal : null}
           />
           <RefundForm
@@ -123,7 +127,7 @@ export default function AdminPaymentPage() {
             intent="returned-outside"
             title="Record money returned outside Tribe"
             submit="Record as refunded"
-            defaultAmount={notCompleted > 0 ? Math.min(notCompleted, refundable) : refundable}
+            defaultAmount={suggested}
             refusal={refusal?.intent === 'returned-outside' ? refusal : null}
           />
         </div>

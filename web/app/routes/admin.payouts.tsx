@@ -21,6 +21,7 @@ import {
   type HostPayoutsView,
   type PayoutView,
 } from '../../../api/src/contracts/payouts.contract.js';
+import { capitalise } from '~/lib/text';
 
 export const meta: MetaFunction = () => [{ title: 'Payouts · Admin · Tribe' }];
 
@@ -42,8 +43,6 @@ interface Refusal {
 }
 
 const refuse = (refusal: Refusal, status: number) => data(refusal, { status });
-
-const capitalise = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
 
 /**
  * intent=record (eventId, amount): POST /admin/payouts, a pending payout of at most what is owed.
