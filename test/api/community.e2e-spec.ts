@@ -107,6 +107,7 @@ describe('community: posts, comments, likes, reports', () => {
         id: expect.any(String),
         text: 'First light at Ulsoor',
         photos: [photo],
+        responsivePhotos: [{ url: photo, variants: [] }],
         event: null,
         city: 'Bengaluru',
         author: { id: author.user.id, name: 'Priya Author', avatarUrl: null, verified: false, role: 'fan' },
@@ -122,6 +123,35 @@ describe('community: posts, comments, likes, reports', () => {
       expect((await as(null).post(id).expect(200)).body).toMatchObject({ id, isMine: false, likedByMe: false });
       expect((await as(other).post(id).expect(200)).body).toMatchObject({ id, isMine: false });
       expect(await outboxCount('community.event_post_published', id)).toBe(0);
+    });
+
+    it('shows each photo with its WebP variants once the workers have made them, in the feed and on its page', async () => {
+      const mediaId = randomUUID();
+      const photo = `${photoBase}${mediaId}.jpg`;
+      await api.db.query(
+        `INSERT INTO media (id, owner_id, kind, storage_key, content_type, bytes, width, height)
+         VALUES ($1, $2, 'image', $3, 'image/jpeg', 2000000, 4000, 3000)`,
+        [mediaId, author.user.id, `${mediaId}.jpg`],
+      );
+      const post = await newPost(author, { text: 'Fresh from the camera', photos: [photo] });
+      expect(post.responsivePhotos).toEqual([{ url: photo, variants: [] }]);
+
+      const variants = [1280, 320, 640].map((width) => ({
+        width,
+        height: (width * 3) / 4,
+        key: `${mediaId}-w${width}.webp`,
+        bytes: width * 50,
+      }));
+      await api.db.query(`UPDATE media SET variants = $2, variants_status = 'ready' WHERE id = $1`, [mediaId, JSON.stringify(variants)]);
+      const expected = [
+        {
+          url: photo,
+          variants: [320, 640, 1280].map((width) => ({ width, height: (width * 3) / 4, url: `${photoBase}${mediaId}-w${width}.webp` })),
+        },
+      ];
+      expect((await as(other).post(post.id).expect(200)).body.responsivePhotos).toEqual(expected);
+      const inFeed = ((await as(null).feed(`?authorId=${author.user.id}&limit=50`).expect(200)).body as FeedView).posts;
+      expect(inFeed.find(({ id }) => id === post.id)?.responsivePhotos).toEqual(expected);
     });
 
     it('refuses every write to a guest with 401, and the following feed too', async () => {
@@ -414,6 +444,39 @@ describe('community: posts, comments, likes, reports', () => {
       const afterRemovals = await page(other);
       expect(afterRemovals.map(({ text }) => text)).toEqual(['Older']);
       expect(afterRemovals[0]!.firstComments.map(({ text }) => text)).toEqual(['Second']);
+    });
+
+    it('hides what a suspended person wrote while the suspension lasts, and they gain no followers meanwhile', async () => {
+      const [suspended, reader] = [await signUp(api, { name: 'Spam Sender' }), await signUp(api)];
+      const own = await newPost(suspended, { text: 'Buy followers here' });
+      const elsewhere = await newPost(reader, { text: 'A quiet evening' });
+      const comment = await newComment(suspended, elsewhere.id, 'Cheap followers, DM me');
+      const moderation = (action: 'suspend' | 'restore') =>
+        api
+          .http()
+          .post(`/api/v1/admin/users/${suspended.user.id}/${action}`)
+          .set(bearer(admin.token))
+          .send({ reason: 'Spam in the community' });
+      const shown = async () => ({
+        feed: ((await as(reader).feed(`?authorId=${suspended.user.id}`).expect(200)).body as FeedView).posts.map(({ id }) => id),
+        post: (await as(reader).post(own.id)).status,
+        comments: ((await as(reader).comments(elsewhere.id).expect(200)).body.comments as CommentView[]).map(({ id }) => id),
+        inline: ((await as(reader).feed(`?authorId=${reader.user.id}`).expect(200)).body as FeedView).posts[0]!.firstComments.map(
+          ({ id }) => id,
+        ),
+      });
+      expect(await shown()).toEqual({ feed: [own.id], post: 200, comments: [comment.id], inline: [comment.id] });
+
+      await moderation('suspend').expect(200);
+      expect(await shown()).toEqual({ feed: [], post: 404, comments: [], inline: [] });
+      expect((await api.http().post(`/api/v1/users/${suspended.user.id}/follow`).set(bearer(reader.token)).expect(404)).body.error).toBe(
+        'User not found.',
+      );
+      await as(reader).comment(own.id, 'Hello?').expect(404);
+
+      await moderation('restore').expect(200);
+      expect(await shown()).toEqual({ feed: [own.id], post: 200, comments: [comment.id], inline: [comment.id] });
+      await api.http().post(`/api/v1/users/${suspended.user.id}/follow`).set(bearer(reader.token)).expect(200);
     });
 
     it('refuses a cursor it did not write with 400', async () => {

@@ -29,10 +29,11 @@
  * | GET    /users/{id}/following                  | (PeopleQuery)      | PeoplePageView (public)             |
  *
  * Lists are keyset-paged: an answer's `nextCursor` (null at the end) is passed back as `cursor`.
- * A removed post or comment, or one by an account being deleted, is 404 "Post not found." /
+ * A removed post or comment, or one by an account being deleted or suspended, is 404 "Post not found." /
  * "Comment not found." to everyone (its author included): nothing removed is readable.
  */
 import { stripBidiControls } from './bidi.js';
+import { type ResponsiveImage } from './event/event-view.js';
 
 export type {
   CommentInput,
@@ -171,6 +172,8 @@ export interface PostView {
   id: string;
   text: string;
   photos: string[];
+  /** Each of `photos` with its WebP variants (none until they are made, or for a photo from elsewhere). */
+  responsivePhotos: ResponsiveImage[];
   event: PostEventView | null;
   /** The event's city, or the author's when they posted without an event. */
   city: string | null;

@@ -69,7 +69,11 @@ export function eventImages(event: { images: unknown }): string[] {
  * instead of the uploaded original. Undefined when no variants exist (yet), and the original is used.
  */
 export function imageSrcSet(event: { responsive_images?: readonly ResponsiveImage[] | null }, url: string): string | undefined {
-  const variants = event.responsive_images?.find((image) => image.url === url)?.variants ?? [];
+  return srcSetOf(event.responsive_images?.find((image) => image.url === url)?.variants ?? []);
+}
+
+/** A srcset of these variants by width; undefined when there are none (yet), and the original is used. */
+export function srcSetOf(variants: ResponsiveImage['variants']): string | undefined {
   return variants.length > 0 ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') : undefined;
 }
 

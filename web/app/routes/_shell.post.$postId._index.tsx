@@ -158,7 +158,7 @@ export default function PostPage() {
           <>
             <WrittenText text={post.text} className="mt-3 text-base" />
             {post.event ? <EventChip event={post.event} /> : null}
-            <FullPhotos photos={post.photos} author={post.author.name} />
+            <FullPhotos photos={post.responsivePhotos} author={post.author.name} />
           </>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-1 border-y border-slate-200 py-1">

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, likedBy, liveComment } from './community-sql.js';
+import { authorColumns, likedBy, liveAccount, liveComment } from './community-sql.js';
 import { type CommentRow } from './community.views.js';
 
 /** A readable comment as writes need it. */
@@ -21,7 +21,7 @@ const COMMENT_COLUMNS = `c.id, c.seq::text AS seq, c.post_id AS "postId", c.text
 const COMMENT_PAGE = preparedStatement(
   'community.comment-page',
   `SELECT ${COMMENT_COLUMNS}
-     FROM community_comment c JOIN users a ON a.id = c.author_id AND a.deleted_at IS NULL
+     FROM community_comment c JOIN users a ON a.id = c.author_id AND ${liveAccount('a')}
     WHERE c.post_id = $2 AND c.removed_at IS NULL AND ($3::bigint IS NULL OR c.seq > $3::bigint)
     ORDER BY c.seq LIMIT $4`,
 );
@@ -32,7 +32,7 @@ const FIRST_COMMENTS = preparedStatement(
   `SELECT c.* FROM unnest($2::uuid[]) AS post(id)
     CROSS JOIN LATERAL (
       SELECT ${COMMENT_COLUMNS}
-        FROM community_comment c JOIN users a ON a.id = c.author_id AND a.deleted_at IS NULL
+        FROM community_comment c JOIN users a ON a.id = c.author_id AND ${liveAccount('a')}
        WHERE c.post_id = post.id AND c.removed_at IS NULL
        ORDER BY c.seq LIMIT $3) AS c`,
 );

@@ -1,7 +1,8 @@
 /**
  * SQL the community's repositories share. Authors are read from users for display (the users module
- * owns every write of it); a post or comment is readable only while its author's account is not being
- * deleted (users.deleted_at), so what a deleting account wrote disappears at once.
+ * owns every write of it); a post or comment is readable only while its author's account is neither
+ * being deleted (users.deleted_at) nor suspended (users.suspended_at), so what a deleting or
+ * suspended account wrote disappears at once, and a suspension lifted brings it back.
  */
 
 /** The author columns every post and comment row carries (AuthorColumns), from the users row `alias`. */
@@ -9,11 +10,14 @@ export const authorColumns = (alias: string) =>
   `${alias}.id AS "authorId", ${alias}.name AS "authorName", ${alias}.avatar_url AS "authorAvatarUrl",
    ${alias}.verified AS "authorVerified", ${alias}.role AS "authorRole"`;
 
-/** The account that wrote `column` is not being deleted. */
-export const liveAuthor = (column: string) =>
-  `EXISTS (SELECT 1 FROM users author WHERE author.id = ${column} AND author.deleted_at IS NULL)`;
+/** The users row `alias` is an account whose words are shown: neither being deleted nor suspended. */
+export const liveAccount = (alias: string) => `${alias}.deleted_at IS NULL AND ${alias}.suspended_at IS NULL`;
 
-/** The post `alias` is readable: not removed, its author not deleting their account. */
+/** The account that wrote `column` is live. */
+export const liveAuthor = (column: string) =>
+  `EXISTS (SELECT 1 FROM users author WHERE author.id = ${column} AND ${liveAccount('author')})`;
+
+/** The post `alias` is readable: not removed, its author's account live. */
 export const livePost = (alias: string) => `${alias}.removed_at IS NULL AND ${liveAuthor(`${alias}.author_id`)}`;
 
 /**

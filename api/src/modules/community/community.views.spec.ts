@@ -22,6 +22,7 @@ const post = (fields: Partial<PostRow> = {}): PostRow => ({
   seq: '7',
   text: 'Jazz tonight',
   photos: [],
+  photoVariants: null,
   city: 'Mumbai',
   likeCount: 3,
   commentCount: 1,
@@ -63,5 +64,26 @@ describe('community views', () => {
       firstComments: [{ id: 'c1', postId: 'p1', isMine: false }],
     });
     expect(postView(post(), [], 'asha')).toMatchObject({ event: null, isMine: true, firstComments: [] });
+  });
+
+  it('gives each photo its variants, smallest first, beside the original they were made from', () => {
+    const base = 'https://media.tribe.in/uploads/';
+    const photos = [`${base}0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11.jpg`, 'https://elsewhere.example.in/p.jpg'];
+    const variants = {
+      '0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11.jpg': [
+        { width: 1280, height: 960, key: '0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11-w1280.webp', bytes: 90_000 },
+        { width: 640, height: 480, key: '0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11-w640.webp', bytes: 30_000 },
+      ],
+    };
+    expect(postView(post({ photos, photoVariants: variants }), [], null).responsivePhotos).toEqual([
+      {
+        url: photos[0],
+        variants: [
+          { width: 640, height: 480, url: `${base}0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11-w640.webp` },
+          { width: 1280, height: 960, url: `${base}0b9e3f6e-1c1d-4b55-9a77-2f1f5c0d6a11-w1280.webp` },
+        ],
+      },
+      { url: photos[1], variants: [] },
+    ]);
   });
 });

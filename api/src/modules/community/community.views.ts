@@ -1,4 +1,6 @@
 import { type AuthorView, type CommentView, type PostView } from '../../contracts/community.contract.js';
+import { type MediaVariant } from '../uploads/entities/media.entity.js';
+import { responsiveImages } from '../uploads/responsive-images.js';
 
 /** The author of a post or comment as its row carries them (community-sql.ts, authorColumns). */
 export interface AuthorColumns {
@@ -15,6 +17,8 @@ export interface PostRow extends AuthorColumns {
   seq: string;
   text: string;
   photos: string[];
+  /** The photos' ready variants by file name (readyVariantsByFile). */
+  photoVariants: Record<string, MediaVariant[]> | null;
   city: string | null;
   likeCount: number;
   commentCount: number;
@@ -70,6 +74,7 @@ export const postView = (row: PostRow, firstComments: readonly CommentRow[], vie
   id: row.id,
   text: row.text,
   photos: row.photos,
+  responsivePhotos: responsiveImages(row.photos, row.photoVariants),
   event:
     row.eventId && row.eventTitle && row.eventDate
       ? { id: row.eventId, title: row.eventTitle, date: row.eventDate.toISOString(), city: row.eventCity }

@@ -3,7 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type LikeView } from '../../contracts/community.contract.js';
 import { PreparedStatementSet, preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
-import { authorColumns, likedBy, liveComment, livePost, shownEvent } from './community-sql.js';
+import { authorColumns, likedBy, liveAccount, liveComment, livePost, shownEvent } from './community-sql.js';
+import { readyVariantsByFile } from '../uploads/responsive-images.js';
 import { type PostRow, type SharedPostRow } from './community.views.js';
 
 export interface FeedFilter {
@@ -52,7 +53,8 @@ export interface PostEventRow {
 }
 
 /** The post's columns, its author's and its event's (while it exists): the same for every reader. */
-const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city, p.like_count AS "likeCount",
+const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, ${readyVariantsByFile('unnest(p.photos)')} AS "photoVariants",
+    p.city, p.like_count AS "likeCount",
     p.comment_count AS "commentCount", p.created_at AS "createdAt", p.edited_at AS "editedAt", ${authorColumns('a')},
     e.id AS "eventId", e.title AS "eventTitle", e.date AS "eventDate", e.city AS "eventCity"`;
 
@@ -60,7 +62,7 @@ const SHARED_POST_COLUMNS = `p.id, p.seq::text AS seq, p.text, p.photos, p.city,
 const POST_COLUMNS = `${SHARED_POST_COLUMNS}, ${likedBy('post', 'p', '$1')} AS "likedByMe"`;
 
 /** The post `p`'s author (whose account is not being deleted) and event (while it is shown). */
-const POST_JOINS = `JOIN users a ON a.id = p.author_id AND a.deleted_at IS NULL
+const POST_JOINS = `JOIN users a ON a.id = p.author_id AND ${liveAccount('a')}
   LEFT JOIN event e ON e.id = p.event_id AND ${shownEvent('e')}`;
 
 const POST_SELECT = `SELECT ${POST_COLUMNS} FROM community_post p ${POST_JOINS}`;
@@ -132,7 +134,7 @@ export class PostsRepository {
       `SELECT ${POST_COLUMNS}
          FROM (SELECT newest.seq
                  FROM user_follow f
-                 JOIN users followed ON followed.id = f.followed_id AND followed.deleted_at IS NULL
+                 JOIN users followed ON followed.id = f.followed_id AND ${liveAccount('followed')}
                 CROSS JOIN LATERAL (
                   SELECT p.seq FROM community_post p
                    WHERE p.author_id = f.followed_id AND ${where} ORDER BY p.seq DESC LIMIT $2

@@ -1,9 +1,7 @@
-import { categoryLabel, isDateToBeDecided, type EventView, type ResponsiveImage } from '../../contracts/event.contract.js';
+import { categoryLabel, isDateToBeDecided, type EventView } from '../../contracts/event.contract.js';
 import { type EventModerationView, type PendingEventChanges } from '../../contracts/event-moderation.contract.js';
 import { type MediaVariant } from '../uploads/entities/media.entity.js';
-
-/** The name of an uploaded original (`<media id>.<extension>`) at the end of its URL; group 1 is the id. */
-const UPLOADED_FILE_NAME = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\.[a-z0-9]+$';
+import { readyVariantsByFile, readyVariantsOf, responsiveImage, responsiveImages } from '../uploads/responsive-images.js';
 
 /**
  * Every column a view needs, with the host's public fields and the ready variants of the event's
@@ -19,13 +17,8 @@ export const EVENT_VIEW_COLUMNS = `
   e.pending_changes, e.review_requested_at, e.moderation_reason, e.taken_down_at,
   u.name AS host_name, u.avatar_url AS host_avatar_url, u.rating AS host_rating, u.rating_count AS host_rating_count,
   u.instagram_handle AS host_instagram_handle, u.verified AS host_verified,
-  (SELECT jsonb_object_agg(m.storage_key, m.variants) FROM media m
-    WHERE m.variants_status = 'ready' AND m.id = ANY (ARRAY(
-      SELECT substring(image FROM '${UPLOADED_FILE_NAME}')::uuid FROM jsonb_array_elements_text(e.images) AS image))
-  ) AS image_variants,
-  (SELECT m.variants FROM media m
-    WHERE m.variants_status = 'ready' AND m.id = substring(u.avatar_url FROM '${UPLOADED_FILE_NAME}')::uuid
-  ) AS host_avatar_variants`;
+  ${readyVariantsByFile('jsonb_array_elements_text(e.images)')} AS image_variants,
+  ${readyVariantsOf('u.avatar_url')} AS host_avatar_variants`;
 
 /**
  * The view columns as one JSON object per event, for `SELECT ${EVENT_VIEW_ROW} FROM event e JOIN users u
@@ -112,22 +105,6 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/**
- * An image with the WebP variants made of it, smallest first. A variant lives beside its original,
- * so its URL is the original's with the file name swapped: whatever host served the original serves it.
- */
-function responsiveImage(url: string, variants: MediaVariant[]): ResponsiveImage {
-  const base = url.slice(0, url.lastIndexOf('/') + 1);
-  return {
-    url,
-    variants: [...variants]
-      .sort((a, b) => a.width - b.width)
-      .map((variant) => ({ width: variant.width, height: variant.height, url: base + variant.key })),
-  };
-}
-
-const fileNameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-
 /** What the host and admins see of the event's moderation (docs/decisions.md "Event moderation"). */
 export function toModerationView(row: EventRow): EventModerationView {
   return {
@@ -159,7 +136,7 @@ export function toEventView(row: EventRow, version: EventVersion, withModeration
     category: row.category,
     category_label: categoryLabel(row.category) ?? row.category,
     images,
-    responsive_images: images.map((url) => responsiveImage(url, row.image_variants?.[fileNameOf(url)] ?? [])),
+    responsive_images: responsiveImages(images, row.image_variants),
     video: row.video,
     video_duration: row.video_duration,
     video_url_reference: row.video_url_reference,

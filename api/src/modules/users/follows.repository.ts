@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type AuthorView } from '../../contracts/community.contract.js';
+import { type AuthorView, type FollowView } from '../../contracts/community.contract.js';
 
 /** A person in a followers or following list, with the list's position. */
 export type FollowListRow = AuthorView & { seq: string };
@@ -43,15 +43,16 @@ export class FollowsRepository {
     return rows[0]!.follower_count;
   }
 
-  async state(followerId: string | null, followedId: string): Promise<{ following: boolean; followerCount: number } | null> {
-    const rows: Array<{ following: boolean; follower_count: number }> = await this.dataSource.query(
-      `SELECT u.follower_count,
+  /** The follow button's state, and whether the person is suspended (no new followers meanwhile). */
+  async state(followerId: string | null, followedId: string): Promise<(FollowView & { suspended: boolean }) | null> {
+    const rows: Array<{ following: boolean; follower_count: number; suspended: boolean }> = await this.dataSource.query(
+      `SELECT u.follower_count, u.suspended_at IS NOT NULL AS suspended,
               EXISTS (SELECT 1 FROM user_follow f WHERE f.follower_id = $1 AND f.followed_id = u.id) AS following
          FROM users u WHERE u.id = $2 AND u.deleted_at IS NULL`,
       [followerId, followedId],
     );
     const row = rows[0];
-    return row ? { following: row.following, followerCount: row.follower_count } : null;
+    return row ? { following: row.following, followerCount: row.follower_count, suspended: row.suspended } : null;
   }
 
   /** Who follows `userId`, newest first, after the position `beforeSeq` (null: from the start). */

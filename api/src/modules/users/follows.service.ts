@@ -32,7 +32,8 @@ export class FollowsService {
   async follow(user: AuthUser, followedId: string): Promise<FollowView> {
     if (followedId === user.id) throw new ValidationError(CommunityMessages.cannotFollowSelf, CommunityErrorCodes.cannotFollowSelf);
     await this.rate.take('follow', user.id);
-    await this.requireActive(user.id, followedId);
+    // A suspended person's posts are hidden (community-sql.ts), and they gain no followers meanwhile.
+    if ((await this.requireActive(user.id, followedId)).suspended) throw new NotFoundError(Messages.users.notFound);
     return this.dataSource.transaction(async (tx) => {
       const { added, followerCount } = await this.follows.follow(tx, user.id, followedId);
       if (added) {
@@ -53,7 +54,8 @@ export class FollowsService {
   }
 
   async state(viewer: AuthUser | null, followedId: string): Promise<FollowView> {
-    return this.requireActive(viewer?.id ?? null, followedId);
+    const { following, followerCount } = await this.requireActive(viewer?.id ?? null, followedId);
+    return { following, followerCount };
   }
 
   async followers(userId: string, query: PeopleQuery): Promise<PeoplePageView> {
@@ -66,7 +68,7 @@ export class FollowsService {
     return page(await this.follows.following(userId, seqOfCursor(query.cursor), query.limit + 1), query.limit);
   }
 
-  private async requireActive(viewerId: string | null, userId: string): Promise<FollowView> {
+  private async requireActive(viewerId: string | null, userId: string): Promise<FollowView & { suspended: boolean }> {
     const state = await this.follows.state(viewerId, userId);
     if (!state) throw new NotFoundError(Messages.users.notFound);
     return state;

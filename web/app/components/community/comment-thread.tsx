@@ -7,7 +7,7 @@ import { Button, buttonClasses, Spinner } from '~/components/ui/button';
 import { ConfirmStep } from '~/components/ui/confirm-step';
 import { readJson, useLoadMore } from '~/components/ui/load-more';
 import { appendNew, LOAD_MORE_FAILED, postPath, writtenAgo } from '~/lib/community';
-import { loginPathFor } from '~/lib/redirects';
+import { isAdminUser, loginPathFor } from '~/lib/redirects';
 import { profilePreviewPath } from '~/lib/profile';
 import type { CommentPageView, CommentView } from '../../../../api/src/contracts/community.contract.js';
 import { COMMUNITY_RESOURCE } from './community-request';
@@ -35,7 +35,7 @@ function useCommentAnswer(fetcher: { data: unknown }, onAnswer: (answer: Comment
 /**
  * A post's comments, oldest first: the first page from the server, "Load more" for the rest
  * (read in place, or the page that goes on from there without JavaScript), the reply box, and each
- * comment's like, edit and delete (its author) or report (anyone else). A new comment shows at
+ * comment's like, edit and delete (its author; delete an admin's too) or report (anyone else). A new comment shows at
  * once at the end, even before the pages between are read.
  */
 /** A comment the server refused, sent without JavaScript: shown again in its form (the reply box, or the comment's edit box). */
@@ -208,31 +208,31 @@ function CommentItem({
         <div className="mt-1 flex flex-wrap items-center gap-x-1 text-xs font-medium text-slate-600">
           <LikeButton target="comment" id={comment.id} initial={{ liked: comment.likedByMe, likeCount: comment.likeCount }} compact />
           {comment.isMine && !editing ? (
-            <>
-              <Link
-                to={`${from}?editComment=${encodeURIComponent(comment.id)}#comment-${comment.id}`}
-                preventScrollReset
-                onClick={(event) => {
-                  event.preventDefault();
-                  setEditing(true);
-                }}
-                aria-label="Edit comment"
-                className="rounded-full px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
-              >
-                Edit
-              </Link>
-              <ConfirmStep
-                confirmKey={`comment-${comment.id}`}
-                question="Delete this comment?"
-                trigger="Delete"
-                triggerLabel="Delete comment"
-                triggerClassName="rounded-full px-2 py-1.5 hover:bg-rose-50 hover:text-rose-700"
-                confirmLabel="Delete"
-                fields={{ intent: COMMENT_INTENTS.remove, commentId: comment.id }}
-                fetcher={remover}
-                busy={remover.state !== 'idle'}
-              />
-            </>
+            <Link
+              to={`${from}?editComment=${encodeURIComponent(comment.id)}#comment-${comment.id}`}
+              preventScrollReset
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+              aria-label="Edit comment"
+              className="rounded-full px-2 py-1.5 hover:bg-slate-100 hover:text-slate-900"
+            >
+              Edit
+            </Link>
+          ) : null}
+          {(comment.isMine || isAdminUser(viewer)) && !editing ? (
+            <ConfirmStep
+              confirmKey={`comment-${comment.id}`}
+              question="Delete this comment?"
+              trigger="Delete"
+              triggerLabel="Delete comment"
+              triggerClassName="rounded-full px-2 py-1.5 hover:bg-rose-50 hover:text-rose-700"
+              confirmLabel="Delete"
+              fields={{ intent: COMMENT_INTENTS.remove, commentId: comment.id }}
+              fetcher={remover}
+              busy={remover.state !== 'idle'}
+            />
           ) : null}
           {viewer && !comment.isMine ? (
             <Link

@@ -27,7 +27,7 @@ export const PostCard = memo(function PostCard({ post, now, from }: { post: Post
         </Link>
       ) : null}
       {post.event ? <EventChip event={post.event} /> : null}
-      <PhotoGrid photos={post.photos} author={post.author.name} href={href} />
+      <PhotoGrid photos={post.responsivePhotos} author={post.author.name} href={href} />
       <div className="post-actions">
         <LikeButton target="post" id={post.id} initial={{ liked: post.likedByMe, likeCount: post.likeCount }} />
         <Link to={`${href}#comments`} aria-label={`Comments, ${commentsText(post.commentCount)}`} className="post-action">
