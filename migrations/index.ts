@@ -38,6 +38,7 @@ import { RatingsWithdrawn1763701890000 } from './1763701890000-ratings-withdrawn
 import { RatingsRateAgain1763701900000 } from './1763701900000-ratings-rate-again.js';
 import { PaymentFeeRate1763701910000 } from './1763701910000-payment-fee-rate.js';
 import { RefundsReturnedOutside1763701920000 } from './1763701920000-refunds-returned-outside.js';
+import { BookingsRefunded1763701930000 } from './1763701930000-bookings-refunded.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -81,4 +82,5 @@ export const MIGRATIONS = [
   RatingsRateAgain1763701900000,
   PaymentFeeRate1763701910000,
   RefundsReturnedOutside1763701920000,
+  BookingsRefunded1763701930000,
 ];

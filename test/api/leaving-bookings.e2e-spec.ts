@@ -1,4 +1,4 @@
-import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import {
   applyAndPay,
   applyFree,
@@ -186,5 +186,54 @@ describe('a fan leaves their booking: the cancellation policy says what comes ba
       });
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain('must be one of full_refund_24h, half_refund_24h, no_refund');
+  });
+
+  describe('a host or an admin refunds a booking in full', () => {
+    const refund = (who: SignedUp, paid: PaidApplication, amount: number) =>
+      api.http().post('/api/v1/payments/refund').set(bearer(who.token)).send({ transactionId: paid.transactionId, amount });
+    const statusOf = async (paid: PaidApplication) =>
+      (await api.db.query<{ status: string }>('SELECT status FROM application WHERE id = $1', [paid.applicationId])).rows[0]!.status;
+    const toldOf = async (fan: SignedUp) =>
+      ((await api.http().get('/api/v1/notifications').set(bearer(fan.token)).expect(200)).body.notifications as Array<{ type: string }>)
+        .map((notification) => notification.type)
+        .filter((type) => type === 'booking_refunded');
+
+    it('ends the booking before the event: its seat frees, its ticket stops, the fan is told; a partial refund keeps it', async () => {
+      const { fan, eventId, paid } = await acceptedBooking('no_refund', 48 * HOUR);
+      const seats = await attendeesCount(api, eventId);
+      await api.http().get(`/api/v1/applications/${paid.applicationId}/ticket`).set(bearer(fan.token)).expect(200);
+
+      await refund(host, paid, 300).expect(200);
+      await runPendingJobs(api);
+      expect([await statusOf(paid), await attendeesCount(api, eventId)]).toEqual(['accepted', seats]);
+
+      await refund(host, paid, 400).expect(200);
+      await runPendingJobs(api);
+      expect([await statusOf(paid), await attendeesCount(api, eventId)]).toEqual(['refunded', seats - 1]);
+      expect((await transactionRow(api, paid.transactionId)).state).toBe('refunded');
+      expect((await api.http().get(`/api/v1/applications/${paid.applicationId}/ticket`).set(bearer(fan.token)).expect(409)).body.code).toBe(
+        'ticket_not_available',
+      );
+      expect(await toldOf(fan)).toEqual(['booking_refunded']);
+      // Nothing is left to end, and nothing moves again: the reconciler finds no work, the job run again changes nothing.
+      await runPendingJobs(api);
+      expect(await toldOf(fan)).toEqual(['booking_refunded']);
+      expect((await refundRows(paid)).map((row) => row.amount)).toEqual([300, 400]);
+    });
+
+    it("ends it on an admin's refund too, and keeps a booking whose event has started (a refund after it changes nobody's attendance)", async () => {
+      const admin = await signUp(api);
+      await makeAdmin(api, admin.user.id);
+      const upcoming = await acceptedBooking('no_refund', 48 * HOUR);
+      const started = await acceptedBooking('no_refund', 48 * HOUR);
+      await api.db.query(`UPDATE event SET date = now() - interval '1 hour' WHERE id = $1`, [started.eventId]);
+
+      await refund(admin, upcoming.paid, 700).expect(200);
+      await refund(admin, started.paid, 700).expect(200);
+      await runPendingJobs(api);
+      expect(await statusOf(upcoming.paid)).toBe('refunded');
+      expect(await statusOf(started.paid)).toBe('accepted');
+      expect(await toldOf(started.fan)).toEqual([]);
+    });
   });
 });

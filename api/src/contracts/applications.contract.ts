@@ -2,9 +2,11 @@ import { type CancellationPolicy } from './cancellation-policy.js';
 
 /**
  * Applications (bids). pending → accepted | rejected | expired (the capture window passed) |
- * cancelled (the event was cancelled) | withdrawn (the fan left Tribe) | left (the fan left the booking). Shown as "Pending Approval" while pending.
+ * cancelled (the event was cancelled) | withdrawn (the fan left Tribe) | left (the fan left the booking);
+ * accepted → refunded (its host or an admin gave back everything it paid: the booking ended). Shown as
+ * "Pending Approval" while pending.
  */
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled', 'withdrawn', 'left'] as const;
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled', 'withdrawn', 'left', 'refunded'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 /** Longest message a fan may send with an application or bid. */

@@ -1,6 +1,6 @@
 /**
  * SPEC §3: event-side and admin notification types. application_expired, chat_message (push-only,
- * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, attendance's booking_left, waitlist_offer, waitlist_offer_expired and waitlist_offer_taken, and payments' refund_failed, refund_returned and refund_needs_admin are ours
+ * below) the community's post_liked, post_commented and new_post, the ratings' rating_prompt and review_reply, the reports queue's report_outcome, and the people console's influencer_verified and verification_refused, attendance's booking_left, booking_refunded, waitlist_offer, waitlist_offer_expired and waitlist_offer_taken, and payments' refund_failed, refund_returned and refund_needs_admin are ours
  * (docs/decisions.md).
  */
 export const NOTIFICATION_TYPES = [
@@ -32,6 +32,7 @@ export const NOTIFICATION_TYPES = [
   'influencer_verified',
   'verification_refused',
   'booking_left',
+  'booking_refunded',
   'waitlist_offer',
   'waitlist_offer_expired',
   'waitlist_offer_taken',

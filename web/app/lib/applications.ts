@@ -23,6 +23,7 @@ const APPLICATION_STATUS: Record<ApplicationStatus, StatusBadgeText> = {
   cancelled: { label: 'Cancelled', tone: 'neutral' },
   withdrawn: { label: 'Withdrawn', tone: 'neutral' },
   left: { label: 'Cancelled by you', tone: 'neutral' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
 };
 
 /**

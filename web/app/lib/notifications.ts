@@ -110,6 +110,7 @@ export const NOTIFICATION_TYPE_LABELS: Readonly<Record<NotificationType, string>
   review_reply: 'Hosts replying to your reviews',
   report_outcome: 'What became of things you reported',
   booking_left: 'Fans cancelling their place at your events',
+  booking_refunded: 'A booking of yours refunded in full, and its place cancelled',
   waitlist_offer: 'A seat offered to you from a waitlist',
   waitlist_offer_expired: 'A waitlist offer to you ending unpaid',
   waitlist_offer_taken: 'Someone taking a seat offered from your waitlist',

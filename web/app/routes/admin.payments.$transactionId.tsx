@@ -101,7 +101,8 @@ export default function AdminPaymentPage() {
     <div className="space-y-6">
       <AdminPageHeader title="Payment">
         A payment and its refunds. Refund it through the payment provider, or record money you returned to the payer outside Tribe (a bank
-        transfer) with its reference: either way it counts as refunded, in the host&rsquo;s payout and the invoices.
+        transfer) with its reference: either way it counts as refunded, in the host&rsquo;s payout and the invoices. Once everything
+        captured is given back, the fan&rsquo;s booking ends if the event is still to come: their seat frees and their ticket stops.
       </AdminPageHeader>
       <PaymentFacts payment={payment} />
       {notCompleted > 0 ? (

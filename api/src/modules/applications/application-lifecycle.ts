@@ -28,7 +28,7 @@ import { WaitlistRepository } from './waitlist/waitlist.repository.js';
 import { freeSeats } from './waitlist/waitlist-rules.js';
 
 /** The moves that end an application (accepting is the one move that does not). */
-export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn' | 'left';
+export type Ending = 'rejected' | 'expired' | 'cancelled' | 'withdrawn' | 'left' | 'refunded';
 
 export type MoveOutcome =
   /** The application moved, with its money request, seat, domain event and notifications. */
@@ -49,6 +49,7 @@ const TOLD: Record<'accepted' | Ending, (event: AdmissionEvent | undefined) => A
   cancelled: () => [{ to: 'fan', type: 'event_cancelled' }],
   withdrawn: () => [],
   left: () => [{ to: 'host', type: 'booking_left' }],
+  refunded: () => [{ to: 'fan', type: 'booking_refunded' }],
 };
 
 /**
@@ -164,6 +165,21 @@ export class ApplicationLifecycle {
    */
   async end(tx: EntityManager, applicationId: string, to: Ending, reason: string): Promise<MoveOutcome> {
     return (await this.finish(tx, await this.lockBoth(tx, applicationId), to, reason)).outcome;
+  }
+
+  /**
+   * The booking a payment paid for ends because its host or an admin gave back all of it
+   * (PaymentReturnedInFull) before the event: its seat frees, its ticket no longer admits, the fan
+   * leaves the event's chat and is told. No money moves here: the refunds are already asked for.
+   * Only an accepted booking of an event still to come, not checked in, ends so (unchanged
+   * otherwise): a refund after the event, a goodwill gesture, does not rewrite who attended.
+   */
+  async endRefunded(tx: EntityManager, transactionId: string, now = new Date()): Promise<MoveOutcome> {
+    const found = await this.applications.findByTransaction(tx, transactionId);
+    if (found?.status !== 'accepted') return 'unchanged';
+    const locked = await this.lockBoth(tx, found.id, found.eventId);
+    if (!locked.event || locked.event.date <= now || (await this.checkIns.checkedIn(tx, found.id))) return 'unchanged';
+    return (await this.finish(tx, locked, 'refunded', 'refunded in full by the host or an admin')).outcome;
   }
 
   /**

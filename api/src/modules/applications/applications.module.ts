@@ -18,6 +18,7 @@ import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
 import { ApplicationCreateHandler } from './jobs/application-create.job.js';
 import { ApplicationsCancelHandler } from './jobs/applications-cancel.job.js';
+import { ApplicationsEndRefundedHandler } from './jobs/applications-end-refunded.job.js';
 import { ApplicationsExpireHandler } from './jobs/applications-expire.job.js';
 import { EventRemindersHandler } from './jobs/event-reminders.job.js';
 import { WaitlistOffersHandler } from './jobs/waitlist-offers.job.js';
@@ -49,6 +50,7 @@ import { WaitlistService } from './waitlist/waitlist.service.js';
     MyEventsService,
     ApplicationCreateHandler,
     ApplicationsCancelHandler,
+    ApplicationsEndRefundedHandler,
     ApplicationsExpireHandler,
     EventRemindersHandler,
     WaitlistRepository,

@@ -264,6 +264,25 @@ export class ApplicationsRepository {
     return rows.map((row) => row.event_id);
   }
 
+  /**
+   * Payments given back in full whose booking, of an event still to come and not checked in, is still
+   * accepted: work applications.end_refunded has not done (applications and payments read together,
+   * read-only, from the few payments refunded in full).
+   */
+  async acceptedButReturnedInFull(limit: number): Promise<string[]> {
+    const rows: Array<{ transaction_id: string }> = await this.dataSource.query(
+      `SELECT a.transaction_id FROM payment_transaction t
+         JOIN application a ON a.transaction_id = t.id AND a.status = 'accepted'
+         JOIN event e ON e.id = a.event_id AND e.date > now()
+        WHERE t.captured_amount > 0 AND t.refunded_amount >= t.captured_amount
+          AND t.updated_at < now() - interval '15 seconds'
+          AND NOT EXISTS (SELECT 1 FROM check_in c WHERE c.application_id = a.id)
+        LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.transaction_id);
+  }
+
   /** The fan's pending applications (an account being deleted withdraws them). */
   async pendingIdsOfFan(tx: EntityManager, fanId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await tx.query(`SELECT id FROM application WHERE fan_id = $1 AND status = 'pending'`, [fanId]);

@@ -31,6 +31,7 @@ function linkFor({ type, eventId, userId, fanId }: Worded): string {
       return userId === fanId ? '/my-bookings' : eventId ? `/event/${eventId}/applications` : '/applications';
     case 'bid_rejected':
     case 'application_rejected':
+    case 'booking_refunded':
       return '/my-bookings';
     case 'payment':
       return '/transactions';
@@ -122,6 +123,11 @@ function worded({ type, userId, fanId, fanName, actorIds, eventTitle, amount }: 
       return { title: 'The host replied', body: `${fan} replied to your review of ${event}.` };
     case 'booking_left':
       return { title: 'A booking was cancelled', body: `${fan} cancelled their place at ${event}.` };
+    case 'booking_refunded':
+      return {
+        title: 'Your booking was refunded',
+        body: `Your payment for ${event} is being refunded in full, and your place there is cancelled. Your transactions show the refund.`,
+      };
     case 'waitlist_offer':
       return { title: 'A seat is yours', body: `A seat at ${event} is free for you. Pay to take it before the offer ends.` };
     case 'waitlist_offer_expired':

@@ -19,5 +19,11 @@ export const PaymentCaptured = defineDomainEvent('payment.captured', transaction
 /** A refund to send to the provider (payments.refund). */
 export const RefundRequested = defineDomainEvent('payment.refund_requested', refund);
 
+/**
+ * A host's or an admin's refund (or money an admin returned outside Tribe) now covers everything the
+ * payment captured: the booking it paid for ends (applications.end_refunded).
+ */
+export const PaymentReturnedInFull = defineDomainEvent('payment.returned_in_full', transaction);
+
 /** A refund the provider processed: the invoices issue issues the credit note. */
 export const PaymentRefunded = defineDomainEvent('payment.refunded', refund);

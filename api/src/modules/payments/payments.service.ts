@@ -179,7 +179,7 @@ export class PaymentsService {
     const refundId = await this.dataSource.transaction(async (tx) => {
       // Every refund, an admin's too, holds the event's payouts: one recorded meanwhile works from the ledger with this refund in it.
       await this.paidOut.holdPayouts(tx, transaction.eventId);
-      const reserved = await this.transactions.reserveRefund(tx, transaction.id, input.amount);
+      const reserved = await this.settlement.reserve(tx, transaction.id, input.amount);
       if (!reserved) {
         const now = await this.transactions.find(transaction.id, tx);
         throw refundRefusal(now?.state);

@@ -7,7 +7,7 @@ import { type PaymentRefund } from './entities/payment-refund.entity.js';
 import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.port.js';
 import { OutsideReferenceUsedError, refundRefusal, TransactionNotFoundError } from './payments.errors.js';
-import { PaymentRefunded } from './payments.events.js';
+import { PaymentRefunded, PaymentReturnedInFull } from './payments.events.js';
 import { RefundsRepository } from './refunds.repository.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
@@ -140,7 +140,7 @@ export class RefundSettlement {
       if (recorded.amount !== input.amount) throw new OutsideReferenceUsedError();
       return recorded;
     }
-    const reserved = await this.transactions.reserveRefund(tx, input.transactionId, input.amount);
+    const reserved = await this.reserve(tx, input.transactionId, input.amount);
     if (!reserved) throw refundRefusal(locked.state);
     const refund = await this.refunds.insertReturnedOutside(tx, {
       transactionId: input.transactionId,
@@ -160,6 +160,21 @@ export class RefundSettlement {
       eventTitle: event?.title ?? null,
     });
     return refund;
+  }
+
+  /**
+   * Reserves `amount` of the captured payment for a refund someone asked for (a host, an admin, or
+   * money an admin returned outside Tribe); undefined when it is not captured or not that much is
+   * left. Once everything captured is given back, the booking it paid for ends: announced here, in
+   * the caller's transaction. (A booking that ends for another reason reserves its own refund, in
+   * the application's lifecycle, and needs no announcement.)
+   */
+  async reserve(tx: EntityManager, transactionId: string, amount: number): Promise<PaymentTransaction | undefined> {
+    const reserved = await this.transactions.reserveRefund(tx, transactionId, amount);
+    if (reserved && reserved.refundedAmount === reserved.capturedAmount) {
+      await this.outbox.publish(tx, PaymentReturnedInFull, { transactionId });
+    }
+    return reserved;
   }
 
   /** A refund now processed: its credit note is due, and a payment refunded in full with nothing else on its way is refunded. */

@@ -67,7 +67,7 @@ export class ChatSyncRepository {
          JOIN LATERAL (
            SELECT a.id, a.updated_at FROM application a
             WHERE a.event_id = r.event_id AND a.fan_id = m.user_id
-              AND a.decided_at IS NOT NULL AND a.status IN ('cancelled', 'withdrawn', 'left')
+              AND a.decided_at IS NOT NULL AND a.status IN ('cancelled', 'withdrawn', 'left', 'refunded')
             ORDER BY a.updated_at DESC LIMIT 1
          ) ended ON true
         WHERE m.left_at IS NULL AND m.source = 'application' AND ended.updated_at < ${dueAfter}
