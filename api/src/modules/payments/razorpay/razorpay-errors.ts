@@ -48,9 +48,14 @@ function fromRefusal(refusal: RazorpayRefusal): PaymentProviderError {
   return new PaymentProviderError(Messages.payments.processingFailed, 'invalid', false, detail);
 }
 
-/** 409: the same idempotent refund is still being processed; 429: too many requests. Both pass. */
+/**
+ * 409: the same idempotent refund is still being processed; 429: too many requests. 401 and 403: our
+ * keys were refused (rotated, or the account's access changed): nothing about the request is wrong,
+ * and it goes through once they are put right. Refusing it for good would fail a refund whose first
+ * answer was lost, though Razorpay may have made it, and an admin would then refund the fan again.
+ */
 function isWorthRetrying(statusCode: number): boolean {
-  return statusCode === 409 || statusCode === 429;
+  return statusCode === 401 || statusCode === 403 || statusCode === 409 || statusCode === 429;
 }
 
 /** `insufficient_funds` is the documented error reason (https://razorpay.com/docs/errors/payments/cards). */

@@ -689,6 +689,20 @@ describe('RazorpayPaymentProvider', () => {
 
       expect(failure).toMatchObject({ kind: 'server', retryable: true });
     });
+
+    it.each([[401], [403]])(
+      'tells our keys refused (%s) as retryable: a refund asked again after a lost answer is not failed while the keys are fixed',
+      async (statusCode) => {
+        nock(API)
+          .get(`/v1/payments/${PAYMENT_ID}/refunds`)
+          .query({ count: '100', skip: '0' })
+          .reply(statusCode, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+
+        const failure = await failureOf(provider().refund(PAYMENT_ID, 1234, REFUND_KEY));
+
+        expect(failure).toMatchObject({ kind: 'server', retryable: true, detail: 'Authentication failed' });
+      },
+    );
   });
 
   describe('refundStatus', () => {
