@@ -39,6 +39,7 @@ import { RatingsRateAgain1763701900000 } from './1763701900000-ratings-rate-agai
 import { PaymentFeeRate1763701910000 } from './1763701910000-payment-fee-rate.js';
 import { RefundsReturnedOutside1763701920000 } from './1763701920000-refunds-returned-outside.js';
 import { BookingsRefunded1763701930000 } from './1763701930000-bookings-refunded.js';
+import { RefundRequestKeys1763701940000 } from './1763701940000-refund-request-keys.js';
 
 /** Every migration, oldest first. Landed migrations are never edited: add a new one. */
 export const MIGRATIONS = [
@@ -83,4 +84,5 @@ export const MIGRATIONS = [
   PaymentFeeRate1763701910000,
   RefundsReturnedOutside1763701920000,
   BookingsRefunded1763701930000,
+  RefundRequestKeys1763701940000,
 ];

@@ -455,6 +455,33 @@ describe('joining and paying: the rules, each refusal with its message and chang
       await expectRefusal(() => refund(host, paid.transactionId, 1), 409, tooLarge);
     });
 
+    it('records one refund for a request key asked again, even at the same moment; another amount under it is a 409', async () => {
+      const paid = await captured(500);
+      const requestKey = randomUUID();
+      const keyed = (amount: number, key = requestKey) =>
+        api
+          .http()
+          .post('/api/v1/payments/refund')
+          .set(bearer(host.token))
+          .send({ transactionId: paid.transactionId, amount, requestKey: key });
+
+      const answers = await Promise.all([keyed(200), keyed(200), keyed(200)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((answer) => answer.body.refundId)).size).toBe(1);
+      await expectRefusal(() => keyed(300), 409, {
+        error: 'This refund was already asked for, with another amount.',
+        code: 'refund_key_used',
+      });
+      expect((await transactionRow(api, paid.transactionId)).refunded_amount).toBe(200);
+
+      // Another key is another refund.
+      await keyed(100, randomUUID()).expect(200);
+      await runPendingJobs(api);
+      const view = await transactionView(paid.fan, paid.transactionId);
+      expect(view.refunds.map((one: { amount: number }) => one.amount).sort()).toEqual([100, 200]);
+      expect(await sandboxPayment(api, paid.paymentId)).toMatchObject({ refundedAmount: 300 });
+    });
+
     it('refuses refunding a payment that was only authorised (409), changing nothing', async () => {
       const event = await createEvent(api, host);
       const paid = await applyAndPay(api, await signUp(api), event.id);

@@ -85,6 +85,7 @@ export const ErrorCodes = {
     notCaptured: 'payment_not_captured',
     notRefunder: 'not_refunder',
     outsideReferenceUsed: 'outside_reference_used',
+    refundKeyUsed: 'refund_key_used',
     illegalTransition: 'illegal_payment_transition',
   },
   payouts: {

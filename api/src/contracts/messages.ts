@@ -131,6 +131,7 @@ export const Messages = {
       'This refund is more than Tribe still holds for this event: part of its takings was already paid out to you. Contact support to refund it.',
     notRefunder: 'Only an admin or the host of this event can refund this payment.',
     outsideReferenceUsed: 'This reference already records another refund of this payment.',
+    refundKeyUsed: 'This refund was already asked for, with another amount.',
     returnedOutside: 'Refund recorded as returned outside Tribe',
     webhookSignature: 'Invalid webhook signature',
     webhookStale: 'This webhook is older than the provider retries for, so it is not acted on.',

@@ -51,11 +51,15 @@ export const verifyPaymentSchema = z.object({
 });
 export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
 
-/** POST /payments/refund. */
+/**
+ * POST /payments/refund. `requestKey` (optional; a form makes one when it is shown) makes asking twice
+ * safe: the same key again answers the refund it recorded, and with another amount is a 409.
+ */
 export const refundSchema = z.object({
   transactionId: id,
   amount: rupees,
   reason: z.string().trim().max(200).optional(),
+  requestKey: z.uuid({ message: 'must be a valid id' }).optional(),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { AdminErrorBoundary } from '~/components/admin/admin-error-boundary';
@@ -30,7 +31,7 @@ interface Refusal {
   intent: Intent;
   field: 'amount' | 'reference' | 'reason' | null;
   error: string;
-  typed: { amount: string; reference: string; reason: string };
+  typed: { amount: string; reference: string; reason: string; requestKey: string };
 }
 
 /**
@@ -42,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { token } = await requireAdmin(request);
   const payment = await loadTransaction(token, params.transactionId ?? '');
   if (!payment.ok) throw data({ error: payment.error }, { status: payment.status });
-  return { payment: payment.value };
+  // The refund form's request key: the form sent twice, or again after an answer that never came, refunds once.
+  return { payment: payment.value, refundKey: randomUUID() };
 }
 
 /**
@@ -59,6 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     amount: String(form.get('amount') ?? ''),
     reference: String(form.get('reference') ?? ''),
     reason: String(form.get('reason') ?? ''),
+    requestKey: String(form.get('requestKey') ?? ''),
   };
   const reason = typed.reason.trim() || undefined;
   if (intent !== 'refund' && intent !== 'returned-outside') {
@@ -72,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   };
   let result;
   if (intent === 'refund') {
-    const parsed = parseForm(refundSchema, { transactionId, amount: typed.amount, reason });
+    const parsed = parseForm(refundSchema, { transactionId, amount: typed.amount, reason, requestKey: typed.requestKey || undefined });
     if (!parsed.ok) return refuseForm(parsed);
     result = await refundPayment(token, parsed.data);
   } else {
@@ -90,7 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminPaymentPage() {
-  const { payment } = useLoaderData<typeof loader>();
+  const { payment, refundKey } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { notCompleted } = refundProgress(payment.refunds);
   const refundable = payment.capturedAmount - payment.refundedAmount;
@@ -122,6 +125,7 @@ export default function AdminPaymentPage() {
             submit="Refund"
             defaultAmount={suggested}
             refusal={refusal?.intent === 'refund' ? refusal : null}
+            requestKey={(refusal?.intent === 'refund' && refusal.typed.requestKey) || refundKey}
           />
           <RefundForm
             key={`returned-outside-${payment.refunds.length}`}
@@ -216,12 +220,15 @@ function RefundForm({
   submit,
   defaultAmount,
   refusal,
+  requestKey,
 }: {
   intent: Intent;
   title: string;
   submit: string;
   defaultAmount: number;
   refusal: Refusal | null;
+  /** The refund's request key: the one of the form refused, so sending it again cannot refund twice. */
+  requestKey?: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent;
@@ -233,6 +240,7 @@ function RefundForm({
         {title}
       </h2>
       <input type="hidden" name="intent" value={intent} />
+      {requestKey ? <input type="hidden" name="requestKey" value={requestKey} /> : null}
       <TextField
         label="Amount (₹)"
         name="amount"

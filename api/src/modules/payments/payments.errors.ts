@@ -59,6 +59,13 @@ export class OutsideReferenceUsedError extends ConflictError {
   }
 }
 
+/** A refund's request key sent again with another amount. */
+export class RefundKeyUsedError extends ConflictError {
+  constructor() {
+    super(messages.refundKeyUsed, codes.refundKeyUsed);
+  }
+}
+
 /** The host's refund would reach into money already paid out to them. */
 export class RefundPaidOutError extends ConflictError {
   constructor() {

@@ -23,6 +23,7 @@ import {
   OrderInProgressError,
   PaymentVerificationError,
   providerFailure,
+  RefundKeyUsedError,
   RefundPaidOutError,
   refundRefusal,
   TransactionNotFoundError,
@@ -164,7 +165,11 @@ export class PaymentsService {
     return this.view(transaction);
   }
 
-  /** Admins, and the host of the event paid for; partial refunds add up to at most the captured amount. */
+  /**
+   * Admins, and the host of the event paid for; partial refunds add up to at most the captured amount.
+   * With a request key, asking again (a form sent twice, a retry after a lost answer) answers the
+   * refund already recorded: the event's payout hold, taken first, puts such requests one after another.
+   */
   async refund(viewer: AuthUser, input: RefundInput): Promise<{ ok: true; refundId: string }> {
     const transaction = await this.transactions.find(input.transactionId);
     if (!transaction) throw new TransactionNotFoundError();
@@ -179,6 +184,11 @@ export class PaymentsService {
     const refundId = await this.dataSource.transaction(async (tx) => {
       // Every refund, an admin's too, holds the event's payouts: one recorded meanwhile works from the ledger with this refund in it.
       await this.paidOut.holdPayouts(tx, transaction.eventId);
+      const earlier = input.requestKey ? await this.refunds.findByRequestKey(tx, transaction.id, input.requestKey) : undefined;
+      if (earlier) {
+        if (earlier.amount !== input.amount) throw new RefundKeyUsedError();
+        return earlier.id;
+      }
       const reserved = await this.settlement.reserve(tx, transaction.id, input.amount);
       if (!reserved) {
         const now = await this.transactions.find(transaction.id, tx);
@@ -186,7 +196,7 @@ export class PaymentsService {
       }
       // A host cannot give back money Tribe already paid out to them: that refund is the admins'.
       if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, reserved, input.amount))) throw new RefundPaidOutError();
-      return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id);
+      return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id, input.requestKey);
     });
     return { ok: true, refundId };
   }
@@ -321,8 +331,15 @@ export class PaymentsService {
     return this.paidOut.coversRefund(tx, { eventId: reserved.eventId, payments: ledger?.payments ?? [], refunding }, amount);
   }
 
-  private async recordRefund(tx: EntityManager, transactionId: string, amount: number, reason: string | null, by: string | null) {
-    const refund = await this.refunds.insert(tx, { transactionId, amount, reason, requestedBy: by });
+  private async recordRefund(
+    tx: EntityManager,
+    transactionId: string,
+    amount: number,
+    reason: string | null,
+    by: string | null,
+    requestKey?: string,
+  ) {
+    const refund = await this.refunds.insert(tx, { transactionId, amount, reason, requestedBy: by, requestKey });
     await this.outbox.publish(tx, RefundRequested, { refundId: refund.id });
     return refund.id;
   }

@@ -21,13 +21,24 @@ export type NewRefund = Pick<PaymentRefund, 'transactionId' | 'amount' | 'reason
 export class RefundsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async insert(tx: EntityManager, refund: NewRefund): Promise<PaymentRefund> {
+  async insert(tx: EntityManager, refund: NewRefund & { requestKey?: string | null }): Promise<PaymentRefund> {
     const [row] = await queryRows<PaymentRefund>(
       tx,
-      `INSERT INTO payment_refund (transaction_id, amount, reason, requested_by) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [refund.transactionId, refund.amount, refund.reason, refund.requestedBy],
+      `INSERT INTO payment_refund (transaction_id, amount, reason, requested_by, request_key) VALUES ($1, $2, $3, $4, $5)
+       RETURNING ${COLUMNS}`,
+      [refund.transactionId, refund.amount, refund.reason, refund.requestedBy, refund.requestKey ?? null],
     );
     return row!;
+  }
+
+  /** The refund asked for under this request key, if any (the caller holds the event's payouts, which orders refunds). */
+  async findByRequestKey(tx: EntityManager, transactionId: string, requestKey: string): Promise<PaymentRefund | undefined> {
+    const [row] = await queryRows<PaymentRefund>(
+      tx,
+      `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = $1 AND request_key = $2`,
+      [transactionId, requestKey],
+    );
+    return row;
   }
 
   /** A refund returned outside Tribe, processed as it is written (the caller holds the payment's lock). */
