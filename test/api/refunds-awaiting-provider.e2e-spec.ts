@@ -158,7 +158,11 @@ describe('refunds the provider is still processing', () => {
     expect((await deliver(processed)).status).toBe(200);
     expect((await deliver({ ...processed, eventId: `${processed.eventId}_again` })).status).toBe(200);
     // A failure said of it afterwards (a mistaken or forged-then-signed webhook) undoes nothing.
-    await api.app.get(DataSource).transaction((tx) => api.app.get(RefundSettlement).recordWebhook(tx, providerRefundId, 'failed'));
+    await api.app
+      .get(DataSource)
+      .transaction((tx) =>
+        api.app.get(RefundSettlement).recordWebhook(tx, { refundId: providerRefundId, receipt: null, paymentId: paid.paymentId }, 'failed'),
+      );
 
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
     expect(await refundedEvents(paid.transactionId)).toBe(1);
@@ -302,6 +306,23 @@ describe('refunds the provider is still processing', () => {
     expect((await refundRows(paid.transactionId))[0]!.status).toBe('processed');
     expect(await refundedEvents(paid.transactionId)).toBe(1);
     expect(await transactionRow(api, paid.transactionId)).toMatchObject({ state: 'captured', refunded_amount: 300 });
+  });
+
+  it("records a webhook that comes before the refund job recorded the provider's refund id, by the receipt the refund was asked with", async () => {
+    const { paid, providerRefundId } = await sentRefund(200);
+    // As if the job's answer from the provider were still on its way: the refund is made there, not yet known here by its id.
+    await api.db.query(`UPDATE payment_refund SET status = 'pending', provider_refund_id = NULL WHERE transaction_id = $1`, [
+      paid.transactionId,
+    ]);
+    const processed = await settle(providerRefundId, 'processed');
+    expect((await deliver(processed)).status).toBe(200);
+
+    expect((await refundRows(paid.transactionId))[0]).toMatchObject({ status: 'processed', provider_refund_id: providerRefundId });
+    expect(await refundedEvents(paid.transactionId)).toBe(1);
+    // Jobs run afterwards change nothing.
+    await runPendingJobs(api);
+    expect((await refundRows(paid.transactionId))[0]).toMatchObject({ status: 'processed', provider_refund_id: providerRefundId });
+    expect(await refundedEvents(paid.transactionId)).toBe(1);
   });
 
   it('learns of a failure whose webhook was lost the same way, and gives the money back to the transaction', async () => {

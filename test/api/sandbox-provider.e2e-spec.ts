@@ -165,7 +165,7 @@ describe('payment sandbox', () => {
     expect(arrived.map(({ event }) => event)).toEqual(
       expect.arrayContaining([
         { id: expect.any(String), type: 'payment.authorized', orderId: order.orderId, paymentId, amount: 600 },
-        { id: expect.any(String), type: 'refund.processed', paymentId, refundId: refund.refundId, amount: 200 },
+        { id: expect.any(String), type: 'refund.processed', paymentId, refundId: refund.refundId, amount: 200, receipt: 'refund-1' },
       ]),
     );
     const raw = JSON.parse(arrived.find(({ event }) => event?.type === 'payment.captured')!.hook.body.toString('utf8'));

@@ -93,7 +93,15 @@ export type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'ref
 export type ProviderWebhookEvent =
   | { id: string; type: 'payment.authorized' | 'payment.captured'; orderId: string; paymentId: string; amount: number }
   | { id: string; type: 'payment.failed'; orderId: string; paymentId: string; amount: number; reason: string }
-  | { id: string; type: 'refund.processed' | 'refund.failed'; paymentId: string; refundId: string; amount: number };
+  | {
+      id: string;
+      type: 'refund.processed' | 'refund.failed';
+      paymentId: string;
+      refundId: string;
+      amount: number;
+      /** The refund's receipt: the key we asked for it with (our refund's id), or null for one we did not ask for. */
+      receipt: string | null;
+    };
 
 export interface ProviderRefund {
   refundId: string;

@@ -402,7 +402,7 @@ export class PaymentsService {
       }
       case 'refund.processed':
       case 'refund.failed':
-        await this.settlement.recordWebhook(tx, event.refundId, event.type === 'refund.processed' ? 'processed' : 'failed');
+        await this.settlement.recordWebhook(tx, event, event.type === 'refund.processed' ? 'processed' : 'failed');
     }
   }
 

@@ -79,9 +79,20 @@ export class RefundSettlement {
     }
   }
 
-  /** A refund webhook, inside the transaction that records it. A refund we do not know by that id yet is left to `ask`. */
-  async recordWebhook(tx: EntityManager, providerRefundId: string, status: 'processed' | 'failed'): Promise<void> {
-    const refund = await this.refunds.findByProviderId(tx, providerRefundId);
+  /**
+   * A refund webhook, inside the transaction that records it. The refund is found by the provider's
+   * id, or, when it came before the refund job recorded that id (the job's answer still on its way,
+   * or lost), by its receipt, which is our refund's id, on the same payment. One we never asked for
+   * (the provider's own, of a lapsed authorisation) is not ours to record.
+   */
+  async recordWebhook(
+    tx: EntityManager,
+    { refundId: providerRefundId, receipt, paymentId }: { refundId: string; receipt: string | null; paymentId: string },
+    status: 'processed' | 'failed',
+  ): Promise<void> {
+    const refund =
+      (await this.refunds.findByProviderId(tx, providerRefundId)) ??
+      (receipt ? await this.refunds.findUnsentByReceipt(tx, receipt, paymentId) : undefined);
     if (!refund) return;
     if (refund.status === (status === 'processed' ? 'failed' : 'processed')) {
       this.logger.error(

@@ -111,6 +111,22 @@ export class RefundsRepository {
     return row;
   }
 
+  /**
+   * Our refund of the provider's payment `paymentId` whose id is `receipt` (the receipt we ask each
+   * refund with) and whose provider id is not recorded yet. Found through the payment's few refunds,
+   * so a receipt that is not one of our ids simply matches nothing.
+   */
+  async findUnsentByReceipt(tx: EntityManager, receipt: string, paymentId: string): Promise<PaymentRefund | undefined> {
+    const [row] = await queryRows<PaymentRefund>(
+      tx,
+      `SELECT ${COLUMNS} FROM payment_refund WHERE provider_refund_id IS NULL AND id = (
+         SELECT r.id FROM payment_refund r JOIN payment_transaction t ON t.id = r.transaction_id
+          WHERE t.payment_id = $2 AND r.id::text = $1)`,
+      [receipt, paymentId],
+    );
+    return row;
+  }
+
   /** Whether a refund of the transaction still awaits its outcome. */
   hasPending(tx: EntityManager, transactionId: string): Promise<boolean> {
     return this.hasRefundIn(tx, transactionId, AWAITING);

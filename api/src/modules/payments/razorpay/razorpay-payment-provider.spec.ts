@@ -398,7 +398,7 @@ describe('RazorpayPaymentProvider', () => {
       expect(event).toMatchObject({ type: 'payment.failed', reason: 'payment_failed' });
     });
 
-    it('reads refund.processed from the refund entity, in rupees', () => {
+    it('reads refund.processed from the refund entity, in rupees, with its receipt (null for a refund we did not ask for)', () => {
       const event = provider().parseWebhook(bodyOf(refundProcessed), { 'x-razorpay-event-id': 'KDQRQGJBqfPqf1' });
 
       expect(event).toEqual({
@@ -407,7 +407,11 @@ describe('RazorpayPaymentProvider', () => {
         paymentId: 'pay_FPoJKWQQ8lK13n',
         refundId: 'rfnd_FS8TWyPrCsa0OB',
         amount: 500,
+        receipt: null,
       });
+      const ours = structuredClone(refundProcessed);
+      ours.payload.refund.entity.receipt = REFUND_KEY as never;
+      expect(provider().parseWebhook(bodyOf(ours), { 'x-razorpay-event-id': 'KDQRQGJBqfPqf2' })).toMatchObject({ receipt: REFUND_KEY });
     });
 
     it('without the event id header, names the event by its body: the same on redelivery, another for another body', () => {

@@ -298,7 +298,7 @@ function refundEvent(id: string, type: 'refund.processed' | 'refund.failed', ent
   if (!refund.success) return undefined;
   const amount = paiseToRupees(refund.data.amount);
   if (amount === undefined) return undefined;
-  return { id, type, paymentId: refund.data.payment_id, refundId: refund.data.id, amount };
+  return { id, type, paymentId: refund.data.payment_id, refundId: refund.data.id, amount, receipt: refund.data.receipt ?? null };
 }
 
 function failureReasonOf(payment: RazorpayPayment): string {

@@ -71,8 +71,8 @@ describe('SandboxPaymentProvider', () => {
       });
     });
 
-    it('reads refund events', () => {
-      const refund = { id: 'rfnd_A', payment_id: 'pay_A', amount: 50_000 };
+    it('reads refund events, with the receipt the refund was asked with', () => {
+      const refund = { id: 'rfnd_A', payment_id: 'pay_A', amount: 50_000, receipt: 'f3b0c2de-1d64-4c51-8a43-0c7d2f5e9a10' };
       expect(
         provider.parseWebhook(webhook('refund.processed', { refund: { entity: refund }, payment: { entity: payment() } }), headers),
       ).toEqual({
@@ -81,6 +81,7 @@ describe('SandboxPaymentProvider', () => {
         paymentId: 'pay_A',
         refundId: 'rfnd_A',
         amount: 500,
+        receipt: 'f3b0c2de-1d64-4c51-8a43-0c7d2f5e9a10',
       });
     });
 

@@ -35,6 +35,7 @@ function refundEntity(refund: SandboxRefund, createdAt: Date) {
     amount: refund.amount,
     currency: 'INR',
     payment_id: refund.paymentId,
+    receipt: refund.receipt,
     status: refund.status,
     created_at: unixSeconds(createdAt),
   };
@@ -59,6 +60,7 @@ interface EntityShape {
   order_id?: unknown;
   payment_id?: unknown;
   amount?: unknown;
+  receipt?: unknown;
   error_description?: unknown;
   error_reason?: unknown;
 }
@@ -103,7 +105,7 @@ export function readWebhook(rawBody: Buffer, eventId: string | undefined): Provi
     const paymentId = text(refund?.payment_id);
     const amount = paise(refund?.amount);
     if (!refundId || !paymentId || amount === undefined) return undefined;
-    return { id, type, paymentId, refundId, amount: amount / 100 };
+    return { id, type, paymentId, refundId, amount: amount / 100, receipt: text(refund?.receipt) ?? null };
   }
   return undefined;
 }

@@ -35,6 +35,8 @@ export interface SandboxRefund {
   paymentId: string;
   amount: number;
   status: 'pending' | 'processed' | 'failed';
+  /** The key it was asked for with, which Razorpay keeps as the refund's receipt. */
+  receipt: string;
 }
 
 export type CheckoutOutcome = { status: 'authorized' } | { status: 'failed'; error: { reason: string; description: string } };
@@ -72,13 +74,14 @@ interface RefundRow {
   payment_id: string;
   amount: string;
   status: SandboxRefund['status'];
+  receipt: string;
 }
 
 const ORDER_COLUMNS = 'id, amount, receipt, notes, status';
 const PAYMENT_COLUMNS = `p.id, p.order_id, p.amount, p.status, p.capture_count, p.captured_at, p.released_at, p.error_reason,
   p.error_description, p.created_at,
   (SELECT coalesce(sum(r.amount), 0) FROM sandbox.refunds r WHERE r.payment_id = p.id AND r.status = 'processed') AS refunded`;
-const REFUND_COLUMNS = 'id, payment_id, amount, status';
+const REFUND_COLUMNS = 'id, payment_id, amount, status, idempotency_key AS receipt';
 
 const toOrder = (row: OrderRow): SandboxOrder => ({ ...row, amount: Number(row.amount) });
 
@@ -100,6 +103,7 @@ const toRefund = (row: RefundRow): SandboxRefund => ({
   paymentId: row.payment_id,
   amount: Number(row.amount),
   status: row.status,
+  receipt: row.receipt,
 });
 
 /**
