@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import {
   applyAndPay,
@@ -10,6 +11,7 @@ import {
   transactionRow,
   type PaidApplication,
 } from '../support/join-flow.js';
+import { ApplicationsEndRefundedHandler } from '../../api/src/modules/applications/jobs/applications-end-refunded.job.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -234,6 +236,24 @@ describe('a fan leaves their booking: the cancellation policy says what comes ba
       expect(await statusOf(upcoming.paid)).toBe('refunded');
       expect(await statusOf(started.paid)).toBe('accepted');
       expect(await toldOf(started.fan)).toEqual([]);
+    });
+
+    it('ends the booking without sending anything again when the provider failed the refund first, and leaves a cancelled event to its cancellation', async () => {
+      const failed = await acceptedBooking('no_refund', 48 * HOUR);
+      await refund(host, failed.paid, 700).expect(200);
+      // As if the provider refused the refund before the booking's end ran: the reservation is given back.
+      await api.db.query(`UPDATE payment_refund SET status = 'failed' WHERE transaction_id = $1`, [failed.paid.transactionId]);
+      await api.db.query('UPDATE payment_transaction SET refunded_amount = 0 WHERE id = $1', [failed.paid.transactionId]);
+      await api.app.get(ApplicationsEndRefundedHandler).handle({ transactionId: failed.paid.transactionId, outboxId: randomUUID() });
+      expect(await statusOf(failed.paid)).toBe('refunded');
+      expect((await refundRows(failed.paid)).map((row) => row.amount)).toEqual([700]);
+      expect((await transactionRow(api, failed.paid.transactionId)).refunded_amount).toBe(0);
+
+      const cancelled = await acceptedBooking('no_refund', 48 * HOUR);
+      await refund(host, cancelled.paid, 700).expect(200);
+      await api.db.query(`UPDATE event SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [cancelled.eventId]);
+      await api.app.get(ApplicationsEndRefundedHandler).handle({ transactionId: cancelled.paid.transactionId, outboxId: randomUUID() });
+      expect(await statusOf(cancelled.paid)).toBe('accepted');
     });
   });
 });

@@ -482,6 +482,20 @@ describe('joining and paying: the rules, each refusal with its message and chang
       expect(await sandboxPayment(api, paid.paymentId)).toMatchObject({ refundedAmount: 300 });
     });
 
+    it('answers a full refund asked again under its key with that refund, after it was processed', async () => {
+      const paid = await captured(500);
+      const send = () =>
+        api
+          .http()
+          .post('/api/v1/payments/refund')
+          .set(bearer(host.token))
+          .send({ transactionId: paid.transactionId, amount: 500, requestKey: paid.transactionId });
+      const first = await send().expect(200);
+      await runPendingJobs(api);
+      expect((await transactionRow(api, paid.transactionId)).state).toBe('refunded');
+      expect((await send().expect(200)).body.refundId).toBe(first.body.refundId);
+    });
+
     it('refuses refunding a payment that was only authorised (409), changing nothing', async () => {
       const event = await createEvent(api, host);
       const paid = await applyAndPay(api, await signUp(api), event.id);

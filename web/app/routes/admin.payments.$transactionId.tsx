@@ -13,6 +13,7 @@ import { formatInstant, formatRupees } from '~/lib/format-event';
 import { parseForm, type FieldErrors } from '~/lib/forms';
 import { loadTransaction, recordReturnedOutside, refundPayment } from '~/lib/payments.server';
 import { flashToast } from '~/lib/session.server';
+import { ErrorCodes } from '../../../api/src/contracts/error-codes.js';
 import { Messages } from '../../../api/src/contracts/messages.js';
 import {
   refundSchema,
@@ -85,7 +86,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!result.ok) {
     const error = intent === 'refund' ? `${Messages.payments.refundFailed}: ${result.error}` : result.error;
-    return data<Refusal>({ intent, field: null, error, typed }, { status: result.status });
+    // The key is kept for sending the same refund again, unless it already records another one: then a new one.
+    const kept = result.code === ErrorCodes.payments.refundKeyUsed ? { ...typed, requestKey: randomUUID() } : typed;
+    return data<Refusal>({ intent, field: null, error, typed: kept }, { status: result.status });
   }
   const message = intent === 'refund' ? Messages.payments.refundProcessed : Messages.payments.returnedOutside;
   const cookie = await flashToast(request, { kind: 'success', message });

@@ -171,15 +171,18 @@ export class ApplicationLifecycle {
    * The booking a payment paid for ends because its host or an admin gave back all of it
    * (PaymentReturnedInFull) before the event: its seat frees, its ticket no longer admits, the fan
    * leaves the event's chat and is told. No money moves here: the refunds are already asked for.
-   * Only an accepted booking of an event still to come, not checked in, ends so (unchanged
-   * otherwise): a refund after the event, a goodwill gesture, does not rewrite who attended.
+   * Only an accepted booking of an event still to come, neither cancelled nor checked in, ends so
+   * (unchanged otherwise): a refund after the event, a goodwill gesture, does not rewrite who attended.
    */
   async endRefunded(tx: EntityManager, transactionId: string, now = new Date()): Promise<MoveOutcome> {
     const found = await this.applications.findByTransaction(tx, transactionId);
     if (found?.status !== 'accepted') return 'unchanged';
     const locked = await this.lockBoth(tx, found.id, found.eventId);
-    if (!locked.event || locked.event.date <= now || (await this.checkIns.checkedIn(tx, found.id))) return 'unchanged';
-    return (await this.finish(tx, locked, 'refunded', 'refunded in full by the host or an admin')).outcome;
+    const { event } = locked;
+    // A cancelled event's bookings end as cancelled (applications.cancel), their fans told of the cancellation.
+    if (!event || event.cancelled || event.date <= now || (await this.checkIns.checkedIn(tx, found.id))) return 'unchanged';
+    // Nothing is returned again: a refund the provider failed meanwhile is the admins' to send again.
+    return (await this.finish(tx, locked, 'refunded', 'refunded in full by the host or an admin', () => 0)).outcome;
   }
 
   /**

@@ -12,7 +12,7 @@ describe('the application state machine', () => {
 
   it('lets only pending applications lapse, and never brings an ended one back', () => {
     expect(applicationSourcesOf('expired')).toEqual(['pending']);
-    for (const ended of ['rejected', 'expired', 'cancelled', 'withdrawn', 'left'] as const) {
+    for (const ended of ['rejected', 'expired', 'cancelled', 'withdrawn', 'left', 'refunded'] as const) {
       for (const to of APPLICATION_STATUSES) expect(canMoveApplication(ended, to)).toBe(false);
     }
   });
@@ -24,5 +24,9 @@ describe('the application state machine', () => {
   it('lets a fan leave a pending or an accepted application, once', () => {
     expect(applicationSourcesOf('left')).toEqual(['pending', 'accepted']);
     expect(canMoveApplication('left', 'left')).toBe(false);
+  });
+
+  it('ends only an accepted application with a refund of all it paid (a pending one holds no captured money)', () => {
+    expect(applicationSourcesOf('refunded')).toEqual(['accepted']);
   });
 });

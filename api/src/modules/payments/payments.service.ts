@@ -180,7 +180,6 @@ export class PaymentsService {
         throw new TransactionNotFoundError();
       }
     }
-    if (transaction.state !== 'captured') throw refundRefusal(transaction.state);
     const refundId = await this.dataSource.transaction(async (tx) => {
       // Every refund, an admin's too, holds the event's payouts: one recorded meanwhile works from the ledger with this refund in it.
       await this.paidOut.holdPayouts(tx, transaction.eventId);
@@ -189,6 +188,7 @@ export class PaymentsService {
         if (earlier.amount !== input.amount) throw new RefundKeyUsedError();
         return earlier.id;
       }
+      // Not captured (only authorised, or already refunded in full), or not that much left: refused.
       const reserved = await this.settlement.reserve(tx, transaction.id, input.amount);
       if (!reserved) {
         const now = await this.transactions.find(transaction.id, tx);
