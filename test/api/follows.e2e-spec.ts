@@ -146,6 +146,23 @@ describe('follows', () => {
       expect(fresh.id).not.toBe(gathered.id);
     });
 
+    it('is not moved up, nor names them, when someone already in it likes again (a like taken back and given again)', async () => {
+      const author = await signUp(api);
+      const [priya, kabir] = [await signUp(api, { name: 'Priya' }), await signUp(api, { name: 'Kabir' })];
+      await group(author, kabir, 'post_liked:c');
+      await group(author, priya, 'post_liked:c');
+      const [before] = await inbox(author);
+      await group(author, kabir, 'post_liked:c');
+      const [after, ...rest] = await inbox(author);
+      expect(rest).toEqual([]);
+      expect(after).toMatchObject({
+        id: before.id,
+        fanId: priya.user.id,
+        body: 'Priya and 1 other liked your post.',
+        createdAt: before.createdAt,
+      });
+    });
+
     it('keeps one notification when the same like is told at once from several jobs', async () => {
       const [author, priya] = [await signUp(api), await signUp(api, { name: 'Priya' })];
       await Promise.all([1, 2, 3, 4].map(() => group(author, priya, 'post_liked:b')));

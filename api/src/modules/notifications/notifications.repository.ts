@@ -65,16 +65,18 @@ export class NotificationsRepository {
 
   /**
    * Adds `actorId` to the person's unread notification with this group key, moving it to the top of
-   * the inbox, or stores a new one. The person is added once (a repeated job changes no count); at
-   * MAX_GROUPED_ACTORS the list stops growing. Answers the id when a new notification was stored.
+   * the inbox, or stores a new one. The person is added once (a repeated job changes no count), and
+   * someone already in it (who took their like back and gave it again) neither moves it nor becomes
+   * the one it names; at MAX_GROUPED_ACTORS the list stops growing. Answers the id when a new
+   * notification was stored.
    */
   async upsertGrouped(tx: EntityManager, notification: GroupedNotification): Promise<string | null> {
     const rows: Array<{ id: string; inserted: boolean }> = await tx.query(
       `INSERT INTO notification (user_id, type, fan_id, event_id, event_title, link, image_url, group_key, actor_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ARRAY[$3]::uuid[])
        ON CONFLICT (user_id, group_key) WHERE group_key IS NOT NULL AND read_at IS NULL AND dismissed_at IS NULL
-       DO UPDATE SET fan_id = EXCLUDED.fan_id,
-                     created_at = now(),
+       DO UPDATE SET fan_id = CASE WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) THEN notification.fan_id ELSE EXCLUDED.fan_id END,
+                     created_at = CASE WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) THEN notification.created_at ELSE now() END,
                      actor_ids = CASE
                        WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) OR cardinality(notification.actor_ids) >= $9
                        THEN notification.actor_ids
