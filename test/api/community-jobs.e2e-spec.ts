@@ -93,17 +93,19 @@ describe('community: notifications, account erasure, photos', () => {
         },
       ]);
 
-      // Taken back and given again: the same notification, the person named once (and latest).
+      // Taken back and given again: the same notification, the person counted once, and no news (the latest new liker stays named).
       await like(first!, post.id, false);
       await like(first!, post.id, true);
       await runPendingJobs(api);
-      expect((await notificationsOf(author, 'post_liked')).map((row) => row.actor_ids)).toEqual([[first!.user.id, second!.user.id]]);
+      expect((await notificationsOf(author, 'post_liked')).map((row) => [row.fan_id, row.actor_ids])).toEqual([
+        [second!.user.id, [first!.user.id, second!.user.id]],
+      ]);
 
       await api.db.query('UPDATE notification SET read_at = now() WHERE user_id = $1 AND group_key = $2', [author.user.id, group]);
       await like(third!, post.id);
       await runPendingJobs(api);
       expect((await notificationsOf(author, 'post_liked')).map((row) => [row.fan_id, row.actor_ids])).toEqual([
-        [first!.user.id, [first!.user.id, second!.user.id]],
+        [second!.user.id, [first!.user.id, second!.user.id]],
         [third!.user.id, [third!.user.id]],
       ]);
       // A like the author already read about, taken back and given again, is no news: nothing new, nobody added.
@@ -111,7 +113,7 @@ describe('community: notifications, account erasure, photos', () => {
       await like(first!, post.id, true);
       await runPendingJobs(api);
       expect((await notificationsOf(author, 'post_liked')).map((row) => [row.fan_id, row.actor_ids])).toEqual([
-        [first!.user.id, [first!.user.id, second!.user.id]],
+        [second!.user.id, [first!.user.id, second!.user.id]],
         [third!.user.id, [third!.user.id]],
       ]);
       for (const liker of [first!, second!, third!]) expect(await notificationsOf(liker, 'post_liked')).toEqual([]);

@@ -109,14 +109,17 @@ describe('follows', () => {
   });
 
   describe('grouped notifications (a post’s likes)', () => {
-    const group = (recipient: SignedUp, actor: SignedUp, groupKey: string) =>
-      api.app
-        .get(DataSource)
-        .transaction((tx) =>
-          api.app
-            .get(NotificationsService)
-            .notifyGrouped(tx, { userId: recipient.user.id, type: 'post_liked', fanId: actor.user.id, groupKey, link: '/post/p' }),
-        );
+    const group = (recipient: SignedUp, actor: SignedUp, groupKey: string, kind: 'liked' | 'commented' = 'liked') =>
+      api.app.get(DataSource).transaction((tx) =>
+        api.app.get(NotificationsService).notifyGrouped(tx, {
+          userId: recipient.user.id,
+          type: kind === 'liked' ? 'post_liked' : 'post_commented',
+          fanId: actor.user.id,
+          groupKey,
+          link: '/post/p',
+          repeatIsNews: kind === 'commented',
+        }),
+      );
 
     it('gathers people in one unread notification, each once, and starts a new one after it is read', async () => {
       const author = await signUp(api);
@@ -146,7 +149,7 @@ describe('follows', () => {
       expect(fresh.id).not.toBe(gathered.id);
     });
 
-    it('is not moved up, nor names them, when someone already in it likes again (a like taken back and given again)', async () => {
+    it('is not moved up, nor names them, when someone already in it likes again (a like taken back and given again); another comment is news', async () => {
       const author = await signUp(api);
       const [priya, kabir] = [await signUp(api, { name: 'Priya' }), await signUp(api, { name: 'Kabir' })];
       await group(author, kabir, 'post_liked:c');
@@ -161,6 +164,13 @@ describe('follows', () => {
         body: 'Priya and 1 other liked your post.',
         createdAt: before.createdAt,
       });
+
+      // Another comment by someone already in the comments' notice is news: it names them and comes up again.
+      await group(author, kabir, 'post_commented:c', 'commented');
+      await group(author, priya, 'post_commented:c', 'commented');
+      await group(author, kabir, 'post_commented:c', 'commented');
+      const [comments] = await inbox(author);
+      expect(comments).toMatchObject({ type: 'post_commented', fanId: kabir.user.id });
     });
 
     it('keeps one notification when the same like is told at once from several jobs', async () => {

@@ -255,5 +255,24 @@ describe('a fan leaves their booking: the cancellation policy says what comes ba
       await api.app.get(ApplicationsEndRefundedHandler).handle({ transactionId: cancelled.paid.transactionId, outboxId: randomUUID() });
       expect(await statusOf(cancelled.paid)).toBe('accepted');
     });
+
+    it('has the reconciler find a full refund asked for in the last two days whose booking is still accepted, and no other', async () => {
+      const handler = api.app.get(ApplicationsEndRefundedHandler);
+      const [recent, old, cancelled] = await Promise.all([1, 2, 3].map(() => acceptedBooking('no_refund', 48 * HOUR)));
+      for (const { paid } of [recent!, old!, cancelled!]) {
+        await refund(host, paid, 700).expect(200);
+        // As if its job were lost on the way a minute ago.
+        await api.db.query(`UPDATE payment_transaction SET updated_at = now() - interval '1 minute' WHERE id = $1`, [paid.transactionId]);
+      }
+      await api.db.query(`UPDATE payment_refund SET created_at = now() - interval '3 days' WHERE transaction_id = $1`, [
+        old!.paid.transactionId,
+      ]);
+      await api.db.query(`UPDATE event SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [cancelled!.eventId]);
+
+      const due = (await handler.findDue(1_000)).map((job) => job.transactionId);
+      expect(due).toContain(recent!.paid.transactionId);
+      expect(due).not.toContain(old!.paid.transactionId);
+      expect(due).not.toContain(cancelled!.paid.transactionId);
+    });
   });
 });

@@ -265,10 +265,11 @@ export class ApplicationsRepository {
   }
 
   /**
-   * Payments given back in full in the last two days whose booking, of an event still to come (not
-   * cancelled) and not checked in, is still accepted: work applications.end_refunded has not done,
-   * lost on the way (applications and payments read together, read-only, from the few payments
-   * refunded in full). Refunds from before bookings ended so are not looked at.
+   * Payments given back in full, by a refund asked for in the last two days, whose booking, of an
+   * event still to come (not cancelled) and not checked in, is still accepted: work
+   * applications.end_refunded has not done, lost on the way (applications and payments read
+   * together, read-only, from the few payments refunded in full). Older refunds are not looked at,
+   * however late the provider processes them: bookings refunded in full before this job existed stay.
    */
   async acceptedButReturnedInFull(limit: number): Promise<string[]> {
     const rows: Array<{ transaction_id: string }> = await this.dataSource.query(
@@ -276,7 +277,8 @@ export class ApplicationsRepository {
          JOIN application a ON a.transaction_id = t.id AND a.status = 'accepted'
          JOIN event e ON e.id = a.event_id AND e.date > now() AND e.status <> 'cancelled'
         WHERE t.captured_amount > 0 AND t.refunded_amount >= t.captured_amount
-          AND t.updated_at < now() - interval '15 seconds' AND t.updated_at > now() - interval '2 days'
+          AND t.updated_at < now() - interval '15 seconds'
+          AND EXISTS (SELECT 1 FROM payment_refund r WHERE r.transaction_id = t.id AND r.created_at > now() - interval '2 days')
           AND NOT EXISTS (SELECT 1 FROM check_in c WHERE c.application_id = a.id)
         LIMIT $1`,
       [limit],

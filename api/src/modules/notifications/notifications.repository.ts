@@ -13,12 +13,18 @@ export type NewNotification = Pick<Notification, 'userId' | 'type'> &
   >;
 
 /** One notification that gathers what several people did to one thing (likes of a post). */
-export type GroupedNotification = Pick<Notification, 'userId' | 'type'> & { fanId: string; groupKey: string } & Partial<
-    Pick<Notification, 'eventId' | 'eventTitle' | 'link' | 'imageUrl'>
-  >;
+export type GroupedNotification = Pick<Notification, 'userId' | 'type'> & {
+  fanId: string;
+  groupKey: string;
+  /** Whether someone already in it doing it again is news (a new comment is; a like taken back and given again is not). */
+  repeatIsNews: boolean;
+} & Partial<Pick<Notification, 'eventId' | 'eventTitle' | 'link' | 'imageUrl'>>;
 
 /** The most people one grouped notification keeps (it still says "and 999 others" past it). */
 export const MAX_GROUPED_ACTORS = 1_000;
+
+/** In upsertGrouped: the one told of ($3) changes nothing new: a repeat that is not news ($10), by someone in it or past its cap ($9). */
+const OLD_NEWS = `NOT $10::boolean AND (EXCLUDED.fan_id = ANY(notification.actor_ids) OR cardinality(notification.actor_ids) >= $9)`;
 
 const INSERTED_COLUMNS = [
   'userId',
@@ -65,9 +71,9 @@ export class NotificationsRepository {
 
   /**
    * Adds `actorId` to the person's unread notification with this group key, moving it to the top of
-   * the inbox, or stores a new one. The person is added once (a repeated job changes no count), and
-   * someone already in it (who took their like back and gave it again) neither moves it nor becomes
-   * the one it names; at MAX_GROUPED_ACTORS the list stops growing. Answers the id when a new
+   * the inbox, or stores a new one. The person is added once (a repeated job changes no count); at
+   * MAX_GROUPED_ACTORS the list stops growing. Unless a repeat is news, someone already in it (or
+   * anyone once it is full) neither moves it nor becomes the one it names. Answers the id when a new
    * notification was stored.
    */
   async upsertGrouped(tx: EntityManager, notification: GroupedNotification): Promise<string | null> {
@@ -75,8 +81,8 @@ export class NotificationsRepository {
       `INSERT INTO notification (user_id, type, fan_id, event_id, event_title, link, image_url, group_key, actor_ids)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ARRAY[$3]::uuid[])
        ON CONFLICT (user_id, group_key) WHERE group_key IS NOT NULL AND read_at IS NULL AND dismissed_at IS NULL
-       DO UPDATE SET fan_id = CASE WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) THEN notification.fan_id ELSE EXCLUDED.fan_id END,
-                     created_at = CASE WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) THEN notification.created_at ELSE now() END,
+       DO UPDATE SET fan_id = CASE WHEN ${OLD_NEWS} THEN notification.fan_id ELSE EXCLUDED.fan_id END,
+                     created_at = CASE WHEN ${OLD_NEWS} THEN notification.created_at ELSE now() END,
                      actor_ids = CASE
                        WHEN EXCLUDED.fan_id = ANY(notification.actor_ids) OR cardinality(notification.actor_ids) >= $9
                        THEN notification.actor_ids
@@ -93,6 +99,7 @@ export class NotificationsRepository {
         notification.imageUrl ?? null,
         notification.groupKey,
         MAX_GROUPED_ACTORS,
+        notification.repeatIsNews,
       ],
     );
     const row = rows[0]!;

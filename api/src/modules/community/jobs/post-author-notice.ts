@@ -5,8 +5,9 @@ import { NotificationKeys, type PostToTell } from './community-notify.repository
 
 /** What a post's author hears of: likes and comments, each kind gathered in one unread notification per post. */
 const KINDS = {
-  liked: { type: 'post_liked', groupKey: NotificationKeys.liked },
-  commented: { type: 'post_commented', groupKey: NotificationKeys.commented },
+  // A like taken back and given again is no news; another comment is.
+  liked: { type: 'post_liked', groupKey: NotificationKeys.liked, repeatIsNews: false },
+  commented: { type: 'post_commented', groupKey: NotificationKeys.commented, repeatIsNews: true },
 } as const;
 
 /** Tells a post's author of one more person who liked or commented on it (named once however often told). */
@@ -18,13 +19,14 @@ export class PostAuthorNotice {
   ) {}
 
   async tell(kind: keyof typeof KINDS, postId: string, actorId: string, post: PostToTell): Promise<void> {
-    const { type, groupKey } = KINDS[kind];
+    const { type, groupKey, repeatIsNews } = KINDS[kind];
     await this.dataSource.transaction((tx) =>
       this.notifications.notifyGrouped(tx, {
         userId: post.authorId,
         type,
         fanId: actorId,
         groupKey: `${groupKey}${postId}`,
+        repeatIsNews,
         link: `/post/${postId}`,
         eventId: post.eventId,
         eventTitle: post.eventTitle,
