@@ -17,5 +17,7 @@ import { SupportJobsService } from './support/support-jobs.service.js';
   imports: [NotificationsModule],
   controllers: [SupportController, ReportsController, AuditController],
   providers: [SupportJobsService, SupportAuditRepository, ReportsService, PortedActs, AuditListRepository],
+  // The community's pages remove posts and comments through the queue's decision (ContentRemoval).
+  exports: [ReportsService],
 })
 export class AdminModule {}

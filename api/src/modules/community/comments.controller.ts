@@ -11,6 +11,7 @@ import {
 import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams } from '../../platform/http/zod.js';
 import { CommentsService } from './comments.service.js';
+import { ContentRemoval } from './content-removal.js';
 import { ContentReportsService } from './content-reports.service.js';
 import { LikesService } from './likes.service.js';
 
@@ -23,6 +24,7 @@ export class CommentsController {
     private readonly comments: CommentsService,
     private readonly likes: LikesService,
     private readonly reports: ContentReportsService,
+    private readonly removal: ContentRemoval,
   ) {}
 
   @Put(':id')
@@ -33,7 +35,7 @@ export class CommentsController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @ZParams(uuidParam) { id }: { id: string }) {
-    await this.comments.remove(user, id);
+    await this.removal.removeComment(user, id);
   }
 
   @Post(':id/like')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import { type CommentInput, type CommentPageView, type CommentView, type CommentsQuery } from '../../contracts/community.contract.js';
-import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { CommentsRepository, type LiveComment } from './comments.repository.js';
 import { CommunityRate } from './community-rate.js';
@@ -53,9 +53,15 @@ export class CommentsService {
     return this.view(user, commentId);
   }
 
+  /** Who wrote the comment, while it is readable (404 otherwise). */
+  async authorOf(commentId: string): Promise<string> {
+    return (await this.liveComment(commentId)).authorId;
+  }
+
+  /** By its author. (An admin removes someone else's through the report queue's decision: ContentRemoval.) */
   async remove(user: AuthUser, commentId: string): Promise<void> {
     const comment = await this.liveComment(commentId);
-    if (comment.authorId !== user.id && !isAdmin(user)) throw new NotYourCommentError();
+    if (comment.authorId !== user.id) throw new NotYourCommentError();
     await this.posts.transaction(async (tx) => {
       if (!(await this.removeIn(tx, commentId, user.id))) throw new CommentNotFoundError();
     });

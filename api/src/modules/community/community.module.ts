@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { AdminContentReportsController } from './admin-content-reports.controller.js';
 import { CommentsController } from './comments.controller.js';
@@ -9,6 +10,7 @@ import { CommunityMediaReferences } from './community-media-references.adapter.j
 import { CommunityRate } from './community-rate.js';
 import { CommentReportSource, PostReportSource } from './content-report-sources.adapter.js';
 import { ContentReportsRepository } from './content-reports.repository.js';
+import { ContentRemoval } from './content-removal.js';
 import { ContentReportsService } from './content-reports.service.js';
 import { CommunityNotifyRepository } from './jobs/community-notify.repository.js';
 import { NotifyCommentHandler } from './jobs/notify-comment.job.js';
@@ -29,7 +31,7 @@ import { PostsService } from './posts.service.js';
  */
 @Module({
   controllers: [PostsController, CommentsController, AdminContentReportsController],
-  imports: [NotificationsModule],
+  imports: [NotificationsModule, AdminModule],
   providers: [
     PostsRepository,
     CommentsRepository,
@@ -42,6 +44,7 @@ import { PostsService } from './posts.service.js';
     CommentsService,
     LikesService,
     ContentReportsService,
+    ContentRemoval,
     CommunityMediaReferences,
     CommunityErasureStep,
     PostReportSource,

@@ -19,6 +19,7 @@ import {
 import { CurrentUser, OptionalUser, Public, type AuthUser } from '../../platform/http/auth-context.js';
 import { uuidParam, ZBody, ZParams, ZQuery } from '../../platform/http/zod.js';
 import { CommentsService } from './comments.service.js';
+import { ContentRemoval } from './content-removal.js';
 import { ContentReportsService } from './content-reports.service.js';
 import { LikesService } from './likes.service.js';
 import { PostsService } from './posts.service.js';
@@ -33,6 +34,7 @@ export class PostsController {
     private readonly likes: LikesService,
     private readonly comments: CommentsService,
     private readonly reports: ContentReportsService,
+    private readonly removal: ContentRemoval,
   ) {}
 
   @Public()
@@ -60,7 +62,7 @@ export class PostsController {
   @Delete(':id')
   @HttpCode(204)
   async remove(@CurrentUser() user: AuthUser, @ZParams(uuidParam) { id }: { id: string }) {
-    await this.posts.remove(user, id);
+    await this.removal.removePost(user, id);
   }
 
   @Post(':id/like')

@@ -11,7 +11,7 @@ import {
 } from '../../contracts/community.contract.js';
 import { isOwnUploadUrl } from '../../contracts/media-url.js';
 import { Messages } from '../../contracts/messages.js';
-import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { type AuthUser } from '../../platform/http/auth-context.js';
 import { UnauthorizedError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { EventApplicants } from '../events/event-applicants.port.js';
@@ -101,10 +101,18 @@ export class PostsService {
     return this.view(user, postId);
   }
 
-  /** By its author or an admin: hidden for everyone at once, its photos released to the uploads sweep. */
+  /** Who wrote the post, while it is readable (404 otherwise). */
+  async authorOf(postId: string): Promise<string> {
+    return (await this.livePost(postId)).authorId;
+  }
+
+  /**
+   * By its author: hidden for everyone at once, its photos released to the uploads sweep. (An admin
+   * removes someone else's through the report queue's decision: ContentRemoval.)
+   */
   async remove(user: AuthUser, postId: string): Promise<void> {
     const post = await this.livePost(postId);
-    if (post.authorId !== user.id && !isAdmin(user)) throw new NotYourPostError();
+    if (post.authorId !== user.id) throw new NotYourPostError();
     if (!(await this.removeIn(postId, user.id))) throw new PostNotFoundError();
   }
 

@@ -61,13 +61,16 @@ export class ReportsService {
   /**
    * Closes every open report of the target with the outcome. Two admins at once: the second waits on
    * the first's row locks, finds nothing open and gets a 409; reports sent after the close stay open
-   * and form a new queue item.
+   * and form a new queue item. `from: 'its page'` is an admin acting on the thing itself where it is
+   * shown (removing a post or comment from its page): the same decision, reported or not, so its
+   * open reports close, it is audited and its reporters are told as from the queue.
    */
   async decide(
     admin: AuthUser,
     { kind, targetId }: ReportTargetParams,
     outcome: ReportOutcome,
     reason: string,
+    from: 'the queue' | 'its page' = 'the queue',
   ): Promise<ReportDecisionView> {
     // Taking an event down needs the delete_events flag, as deleting one does.
     if (outcome === 'acted' && kind === 'event') requirePermission(admin, 'delete_events');
@@ -76,7 +79,7 @@ export class ReportsService {
       const content = await source.contentOf(tx, targetId);
       if (!content) throw new NothingReportedError();
       const reporters = await source.close(tx, targetId, { outcome, adminId: admin.id, reason });
-      if (reporters.length === 0) throw new ReportsAlreadyClosedError();
+      if (reporters.length === 0 && from === 'the queue') throw new ReportsAlreadyClosedError();
       const change = outcome === 'acted' ? await this.act(source, tx, targetId, admin, reason) : undefined;
       await this.audit.record(tx, {
         adminId: admin.id,
