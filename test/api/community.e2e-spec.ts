@@ -643,38 +643,6 @@ describe('community: posts, comments, likes, reports', () => {
   });
 
   describe('reports', () => {
-    it('takes an admin removing a post or comment from its page as the queue takes acting on it: reports closed, audited, reporters told', async () => {
-      const [reporter, writer] = [await signUp(api), await signUp(api)];
-      const post = await newPost(writer, { text: 'Cheap followers, DM me' });
-      const comment = await newComment(writer, post.id, 'Buy now');
-      await as(reporter).reportPost(post.id, { reason: 'spam' }).expect(201);
-
-      await as(admin).removeComment(comment.id).expect(204);
-      await as(admin).remove(post.id).expect(204);
-      await as(null).post(post.id).expect(404);
-      const audit = await api.db.query<{ action: string; record_id: string; before: { openReports: number; text: string } }>(
-        `SELECT action, record_id, before FROM admin_audit WHERE admin_id = $1 AND record_id = ANY($2::uuid[]) ORDER BY created_at`,
-        [admin.user.id, [post.id, comment.id]],
-      );
-      expect(audit.rows.map(({ action, record_id, before }) => [action, record_id, before.openReports, before.text])).toEqual([
-        ['comment.removed', comment.id, 0, 'Buy now'],
-        ['post.removed', post.id, 1, 'Cheap followers, DM me'],
-      ]);
-      const reports = await api.db.query<{ status: string; outcome: string }>(
-        'SELECT status, outcome FROM community_report WHERE post_id = $1',
-        [post.id],
-      );
-      expect(reports.rows).toEqual([{ status: 'closed', outcome: 'acted' }]);
-      const told = (await api.http().get('/api/v1/notifications').set(bearer(reporter.token)).expect(200)).body.notifications as Array<{
-        type: string;
-      }>;
-      expect(told.map(({ type }) => type)).toEqual(['report_outcome']);
-      // Its author removing their own is theirs alone: nothing audited.
-      const own = await newPost(writer);
-      await as(writer).remove(own.id).expect(204);
-      expect((await api.db.query('SELECT 1 FROM admin_audit WHERE record_id = $1', [own.id])).rowCount).toBe(0);
-    });
-
     it('stores one open report per person and post or comment, never of one’s own', async () => {
       const reporter = await signUp(api);
       const post = await newPost(author);
@@ -757,6 +725,46 @@ describe('community: posts, comments, likes, reports', () => {
       await as(await signUp(api))
         .reportPost(posts.at(-1)!.id, { reason: 'spam' })
         .expect(201);
+    });
+
+    it('takes an admin removing a post or comment from its page as the queue takes acting on it: reports closed, audited, reporters told', async () => {
+      const [reporter, writer] = [await signUp(api), await signUp(api)];
+      const post = await newPost(writer, { text: 'Cheap followers, DM me' });
+      const comment = await newComment(writer, post.id, 'Buy now');
+      await as(reporter).reportPost(post.id, { reason: 'spam' }).expect(201);
+
+      await as(admin).removeComment(comment.id).expect(204);
+      await as(admin).remove(post.id).expect(204);
+      await as(null).post(post.id).expect(404);
+      const audit = await api.db.query<{ action: string; record_id: string; before: { openReports: number; text: string } }>(
+        `SELECT action, record_id, before FROM admin_audit WHERE admin_id = $1 AND record_id = ANY($2::uuid[]) ORDER BY created_at`,
+        [admin.user.id, [post.id, comment.id]],
+      );
+      expect(audit.rows.map(({ action, record_id, before }) => [action, record_id, before.openReports, before.text])).toEqual([
+        ['comment.removed', comment.id, 0, 'Buy now'],
+        ['post.removed', post.id, 1, 'Cheap followers, DM me'],
+      ]);
+      const reports = await api.db.query<{ status: string; outcome: string }>(
+        'SELECT status, outcome FROM community_report WHERE post_id = $1',
+        [post.id],
+      );
+      expect(reports.rows).toEqual([{ status: 'closed', outcome: 'acted' }]);
+      const told = (await api.http().get('/api/v1/notifications').set(bearer(reporter.token)).expect(200)).body.notifications as Array<{
+        type: string;
+      }>;
+      expect(told.map(({ type }) => type)).toEqual(['report_outcome']);
+      // Two admins removing one post at the same moment: one removal, one audit row; the other finds it gone.
+      const second = await signUp(api);
+      await makeAdmin(api, second.user.id);
+      const twice = await newPost(writer, { text: 'Removed twice?' });
+      const answers = await Promise.all([as(admin).remove(twice.id), as(second).remove(twice.id)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([204, 404]);
+      expect((await api.db.query('SELECT 1 FROM admin_audit WHERE record_id = $1', [twice.id])).rowCount).toBe(1);
+
+      // Its author removing their own is theirs alone: nothing audited.
+      const own = await newPost(writer);
+      await as(writer).remove(own.id).expect(204);
+      expect((await api.db.query('SELECT 1 FROM admin_audit WHERE record_id = $1', [own.id])).rowCount).toBe(0);
     });
   });
 });

@@ -39,6 +39,7 @@ export const ReportMessages = {
   reasonRequired: 'Say in a few words why (it goes in the audit log)',
   alreadyClosed: 'These reports were already closed, perhaps by another admin. Reload the queue to see what is still open.',
   nothingOpen: 'Nothing open is reported about this.',
+  alreadyRemoved: 'This was removed already, perhaps by another admin.',
   badCursor: 'cursor: must be a cursor from the previous page',
 } as const;
 

@@ -12,7 +12,7 @@ import { CommunityFeedCache } from './feed-cache.js';
 import { keysetPage, seqOfCursor } from './keyset.js';
 import { PostsRepository } from './posts.repository.js';
 
-/** Comments under posts: oldest first, written and changed by their authors, removed by them or an admin. */
+/** Comments under posts: oldest first, written and changed by their authors, removed by them or, through the report queue's decision, an admin. */
 @Injectable()
 export class CommentsService {
   constructor(
@@ -68,7 +68,7 @@ export class CommentsService {
   }
 
   /**
-   * Removes a comment (its author, or an admin here or from the report queue) and takes it off its
+   * Removes a comment (its author, or the report queue's decision to act on it: from the queue or its page) and takes it off its
    * post's count; the post's id, or null when it was gone already. The shared feed pages are cleared.
    */
   async removeIn(tx: EntityManager, commentId: string, removedBy: string): Promise<string | null> {

@@ -4,9 +4,6 @@ import { ReportsService } from '../admin/reports/reports.service.js';
 import { CommentsService } from './comments.service.js';
 import { PostsService } from './posts.service.js';
 
-/** What the audit row and the reporters' notice say of a removal an admin made from the thing's own page. */
-const REMOVED_FROM_ITS_PAGE = 'Removed by an admin from its page';
-
 /**
  * DELETE of a post or comment. Its author removes it as their own; an admin removing someone else's
  * makes the report queue's decision to act on it, reported or not: open reports close as acted on,
@@ -22,11 +19,11 @@ export class ContentRemoval {
 
   async removePost(user: AuthUser, postId: string): Promise<void> {
     if (!isAdmin(user) || (await this.posts.authorOf(postId)) === user.id) return this.posts.remove(user, postId);
-    await this.reports.decide(user, { kind: 'post', targetId: postId }, 'acted', REMOVED_FROM_ITS_PAGE, 'its page');
+    await this.reports.removeFromItsPage(user, { kind: 'post', targetId: postId });
   }
 
   async removeComment(user: AuthUser, commentId: string): Promise<void> {
     if (!isAdmin(user) || (await this.comments.authorOf(commentId)) === user.id) return this.comments.remove(user, commentId);
-    await this.reports.decide(user, { kind: 'comment', targetId: commentId }, 'acted', REMOVED_FROM_ITS_PAGE, 'its page');
+    await this.reports.removeFromItsPage(user, { kind: 'comment', targetId: commentId });
   }
 }

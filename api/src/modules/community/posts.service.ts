@@ -117,7 +117,7 @@ export class PostsService {
   }
 
   /**
-   * Removes a post (its author, or an admin here or from the report queue), in `tx` when given; false
+   * Removes a post (its author, or the report queue's decision to act on it: from the queue or its page), in `tx` when given; false
    * when it was gone already. The shared feed pages are cleared.
    */
   async removeIn(postId: string, removedBy: string, tx?: EntityManager): Promise<boolean> {

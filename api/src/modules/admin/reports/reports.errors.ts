@@ -8,6 +8,13 @@ export class ReportsAlreadyClosedError extends ConflictError {
   }
 }
 
+/** Removing a post or comment from its page that another admin removed at the same moment. */
+export class AlreadyRemovedError extends NotFoundError {
+  constructor() {
+    super(ReportMessages.alreadyRemoved);
+  }
+}
+
 /** The target does not exist (a deleted event or post takes its reports with it). */
 export class NothingReportedError extends NotFoundError {
   constructor() {

@@ -16,11 +16,14 @@ import { NotificationsService } from '../../notifications/notifications.service.
 import { decodeCursor, encodeCursor } from '../keyset-cursor.js';
 import { PortedActs } from './ported-acts.js';
 import { REPORT_SOURCES, type ActedChange, type ReportSource } from './report-sources.port.js';
-import { NothingReportedError, ReportsAlreadyClosedError } from './reports.errors.js';
+import { AlreadyRemovedError, NothingReportedError, ReportsAlreadyClosedError } from './reports.errors.js';
 
 /** The longest waiting first: by first open report, then id (the order every source pages in). */
 const byWaiting = (a: ReportQueueItemView, b: ReportQueueItemView) =>
   a.firstReportedAt === b.firstReportedAt ? (a.targetId < b.targetId ? -1 : 1) : a.firstReportedAt < b.firstReportedAt ? -1 : 1;
+
+/** What the audit row and the reporters' notice say of a removal an admin made from the thing's own page. */
+const REMOVED_FROM_ITS_PAGE = 'Removed by an admin from its page';
 
 /** How much of the reported words the audit row keeps, to say what was acted on. */
 const AUDIT_TEXT_MAX = 280;
@@ -61,16 +64,28 @@ export class ReportsService {
   /**
    * Closes every open report of the target with the outcome. Two admins at once: the second waits on
    * the first's row locks, finds nothing open and gets a 409; reports sent after the close stay open
-   * and form a new queue item. `from: 'its page'` is an admin acting on the thing itself where it is
-   * shown (removing a post or comment from its page): the same decision, reported or not, so its
-   * open reports close, it is audited and its reporters are told as from the queue.
+   * and form a new queue item.
    */
-  async decide(
+  decide(admin: AuthUser, target: ReportTargetParams, outcome: ReportOutcome, reason: string): Promise<ReportDecisionView> {
+    return this.decideFrom('the queue', admin, target, outcome, reason);
+  }
+
+  /**
+   * An admin removing someone's post or comment where it is shown (its page's Delete): the queue's
+   * decision to act on it, reported or not, so its open reports close, it is audited and its
+   * reporters are told as from the queue. One already removed (another admin at the same moment) is
+   * a 404 and writes nothing.
+   */
+  async removeFromItsPage(admin: AuthUser, target: { kind: 'post' | 'comment'; targetId: string }): Promise<void> {
+    await this.decideFrom('its page', admin, target, 'acted', REMOVED_FROM_ITS_PAGE);
+  }
+
+  private async decideFrom(
+    from: 'the queue' | 'its page',
     admin: AuthUser,
     { kind, targetId }: ReportTargetParams,
     outcome: ReportOutcome,
     reason: string,
-    from: 'the queue' | 'its page' = 'the queue',
   ): Promise<ReportDecisionView> {
     // Taking an event down needs the delete_events flag, as deleting one does.
     if (outcome === 'acted' && kind === 'event') requirePermission(admin, 'delete_events');
@@ -81,6 +96,7 @@ export class ReportsService {
       const reporters = await source.close(tx, targetId, { outcome, adminId: admin.id, reason });
       if (reporters.length === 0 && from === 'the queue') throw new ReportsAlreadyClosedError();
       const change = outcome === 'acted' ? await this.act(source, tx, targetId, admin, reason) : undefined;
+      if (from === 'its page' && reporters.length === 0 && change?.before.removed === true) throw new AlreadyRemovedError();
       await this.audit.record(tx, {
         adminId: admin.id,
         action: change?.action ?? 'report.dismissed',
