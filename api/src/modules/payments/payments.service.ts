@@ -23,7 +23,6 @@ import {
   OrderInProgressError,
   PaymentVerificationError,
   providerFailure,
-  RefundKeyUsedError,
   RefundPaidOutError,
   refundRefusal,
   TransactionNotFoundError,
@@ -183,11 +182,9 @@ export class PaymentsService {
     const refundId = await this.dataSource.transaction(async (tx) => {
       // Every refund, an admin's too, holds the event's payouts: one recorded meanwhile works from the ledger with this refund in it.
       await this.paidOut.holdPayouts(tx, transaction.eventId);
-      const earlier = input.requestKey ? await this.refunds.findByRequestKey(tx, transaction.id, input.requestKey) : undefined;
-      if (earlier) {
-        if (earlier.amount !== input.amount) throw new RefundKeyUsedError();
-        return earlier.id;
-      }
+      const { requestKey } = input;
+      const earlier = requestKey ? await this.settlement.askedBefore(tx, transaction.id, { requestKey }, input.amount) : undefined;
+      if (earlier) return earlier.id;
       // Not captured (only authorised, or already refunded in full), or not that much left: refused.
       const reserved = await this.settlement.reserve(tx, transaction.id, input.amount);
       if (!reserved) {

@@ -6,9 +6,9 @@ import { NotificationsService } from '../notifications/notifications.service.js'
 import { type PaymentRefund } from './entities/payment-refund.entity.js';
 import { type PaymentTransaction } from './entities/payment-transaction.entity.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.port.js';
-import { OutsideReferenceUsedError, refundRefusal, TransactionNotFoundError } from './payments.errors.js';
+import { OutsideReferenceUsedError, RefundKeyUsedError, refundRefusal, TransactionNotFoundError } from './payments.errors.js';
 import { PaymentRefunded, PaymentReturnedInFull } from './payments.events.js';
-import { RefundsRepository } from './refunds.repository.js';
+import { RefundsRepository, type RefundKey } from './refunds.repository.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 /** What the provider says of a refund. */
@@ -146,11 +146,8 @@ export class RefundSettlement {
   ): Promise<PaymentRefund> {
     const locked = await this.transactions.lock(tx, input.transactionId);
     if (!locked) throw new TransactionNotFoundError();
-    const recorded = await this.refunds.findReturnedOutside(tx, input.transactionId, input.reference);
-    if (recorded) {
-      if (recorded.amount !== input.amount) throw new OutsideReferenceUsedError();
-      return recorded;
-    }
+    const recorded = await this.askedBefore(tx, input.transactionId, { outsideReference: input.reference }, input.amount);
+    if (recorded) return recorded;
     const reserved = await this.reserve(tx, input.transactionId, input.amount);
     if (!reserved) throw refundRefusal(locked.state);
     const refund = await this.refunds.insertReturnedOutside(tx, {
@@ -171,6 +168,17 @@ export class RefundSettlement {
       eventTitle: event?.title ?? null,
     });
     return refund;
+  }
+
+  /**
+   * The refund already recorded under `key` (the same request again: a form sent twice, a retry after
+   * a lost answer), or undefined; the same key with another amount is a 409. The caller holds the
+   * event's payouts, which every refund takes first, so two such requests run one after the other.
+   */
+  async askedBefore(tx: EntityManager, transactionId: string, key: RefundKey, amount: number): Promise<PaymentRefund | undefined> {
+    const earlier = await this.refunds.findByKey(tx, transactionId, key);
+    if (earlier && earlier.amount !== amount) throw 'requestKey' in key ? new RefundKeyUsedError() : new OutsideReferenceUsedError();
+    return earlier;
   }
 
   /**

@@ -17,6 +17,12 @@ export const LIVE_REFUND_STATES = `('pending', 'sent', 'processed')`;
 export type NewRefund = Pick<PaymentRefund, 'transactionId' | 'amount' | 'reason' | 'requestedBy'>;
 
 /** The payment_refund table, all of its SQL. */
+/**
+ * What makes asking for a refund again safe: a request key (a form's, sent twice), or the reference
+ * of money returned outside Tribe (the same transfer recorded twice).
+ */
+export type RefundKey = { requestKey: string } | { outsideReference: string };
+
 @Injectable()
 export class RefundsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -31,16 +37,6 @@ export class RefundsRepository {
     return row!;
   }
 
-  /** The refund asked for under this request key, if any (the caller holds the event's payouts, which orders refunds). */
-  async findByRequestKey(tx: EntityManager, transactionId: string, requestKey: string): Promise<PaymentRefund | undefined> {
-    const [row] = await queryRows<PaymentRefund>(
-      tx,
-      `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = $1 AND request_key = $2`,
-      [transactionId, requestKey],
-    );
-    return row;
-  }
-
   /** A refund returned outside Tribe, processed as it is written (the caller holds the payment's lock). */
   async insertReturnedOutside(tx: EntityManager, refund: NewRefund & { outsideReference: string }): Promise<PaymentRefund> {
     const [row] = await queryRows<PaymentRefund>(
@@ -52,12 +48,13 @@ export class RefundsRepository {
     return row!;
   }
 
-  async findReturnedOutside(tx: EntityManager, transactionId: string, reference: string): Promise<PaymentRefund | undefined> {
-    const [row] = await queryRows<PaymentRefund>(
-      tx,
-      `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = $1 AND outside_reference = $2`,
-      [transactionId, reference],
-    );
+  /** The refund of the transaction recorded under this key (each kind has its unique index), if any. */
+  async findByKey(tx: EntityManager, transactionId: string, key: RefundKey): Promise<PaymentRefund | undefined> {
+    const [column, value] = 'requestKey' in key ? ['request_key', key.requestKey] : ['outside_reference', key.outsideReference];
+    const [row] = await queryRows<PaymentRefund>(tx, `SELECT ${COLUMNS} FROM payment_refund WHERE transaction_id = $1 AND ${column} = $2`, [
+      transactionId,
+      value,
+    ]);
     return row;
   }
 
