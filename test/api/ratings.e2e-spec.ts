@@ -250,13 +250,14 @@ describe('ratings', () => {
       expect(((await as(null).reviews(solo.user.id).expect(200)).body as ReviewPageView).pagination.total).toBe(1);
     });
 
-    it('lets an admin remove a rating: 404 to everyone after, not listed, not counted', async () => {
-      const [fan, fan2] = await Promise.all([signUp(api), signUp(api)]);
+    it('lets an admin remove a rating as the queue acts on it: its reports closed, audited, reporters told; 404 to everyone after, not counted', async () => {
+      const [fan, fan2, reporter] = await Promise.all([signUp(api), signUp(api), signUp(api)]);
       const moderated = await signUpHost(api);
       const eventId = await endedEvent([fan, fan2], moderated);
       const bad = await rated(fan, eventId, { hostRating: 1, eventRating: 1, hostReview: 'Spam spam' });
       await rated(fan2, eventId, { hostRating: 4, eventRating: 4 });
       expect(await storedRating(moderated.user.id)).toBe('2.50');
+      await as(reporter).report(bad.id, { reason: 'spam' }).expect(201);
 
       await as(admin).remove(bad.id).expect(204);
       expect((await api.db.query('SELECT status FROM rating WHERE id = $1', [bad.id])).rows).toEqual([{ status: 'removed' }]);
@@ -268,10 +269,19 @@ describe('ratings', () => {
           admin_id: admin.user.id,
           action: 'review.removed',
           record_type: 'review',
-          before: { status: 'published' },
-          after: { status: 'removed' },
+          before: expect.objectContaining({ status: 'published', openReports: 1, text: expect.stringContaining('Spam spam') }),
+          after: expect.objectContaining({ status: 'removed', outcome: 'acted' }),
         },
       ]);
+      const reports = await api.db.query('SELECT status, outcome FROM rating_report WHERE rating_id = $1', [bad.id]);
+      expect(reports.rows).toEqual([{ status: 'closed', outcome: 'acted' }]);
+      expect(
+        ((await as(admin).adminReports().expect(200)).body.data as Array<{ ratingId: string }>).map(({ ratingId }) => ratingId),
+      ).not.toContain(bad.id);
+      const told = (await api.http().get('/api/v1/notifications').set(bearer(reporter.token)).expect(200)).body.notifications as Array<{
+        type: string;
+      }>;
+      expect(told.map(({ type }) => type)).toEqual(['report_outcome']);
       expect(await storedRating(moderated.user.id)).toBe('4.00');
       expect(await statsOf(moderated.user.id)).toMatchObject({ totalRatings: 1, averageRating: 4 });
       await as(fan).edit(bad.id, { hostRating: 5, eventRating: 5 }).expect(404);

@@ -17,7 +17,7 @@ import { SupportJobsService } from './support/support-jobs.service.js';
   imports: [NotificationsModule],
   controllers: [SupportController, ReportsController, AuditController],
   providers: [SupportJobsService, SupportAuditRepository, ReportsService, PortedActs, AuditListRepository],
-  // The community's pages remove posts and comments through the queue's decision (ContentRemoval).
+  // Posts, comments and reviews removed by an admin where they are shown go through the queue's decision.
   exports: [ReportsService],
 })
 export class AdminModule {}

@@ -24,7 +24,7 @@ export class PostReportSource extends TableReportSource {
 
   async act(tx: EntityManager, postId: string, admin: AuthUser): Promise<ActedChange> {
     const removedNow = await this.posts.removeIn(postId, admin.id, tx);
-    return { action: 'post.removed', before: { removed: !removedNow }, after: { removed: true } };
+    return { action: 'post.removed', before: { removed: !removedNow }, after: { removed: true }, actedBefore: !removedNow };
   }
 }
 
@@ -45,6 +45,6 @@ export class CommentReportSource extends TableReportSource {
 
   async act(tx: EntityManager, commentId: string, admin: AuthUser): Promise<ActedChange> {
     const postId = await this.comments.removeIn(tx, commentId, admin.id);
-    return { action: 'comment.removed', before: { removed: postId === null }, after: { removed: true } };
+    return { action: 'comment.removed', before: { removed: postId === null }, after: { removed: true }, actedBefore: postId === null };
   }
 }

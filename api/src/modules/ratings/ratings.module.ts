@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { CommunityModule } from '../community/community.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -24,7 +25,7 @@ import { ReviewsService } from './reviews.service.js';
  */
 @Module({
   controllers: [RatingsController, AdminRatingReportsController],
-  imports: [UsersModule, NotificationsModule, CommunityModule],
+  imports: [UsersModule, NotificationsModule, CommunityModule, AdminModule],
   providers: [
     RatingsRepository,
     RatingReportsRepository,

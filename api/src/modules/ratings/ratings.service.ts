@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RatingMessages, type RatingEditInput, type RatingInput, type RatingView } from '../../contracts/ratings.contract.js';
-import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
+import { ReportsService } from '../admin/reports/reports.service.js';
 import { HostRating } from './host-rating.js';
 import { RatableAttendances } from './ratable-attendances.port.js';
 import {
@@ -25,7 +25,7 @@ export class RatingsService {
     private readonly ratings: RatingsRepository,
     private readonly attendances: RatableAttendances,
     private readonly hostRating: HostRating,
-    private readonly audit: AdminAuditLog,
+    private readonly reports: ReportsService,
   ) {}
 
   /**
@@ -68,23 +68,18 @@ export class RatingsService {
   }
 
   /**
-   * The rater deletes theirs at any time; an admin removes anyone's (moderation: it stays for the
-   * report queue, and the removal is in the admin audit log as the queue's would be).
+   * The rater deletes theirs at any time. An admin removing someone else's makes the report queue's
+   * decision to act on it, reported or not: it stays for the queue's history, its open reports close,
+   * the removal is audited and its reporters are told (ReviewReportSource acts).
    */
   async remove(user: AuthUser, id: string): Promise<void> {
     const rating = await this.ratings.findLive(id);
     if (!rating) throw new RatingNotFoundError();
-    const own = rating.raterId === user.id;
-    if (!own && !isAdmin(user)) throw new NotYourRatingError();
-    const removed = await this.hostRating.change(rating.ratedInfluencerId, async (tx) => {
-      if (own) return this.ratings.delete(tx, id);
-      const was = await this.ratings.markRemoved(tx, id);
-      if (was) {
-        const change = { adminId: user.id, action: 'review.removed', recordType: 'review', recordId: id };
-        await this.audit.record(tx, { ...change, before: { status: was }, after: { status: 'removed' } });
-      }
-      return was !== null;
-    });
+    if (rating.raterId !== user.id) {
+      if (!isAdmin(user)) throw new NotYourRatingError();
+      return this.reports.removeFromItsPage(user, { kind: 'review', targetId: id });
+    }
+    const removed = await this.hostRating.change(rating.ratedInfluencerId, (tx) => this.ratings.delete(tx, id));
     if (!removed) throw new RatingNotFoundError();
   }
 

@@ -47,6 +47,7 @@ export class ReviewReportSource extends TableReportSource {
       action: 'review.removed',
       before: { status: was ?? 'removed' },
       after: { status: 'removed' },
+      actedBefore: was === null,
       afterCommit: () => this.hostRating.changed(),
     };
   }

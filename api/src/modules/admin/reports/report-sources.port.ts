@@ -38,6 +38,8 @@ export interface ActedChange {
   action: string;
   before: Record<string, unknown>;
   after: Record<string, unknown>;
+  /** True when the target was so already (another admin acted first): nothing changed. */
+  actedBefore?: boolean;
   afterCommit?: AfterCommit;
 }
 

@@ -71,12 +71,12 @@ export class ReportsService {
   }
 
   /**
-   * An admin removing someone's post or comment where it is shown (its page's Delete): the queue's
+   * An admin removing someone's post, comment or review where it is shown (its page's Delete): the queue's
    * decision to act on it, reported or not, so its open reports close, it is audited and its
    * reporters are told as from the queue. One already removed (another admin at the same moment) is
    * a 404 and writes nothing.
    */
-  async removeFromItsPage(admin: AuthUser, target: { kind: 'post' | 'comment'; targetId: string }): Promise<void> {
+  async removeFromItsPage(admin: AuthUser, target: { kind: 'post' | 'comment' | 'review'; targetId: string }): Promise<void> {
     await this.decideFrom('its page', admin, target, 'acted', REMOVED_FROM_ITS_PAGE);
   }
 
@@ -96,7 +96,7 @@ export class ReportsService {
       const reporters = await source.close(tx, targetId, { outcome, adminId: admin.id, reason });
       if (reporters.length === 0 && from === 'the queue') throw new ReportsAlreadyClosedError();
       const change = outcome === 'acted' ? await this.act(source, tx, targetId, admin, reason) : undefined;
-      if (from === 'its page' && reporters.length === 0 && change?.before.removed === true) throw new AlreadyRemovedError();
+      if (from === 'its page' && reporters.length === 0 && change?.actedBefore) throw new AlreadyRemovedError();
       await this.audit.record(tx, {
         adminId: admin.id,
         action: change?.action ?? 'report.dismissed',
