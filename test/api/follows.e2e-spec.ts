@@ -1,17 +1,22 @@
 import { DataSource } from 'typeorm';
 import { NotificationsService } from '../../api/src/modules/notifications/notifications.service.js';
 import { bearer, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { createEvent } from '../support/join-flow.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const FOLLOW_LIMIT = 5;
+const POST_LIMIT = 2;
 
-/** Follows (POST/DELETE/GET /users/{id}/follow, the two lists) and the notifications they and the community's likes send. */
+/**
+ * Follows (POST/DELETE/GET /users/{id}/follow, the two lists), the notifications they and the
+ * community's likes send, and the community's hourly limits (small here, so they can be reached).
+ */
 describe('follows', () => {
   let api: TestApi;
   let host: SignedUp;
   beforeAll(async () => {
-    api = await startTestApi({ COMMUNITY_FOLLOW_LIMIT: String(FOLLOW_LIMIT) });
+    api = await startTestApi({ COMMUNITY_FOLLOW_LIMIT: String(FOLLOW_LIMIT), COMMUNITY_POST_LIMIT: String(POST_LIMIT) });
     host = await signUpHost(api, { name: 'DJ Aria' });
   });
   afterAll(async () => {
@@ -73,6 +78,24 @@ describe('follows', () => {
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(await followerCount(hosts[FOLLOW_LIMIT]!.user.id)).toBe(0);
+  });
+
+  it(`refuses a post past the hourly limit of ${POST_LIMIT}, counting only posts it would have written`, async () => {
+    const writer = await signUp(api);
+    const post = (body: object) => api.http().post('/api/v1/community/posts').set(bearer(writer.token)).send(body);
+    const othersEvent = await createEvent(api, host, { min_bid: 0 });
+    // Refused for what they say (an event they were not at, a photo that is not their upload): no limit used.
+    for (let attempt = 0; attempt < POST_LIMIT + 1; attempt++) {
+      await post({ text: 'Was great', eventId: othersEvent.id }).expect(403);
+      await post({ text: 'Look', photos: ['https://elsewhere.example/p.jpg'] }).expect(400);
+    }
+    for (let written = 0; written < POST_LIMIT; written++) await post({ text: `Post ${written + 1}` }).expect(201);
+    const refused = await post({ text: 'One too many' }).expect(429);
+    expect(refused.body).toEqual({ error: 'You are posting too fast. Please try again later.', code: 'too_many_requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await api.db.query('SELECT text FROM community_post WHERE author_id = $1 ORDER BY created_at', [writer.user.id])).rows).toEqual(
+      [{ text: 'Post 1' }, { text: 'Post 2' }],
+    );
   });
 
   it('lists followers and following newest first, page by page, to guests too', async () => {

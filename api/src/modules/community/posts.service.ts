@@ -72,7 +72,6 @@ export class PostsService {
    * takes the event's city (else the author's) and tells the author's followers once it commits.
    */
   async create(user: AuthUser, input: PostInput): Promise<PostView> {
-    await this.rate.take('post', user.id);
     checkPhotos(input.photos);
     const eventId = input.eventId ?? null;
     let city: string | null = null;
@@ -82,6 +81,8 @@ export class PostsService {
       if (event.hostId !== user.id && !(await this.applicants.isAcceptedAttendee(eventId, user.id))) throw new NotAtEventError();
       city = event.city;
     }
+    // Only a post that would be written counts against the hour's limit: a refused one uses none of it.
+    await this.rate.take('post', user.id);
     const postId = await this.posts.transaction(async (tx) => {
       const id = await this.posts.insert(tx, { authorId: user.id, eventId, text: input.text, photos: input.photos, city });
       if (eventId) await this.outbox.publish(tx, EventPostPublished, { postId: id });
