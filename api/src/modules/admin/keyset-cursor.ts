@@ -11,6 +11,10 @@ export interface KeysetPosition {
 export const keysetTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What keysetTimeSql writes; Date.parse alone takes text PostgreSQL refuses ("1" is 2001 to V8). */
+const KEYSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+const isKeysetTime = (at: unknown): at is string => typeof at === 'string' && KEYSET_TIME.test(at) && !Number.isNaN(Date.parse(at));
 
 export const encodeCursor = ({ at, id }: KeysetPosition): string => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 
@@ -21,7 +25,7 @@ export function decodeCursor(cursor: string | undefined): KeysetPosition | null 
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2) {
       const [at, id] = value as unknown[];
-      if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string' && UUID.test(id)) return { at, id };
+      if (isKeysetTime(at) && typeof id === 'string' && UUID.test(id)) return { at, id };
     }
   } catch {
     // not base64url JSON: refused below
