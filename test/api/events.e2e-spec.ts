@@ -479,6 +479,19 @@ describe('events API', () => {
       expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
     });
 
+    it('refuses the host once the event has started (it would refund and unbook the people who came); an admin still may', async () => {
+      const event = await create(host.token, { title: 'Already on', date: FUTURE });
+      await api.db.query(`UPDATE event SET date = now() - interval '1 minute', end_date = NULL WHERE id = $1`, [event.id]);
+      const started = 'This event has already started, so it can no longer be cancelled. Contact support if it did not take place.';
+      expectError(await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(host.token)), 409, started);
+      expectError(await api.http().put(`/api/v1/events/${event.id}`).set(bearer(host.token)).send({ status: 'cancelled' }), 409, started);
+      expect((await stored(event.id)).status).toBe('active');
+      expect(await outboxFor(event.id)).toEqual([published(event.id)]);
+
+      await api.http().post(`/api/v1/events/${event.id}/cancel`).set(bearer(admin.token)).expect(200);
+      expect(await outboxFor(event.id)).toEqual([published(event.id), cancelled(event.id)]);
+    });
+
     it('answers 404 for an unknown event', async () => {
       expectError(
         await api.http().post('/api/v1/events/00000000-0000-4000-8000-000000000000/cancel').set(bearer(host.token)),

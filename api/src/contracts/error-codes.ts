@@ -131,6 +131,7 @@ export const ErrorCodes = {
     hasAcceptedApplicants: 'event_has_accepted_applicants',
     cancelledReadOnly: 'event_cancelled',
     cannotReactivate: 'event_cannot_reactivate',
+    startedCannotCancel: 'event_started',
     notCuration: 'event_not_curation',
     convertNeedsDate: 'event_convert_needs_date',
     alreadyReported: 'event_already_reported',

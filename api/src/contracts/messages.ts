@@ -98,6 +98,7 @@ export const Messages = {
     hasAcceptedApplicants: 'This event has accepted applicants, so it cannot be edited or deleted. Cancel it instead.',
     cancelledReadOnly: 'This event has been cancelled and can no longer be changed.',
     cannotReactivate: 'A cancelled event cannot be made active again.',
+    startedCannotCancel: 'This event has already started, so it can no longer be cancelled. Contact support if it did not take place.',
     notCuration: 'Only curation events can be converted to confirmed.',
     convertNeedsDate: 'A confirmed event needs a date. Pick the date to convert this event.',
     endBeforeStart: 'The end date must be after the start date.',

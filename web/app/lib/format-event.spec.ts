@@ -189,7 +189,7 @@ describe('the rest', () => {
 });
 
 describe('what a manager of the event may change', () => {
-  const event = { host_id: 'host' };
+  const event = { host_id: 'host', date: '2030-05-10T14:00:00.000Z' };
   it('lets the host edit and cancel, an admin only as their flags say, and nobody signed out', () => {
     expect(eventChangesAllowed(event, { id: 'host', admin_permissions: null })).toEqual({ edit: true, cancel: true });
     expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { verify_influencers: true } })).toEqual({
@@ -199,5 +199,12 @@ describe('what a manager of the event may change', () => {
     expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { approve_events: true } })).toEqual({ edit: true, cancel: false });
     expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } })).toEqual({ edit: false, cancel: true });
     expect(eventChangesAllowed(event, null)).toEqual({ edit: false, cancel: false });
+  });
+
+  it('stops offering the host a cancellation once the event has started; an admin keeps it', () => {
+    const started = Date.parse(event.date) + 60_000;
+    expect(eventChangesAllowed(event, { id: 'host' }, started)).toEqual({ edit: true, cancel: false });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } }, started).cancel).toBe(true);
+    expect(eventChangesAllowed(event, { id: 'host' }, Date.parse(event.date) - 60_000).cancel).toBe(true);
   });
 });

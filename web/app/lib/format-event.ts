@@ -32,15 +32,17 @@ export function canManageEvent(
 }
 
 /**
- * What a manager of the event may change: its host everything; an admin editing only with
- * `approve_events`, cancelling only with `delete_events` (the API refuses the rest with a 403).
+ * What a manager of the event may change: its host everything, cancelling only until it starts; an
+ * admin editing only with `approve_events`, cancelling only with `delete_events` (the API refuses
+ * the rest with a 403 or 409).
  */
 export function eventChangesAllowed(
-  event: Pick<EventView, 'host_id'>,
+  event: Pick<EventView, 'host_id'> & DatedEvent,
   user: (Pick<SelfUser, 'id'> & Partial<Pick<SelfUser, 'admin_permissions'>>) | null | undefined,
+  now = Date.now(),
 ): { edit: boolean; cancel: boolean } {
   if (!user) return { edit: false, cancel: false };
-  if (event.host_id === user.id) return { edit: true, cancel: true };
+  if (event.host_id === user.id) return { edit: true, cancel: !hasEventStarted(event, now) };
   return { edit: holdsPermission(user, 'approve_events'), cancel: holdsPermission(user, 'delete_events') };
 }
 

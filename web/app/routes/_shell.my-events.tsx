@@ -187,17 +187,19 @@ function HostActions({ event, dateRefusal }: { event: EventView; dateRefusal: st
         Edit
       </Link>
       {event.meetup_type === 'curation' ? <ConvertAction event={event} dateRefusal={dateRefusal} /> : null}
-      <ConfirmAction
-        id={`cancel-${event.id}`}
-        intent="cancel"
-        eventId={event.id}
-        trigger="Cancel"
-        question="Cancel this event?"
-        detail="Everyone who applied will be told, and pending payments are released. This cannot be undone."
-        confirmLabel="Yes, cancel event"
-        cancelLabel="Keep event"
-        variant="ghost"
-      />
+      {hasEventStarted(event) ? null : (
+        <ConfirmAction
+          id={`cancel-${event.id}`}
+          intent="cancel"
+          eventId={event.id}
+          trigger="Cancel"
+          question="Cancel this event?"
+          detail="Everyone who applied will be told, and pending payments are released. This cannot be undone."
+          confirmLabel="Yes, cancel event"
+          cancelLabel="Keep event"
+          variant="ghost"
+        />
+      )}
     </div>
   );
 }

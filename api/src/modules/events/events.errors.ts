@@ -36,6 +36,13 @@ export class CannotReactivateEventError extends ConflictError {
   }
 }
 
+/** Cancelling refunds everyone and ends every booking: once the event has begun, that is an admin's call. */
+export class StartedEventCancelError extends ConflictError {
+  constructor() {
+    super(Messages.events.startedCannotCancel, codes.startedCannotCancel);
+  }
+}
+
 export class NotCurationEventError extends ConflictError {
   constructor() {
     super(Messages.events.notCuration, codes.notCuration);

@@ -31,6 +31,7 @@ import {
   EventStartNotFutureError,
   NotCurationEventError,
   NotEventHostError,
+  StartedEventCancelError,
 } from './events.errors.js';
 import { EventCancelled, EventPublished } from './events.events.js';
 import { EventsRepository } from './events.repository.js';
@@ -271,7 +272,12 @@ export class EventsService {
     return { event, byAdmin: true };
   }
 
+  /**
+   * A host cancels until the event starts: afterwards a cancellation would refund everyone and end
+   * the bookings of people who came. An admin still may (an event that never took place), audited.
+   */
   private async cancelManaged(tx: EntityManager, user: AuthUser, { event, byAdmin }: Managed): Promise<void> {
+    if (!byAdmin && event.date.getTime() <= Date.now()) throw new StartedEventCancelError();
     if (byAdmin) await this.auditAdminChange(tx, user, 'event.cancelled', event, { status: 'cancelled' });
     await this.markCancelled(tx, event.id);
   }
