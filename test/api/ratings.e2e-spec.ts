@@ -552,6 +552,24 @@ describe('ratings', () => {
       expect((await api.db.query('SELECT 1 FROM rating WHERE id = $1', [fine.id])).rowCount).toBe(0);
     });
 
+    it('cannot be edited by its rater while its reports are open (the queue judges the words reported); once they are closed it can', async () => {
+      const [fan, reporter] = await Promise.all([signUp(api), signUp(api)]);
+      const eventId = await endedEvent([fan], host, 'Poetry night');
+      const review = await rated(fan, eventId, { hostRating: 1, eventRating: 1, hostReview: 'Insulting words' });
+      await as(reporter).report(review.id, { reason: 'harassment' }).expect(201);
+
+      const refused = await as(fan).edit(review.id, { hostRating: 5, eventRating: 5, hostReview: 'Lovely host' }).expect(409);
+      expect(refused.body).toEqual(error(RatingMessages.underReview, RatingErrorCodes.underReview));
+      expect((await api.db.query('SELECT host_rating, host_review FROM rating WHERE id = $1', [review.id])).rows).toEqual([
+        { host_rating: 1, host_review: 'Insulting words' },
+      ]);
+      const queued = (await as(admin).adminReports().expect(200)).body.data.find((row: { ratingId: string }) => row.ratingId === review.id);
+      expect(queued).toMatchObject({ rating: { hostReview: 'Insulting words' } });
+
+      await as(admin).closeReports(review.id, 'dismiss', 'Harsh, not abusive').expect(200);
+      await as(fan).edit(review.id, { hostRating: 3, eventRating: 3, hostReview: 'Calmer now' }).expect(200);
+    });
+
     it('lets its rater rate the event again once its reports are dismissed, and only then', async () => {
       const [fan, reporter] = await Promise.all([signUp(api), signUp(api)]);
       const eventId = await endedEvent([fan], host, 'Open mic');

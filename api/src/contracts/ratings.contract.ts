@@ -64,6 +64,7 @@ export const RatingMessages = {
   ratingNotFound: 'Rating not found.',
   notYourRating: 'You can only change your own rating.',
   editWindowOver: `Ratings can be changed for ${RatingLimits.editWindowDays} days after they are given.`,
+  underReview: 'This review has been reported and is being looked at, so it cannot be changed for now. You can still delete it.',
   notYourReview: 'Only the host who was rated can reply to this review.',
   starsRange: `must be a whole number from ${RatingLimits.minStars} to ${RatingLimits.maxStars}`,
   cannotReportOwn: 'You cannot report your own review.',
@@ -79,6 +80,7 @@ export const RatingErrorCodes = {
   alreadyRated: 'rating_already_given',
   ratingNotFound: 'rating_not_found',
   editWindowOver: 'rating_edit_window_over',
+  underReview: 'rating_under_review',
   cannotReportOwn: 'cannot_report_own_review',
   reportAlreadyOpen: 'rating_report_already_open',
 } as const;

@@ -60,6 +60,13 @@ export class EditWindowOverError extends ForbiddenError {
   }
 }
 
+/** Its reports are judged on the words reported: the rater cannot change them meanwhile (deleting withdraws it). */
+export class RatingUnderReviewError extends ConflictError {
+  constructor() {
+    super(RatingMessages.underReview, RatingErrorCodes.underReview);
+  }
+}
+
 export class NotYourReviewError extends ForbiddenError {
   constructor() {
     super(RatingMessages.notYourReview);

@@ -132,15 +132,35 @@ export class RatingsRepository {
     return rows[0];
   }
 
-  /** False when the rating is no longer published (deleted or removed meanwhile). */
-  async update(tx: EntityManager, id: string, stars: RatingStars): Promise<boolean> {
-    const rows = await queryRows(
-      tx,
-      `UPDATE rating SET host_rating = $2, event_rating = $3, host_review = $4, event_review = $5, updated_at = now()
-        WHERE id = $1 AND status = 'published' RETURNING id`,
+  /**
+   * The new stars and words; 'gone' when the rating is no longer published (deleted or removed
+   * meanwhile), 'reported' when it has open reports (a report written meanwhile is of the new words).
+   */
+  async update(tx: EntityManager, id: string, stars: RatingStars): Promise<'updated' | 'gone' | 'reported'> {
+    if (!(await this.lockPublished(tx, id))) return 'gone';
+    if (await this.hasOpenReports(tx, id)) return 'reported';
+    await tx.query(
+      `UPDATE rating SET host_rating = $2, event_rating = $3, host_review = $4, event_review = $5, updated_at = now() WHERE id = $1`,
       [id, stars.hostRating, stars.eventRating, stars.hostReview, stars.eventReview],
     );
-    return rows.length > 0;
+    return 'updated';
+  }
+
+  /**
+   * Locks the published rating for a change by its rater: a report being written (which shares the
+   * lock) waits for it, or it for the report, whose row the next statement's fresh snapshot then sees.
+   */
+  private async lockPublished(tx: EntityManager, id: string): Promise<boolean> {
+    const locked: unknown[] = await tx.query(`SELECT 1 FROM rating WHERE id = $1 AND status = 'published' FOR UPDATE`, [id]);
+    return locked.length > 0;
+  }
+
+  private async hasOpenReports(tx: EntityManager, id: string): Promise<boolean> {
+    const [{ reported }] = await tx.query<Array<{ reported: boolean }>>(
+      `SELECT EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open') AS reported`,
+      [id],
+    );
+    return reported;
   }
 
   /**
@@ -148,15 +168,9 @@ export class RatingsRepository {
    * withdrawn, hidden and uncounted as if gone, and stays for the queue (and for the one-per-event index).
    */
   async delete(tx: EntityManager, id: string): Promise<boolean> {
-    // Locked first, so a report being written waits for this (or this for it), and is seen by the next
-    // statement's fresh snapshot: it is never taken away by the cascade unseen.
-    const locked: unknown[] = await tx.query(`SELECT 1 FROM rating WHERE id = $1 AND status = 'published' FOR UPDATE`, [id]);
-    if (locked.length === 0) return false;
-    const [{ reported }] = await tx.query<Array<{ reported: boolean }>>(
-      `SELECT EXISTS (SELECT 1 FROM rating_report WHERE rating_id = $1 AND status = 'open') AS reported`,
-      [id],
-    );
-    if (reported) await tx.query(`UPDATE rating SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [id]);
+    // Locked first: a report being written is never taken away by the cascade unseen.
+    if (!(await this.lockPublished(tx, id))) return false;
+    if (await this.hasOpenReports(tx, id)) await tx.query(`UPDATE rating SET status = 'withdrawn', updated_at = now() WHERE id = $1`, [id]);
     else await tx.query('DELETE FROM rating WHERE id = $1', [id]);
     return true;
   }

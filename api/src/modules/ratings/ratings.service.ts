@@ -14,6 +14,7 @@ import {
   RatedEventNotFoundError,
   RatingLoginRequiredError,
   RatingNotFoundError,
+  RatingUnderReviewError,
 } from './ratings.errors.js';
 import { RatingsRepository, type LiveRating } from './ratings.repository.js';
 import { ratingView, withinEditWindow } from './ratings.views.js';
@@ -62,8 +63,9 @@ export class RatingsService {
   async edit(user: AuthUser, id: string, input: RatingEditInput): Promise<RatingView> {
     const rating = await this.ownLive(user, id);
     if (!withinEditWindow(rating.createdAt, new Date())) throw new EditWindowOverError();
-    const updated = await this.hostRating.change(rating.ratedInfluencerId, (tx) => this.ratings.update(tx, id, input));
-    if (!updated) throw new RatingNotFoundError();
+    const edit = await this.hostRating.change(rating.ratedInfluencerId, (tx) => this.ratings.update(tx, id, input));
+    if (edit === 'gone') throw new RatingNotFoundError();
+    if (edit === 'reported') throw new RatingUnderReviewError();
     return this.viewOf(id, user, RatingMessages.updated);
   }
 
