@@ -168,6 +168,28 @@ describe('tickets and check-in', () => {
     expect((await checkedIn(eventId, { token })).result).toBe('checked_in');
   });
 
+  it('closes the door 12 hours after the end: no check-in is taken later, online or in a batch (it would take rating from everyone else)', async () => {
+    const [fan] = await fans(1);
+    const { eventId, applications } = await eventWith([fan!]);
+    const { token, code } = await ticket(fan!, applications[0]!);
+    await api.db.query(`UPDATE event SET date = now() - interval '2 days', end_date = now() - interval '13 hours' WHERE id = $1`, [
+      eventId,
+    ]);
+    const closed = { error: 'Check-in closed 12 hours after the event ended.', code: 'check_in_closed' };
+    expect((await checkIn(host, eventId, { token }).expect(409)).body).toEqual(closed);
+    expect((await checkIn(admin, eventId, { code }).expect(409)).body).toEqual(closed);
+    const items = [{ operationId: randomUUID(), token, scannedAt: new Date(Date.now() - 20 * 3_600_000).toISOString() }];
+    const late = await api.http().post(`/api/v1/events/${eventId}/check-ins/batch`).set(bearer(host.token)).send({ items });
+    expect([late.status, late.body]).toEqual([409, closed]);
+    expect(await checkInRows(eventId)).toEqual([]);
+
+    // Without an end date the event is taken to last three hours.
+    await api.db.query(`UPDATE event SET date = now() - interval '16 hours', end_date = NULL WHERE id = $1`, [eventId]);
+    expect((await checkIn(host, eventId, { code }).expect(409)).body).toEqual(closed);
+    await api.db.query(`UPDATE event SET date = now() - interval '14 hours', end_date = NULL WHERE id = $1`, [eventId]);
+    expect((await checkedIn(eventId, { code })).result).toBe('checked_in');
+  });
+
   it('refuses the tickets of a cancelled event while its bookings are still being ended', async () => {
     const [fan] = await fans(1);
     const { eventId, applications } = await eventWith([fan!]);
@@ -178,6 +200,9 @@ describe('tickets and check-in', () => {
     expect((await checkedIn(eventId, { token })).result).toBe('not_a_ticket');
     expect((await checkedIn(eventId, { code })).result).toBe('not_a_ticket');
     expect(await checkInRows(eventId)).toEqual([]);
+    // A door device refreshing its list meanwhile is given nobody to admit offline.
+    const door = await api.http().get(`/api/v1/events/${eventId}/check-in/tickets`).set(bearer(host.token)).expect(200);
+    expect(door.body.tickets).toEqual([]);
   });
 
   describe('a fan leaving a booking they were checked in with', () => {

@@ -9,6 +9,12 @@ export { formatTicketCode, normaliseTicketCode, TICKET_CODE_ALPHABET, TICKET_COD
 
 /** How far before the event's start a device's scannedAt may go back (a door opening early, a wrong clock). */
 export const CHECK_IN_EARLIEST_BEFORE_START_HOURS = 24;
+/**
+ * How long after the event's end (its end date, else its start plus the assumed length) the door
+ * stays open, offline batches included: once an event used check-in only those checked in may rate
+ * it, so a check-in days later would take that from everyone else.
+ */
+export const CHECK_IN_LATEST_AFTER_END_HOURS = 12;
 /** The most items one offline batch sends. */
 export const CHECK_IN_BATCH_MAX = 200;
 
@@ -17,6 +23,7 @@ export const TicketErrorCodes = {
   notFound: 'ticket_not_found',
   notHost: 'check_in_not_host',
   notOpen: 'check_in_not_open',
+  closed: 'check_in_closed',
 } as const;
 
 export const TicketMessages = {
@@ -24,6 +31,7 @@ export const TicketMessages = {
   notFound: 'Ticket not found.',
   notHost: 'Only the host of this event can check people in.',
   notOpen: `Check-in opens ${CHECK_IN_EARLIEST_BEFORE_START_HOURS} hours before the event starts.`,
+  closed: `Check-in closed ${CHECK_IN_LATEST_AFTER_END_HOURS} hours after the event ended.`,
   tokenOrCode: 'Give the ticket’s QR token or its short code',
   codeFormat: `must be the ticket's ${TICKET_CODE_LENGTH}-character code`,
 } as const;

@@ -11,6 +11,7 @@ export interface AdmissionEvent {
   hostId: string;
   title: string;
   date: Date;
+  endDate: Date | null;
   /** Published by moderation: visible to everyone. */
   published: boolean;
   /** Takes applications: active, published and not started. */

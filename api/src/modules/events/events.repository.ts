@@ -104,7 +104,7 @@ export class EventsRepository {
    */
   async admission(runner: DataSource | EntityManager, id: string, lock: boolean): Promise<AdmissionEvent | undefined> {
     const rows: AdmissionEvent[] = await runner.query(
-      `SELECT e.id, e.host_id AS "hostId", e.title, e.date, e.capacity, e.attendees_count AS "attendeesCount",
+      `SELECT e.id, e.host_id AS "hostId", e.title, e.date, e.end_date AS "endDate", e.capacity, e.attendees_count AS "attendeesCount",
               e.pricing_type AS "pricingType", e.min_bid AS "minBid", e.male_price AS "malePrice", e.female_price AS "femalePrice",
               e.enable_bidding AS "enableBidding", e.show_attendees AS "showAttendees", e.cancellation_policy AS "cancellationPolicy",
               e.moderation_status = 'published' AS published,

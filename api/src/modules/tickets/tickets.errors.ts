@@ -19,6 +19,12 @@ export class TicketNotAvailableError extends ConflictError {
  * The door opens a day before the start: a check-in earlier would mean nothing, and would take away
  * the attendee's right to leave while their booking is still refundable.
  */
+export class CheckInClosedError extends ConflictError {
+  constructor() {
+    super(TicketMessages.closed, TicketErrorCodes.closed);
+  }
+}
+
 export class CheckInNotOpenError extends ConflictError {
   constructor() {
     super(TicketMessages.notOpen, TicketErrorCodes.notOpen);

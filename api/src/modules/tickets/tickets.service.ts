@@ -13,15 +13,22 @@ import { type AppConfig } from '../../platform/config/config.schema.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
-import { boundedScanTime, doorOpensAt } from './check-in-time.js';
+import { boundedScanTime, doorClosesAt, doorOpensAt } from './check-in-time.js';
 import { readTicketToken, signTicketToken, ticketTokenHash } from './ticket-token.js';
-import { CheckInNotOpenError, NotCheckInHostError, TicketNotAvailableError, TicketNotFoundError } from './tickets.errors.js';
+import {
+  CheckInClosedError,
+  CheckInNotOpenError,
+  NotCheckInHostError,
+  TicketNotAvailableError,
+  TicketNotFoundError,
+} from './tickets.errors.js';
 import { TicketsRepository } from './tickets.repository.js';
 
 const NOT_A_TICKET: CheckInView = { result: 'not_a_ticket', applicationId: null, checkedInAt: null, attendee: null };
 
-function refuseBeforeDoorOpens(event: AdmissionEvent, now: Date): void {
-  if (now < doorOpensAt(event.date)) throw new CheckInNotOpenError();
+function refuseOutsideDoorHours(event: AdmissionEvent, now: Date): void {
+  if (now < doorOpensAt(event)) throw new CheckInNotOpenError();
+  if (now > doorClosesAt(event)) throw new CheckInClosedError();
 }
 
 interface Scan {
@@ -62,7 +69,8 @@ export class TicketsService {
   /** What a door device keeps to recognise tickets offline: hashes of the tokens, never the tokens. */
   async doorTickets(user: AuthUser, eventId: string): Promise<DoorTicketsView> {
     const event = await this.door(user, eventId);
-    const rows = await this.tickets.doorTickets(eventId);
+    // A cancelled event's tickets admit nobody, offline either (its bookings are being ended).
+    const rows = event.cancelled ? [] : await this.tickets.doorTickets(eventId);
     return {
       eventId,
       title: event.title,
@@ -82,7 +90,7 @@ export class TicketsService {
   async checkIn(user: AuthUser, eventId: string, input: CheckInInput): Promise<CheckInView> {
     const event = await this.door(user, eventId);
     const now = new Date();
-    refuseBeforeDoorOpens(event, now);
+    refuseOutsideDoorHours(event, now);
     return this.check(user, event, { ...input, at: now, operationId: null });
   }
 
@@ -90,10 +98,10 @@ export class TicketsService {
   async checkInBatch(user: AuthUser, eventId: string, input: CheckInBatchInput): Promise<CheckInBatchView> {
     const event = await this.door(user, eventId);
     const now = new Date();
-    refuseBeforeDoorOpens(event, now);
+    refuseOutsideDoorHours(event, now);
     const results: CheckInBatchView['results'] = [];
     for (const item of input.items) {
-      const at = boundedScanTime(new Date(item.scannedAt), event.date, now);
+      const at = boundedScanTime(new Date(item.scannedAt), event, now);
       const view = await this.check(user, event, { token: item.token, code: item.code, at, operationId: item.operationId });
       results.push({ operationId: item.operationId, ...view });
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatTicketCode, normaliseTicketCode, TICKET_CODE_ALPHABET } from '../../contracts/tickets.contract.js';
-import { boundedScanTime } from './check-in-time.js';
+import { boundedScanTime, doorClosesAt } from './check-in-time.js';
 import { newTicketCode } from './ticket-code.js';
 import { readTicketToken, signTicketToken, ticketTokenHash } from './ticket-token.js';
 
@@ -59,16 +59,24 @@ describe('short codes', () => {
 });
 
 describe('offline scan times', () => {
-  const start = new Date('2031-06-01T13:30:00Z');
+  const event = { date: new Date('2031-06-01T13:30:00Z'), endDate: null };
   const now = new Date('2031-06-01T14:00:00Z');
 
   it('keeps a plausible device time', () => {
     const at = new Date('2031-06-01T13:45:00Z');
-    expect(boundedScanTime(at, start, now)).toEqual(at);
+    expect(boundedScanTime(at, event, now)).toEqual(at);
   });
 
   it('never in the future, never more than a day before the start', () => {
-    expect(boundedScanTime(new Date('2031-06-02T00:00:00Z'), start, now)).toEqual(now);
-    expect(boundedScanTime(new Date('2031-05-01T00:00:00Z'), start, now)).toEqual(new Date('2031-05-31T13:30:00Z'));
+    expect(boundedScanTime(new Date('2031-06-02T00:00:00Z'), event, now)).toEqual(now);
+    expect(boundedScanTime(new Date('2031-05-01T00:00:00Z'), event, now)).toEqual(new Date('2031-05-31T13:30:00Z'));
+  });
+
+  it('never after the door closed: twelve hours after the end, or after the start plus three hours when it has none', () => {
+    const later = new Date('2031-06-05T00:00:00Z');
+    expect(doorClosesAt(event)).toEqual(new Date('2031-06-02T04:30:00Z'));
+    expect(boundedScanTime(new Date('2031-06-03T00:00:00Z'), event, later)).toEqual(new Date('2031-06-02T04:30:00Z'));
+    const ending = { date: event.date, endDate: new Date('2031-06-02T02:00:00Z') };
+    expect(doorClosesAt(ending)).toEqual(new Date('2031-06-02T14:00:00Z'));
   });
 });
