@@ -124,6 +124,22 @@ test.describe('check-in at the door', () => {
     await expect(page.getByTestId('queued-count')).toHaveCount(0);
     await expect(page.getByTestId('door-counts')).toHaveText('3 of 3 checked in');
 
+    // A booking that ends while the device is offline: let in at the door, refused once back, and the host is told whom.
+    const gone = await register('fan', 'Kiran Das');
+    const application = await apiAs<{ id: string }>(gone, 'POST', `/events/${event.id}/bid`, { amount: 0 });
+    await apiAs(host, 'POST', `/applications/${application.id}/accept`);
+    const goneTicket = await apiAs<TicketView>(gone, 'GET', `/applications/${application.id}/ticket`);
+    await page.reload();
+    await expect(page.getByTestId('door-counts')).toHaveText('3 of 4 checked in');
+    await page.context().setOffline(true);
+    await code.fill(goneTicket.code);
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await expect(result).toContainText('Saved on this device');
+    await apiAs(gone, 'POST', `/applications/${application.id}/leave`);
+    await page.context().setOffline(false);
+    await expect(page.getByTestId('offline-not-taken')).toContainText(/A check-in made offline was not taken.*Kiran Das/);
+    await expect(page.getByTestId('door-counts')).toHaveText('3 of 3 checked in');
+
     await page.goto(`/event/${event.id}/attendees`);
     await expect(page.getByTestId('checked-in')).toHaveCount(3);
 

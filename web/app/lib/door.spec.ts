@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { batchItem, checkInOffline, hashToken, withoutSent, withServerTickets, type DoorMemory } from './door';
+import { batchItem, checkInOffline, hashToken, notTakenOnSync, withoutSent, withServerTickets, type DoorMemory } from './door';
 import type { DoorTicketView } from '../../../api/src/contracts/tickets.contract.js';
 
 const ticket = (name: string, code: string, tokenHash: string, checkedInAt: string | null = null): DoorTicketView => ({
@@ -55,6 +55,19 @@ describe('the door offline', () => {
       { operationId: 'op-1', scannedAt: now.toISOString(), code: 'PQR-234' },
       { operationId: 'op-2', scannedAt: now.toISOString(), token: 't' },
     ]);
+  });
+
+  it('names the offline check-ins the API did not take, as the kept list knew them, else by their code', () => {
+    const scanned = checkInOffline(memory(), { token: 'token-a', tokenHash: 'hash-a' }, now, 'op-1').memory;
+    const typed = checkInOffline(scanned, { code: 'pqr234' }, now, 'op-2').memory;
+    const unknown = { ...typed, queue: [...typed.queue, { operationId: 'op-3', code: 'zzzzzz', scannedAt: now.toISOString() }] };
+    const results = [
+      { operationId: 'op-1', result: 'not_a_ticket' as const },
+      { operationId: 'op-2', result: 'checked_in' as const },
+      { operationId: 'op-3', result: 'not_a_ticket' as const },
+    ];
+    expect(notTakenOnSync(unknown, unknown.queue, results)).toEqual(['Asha', 'ZZZ-ZZZ']);
+    expect(notTakenOnSync(unknown, unknown.queue, results.slice(1, 2))).toEqual([]);
   });
 
   it('hashes a scanned token as the API does', async () => {

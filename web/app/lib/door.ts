@@ -107,6 +107,26 @@ export const withoutSent = (memory: DoorMemory, sent: readonly string[]): DoorMe
   queue: memory.queue.filter((item) => !sent.includes(item.operationId)),
 });
 
+/**
+ * Whom the API did not take of a sent batch: "not a ticket" there means the booking ended (left,
+ * refunded, cancelled) before the device was back, though the device let them in. Named as the kept
+ * list knew them (read before the list is replaced), else by their code.
+ */
+export function notTakenOnSync(
+  memory: DoorMemory,
+  sent: readonly QueuedCheckIn[],
+  results: ReadonlyArray<Pick<CheckInView, 'result'> & { operationId: string }>,
+): string[] {
+  return results
+    .filter((answer) => answer.result === 'not_a_ticket')
+    .map((answer) => {
+      const item = sent.find((queued) => queued.operationId === answer.operationId);
+      const ticket = item && memory.tickets.find((candidate) => matches(candidate, item));
+      if (ticket) return ticket.name || 'Tribe member';
+      return item?.code ? formatTicketCode(normaliseTicketCode(item.code) ?? '') || item.code : 'A scanned ticket';
+    });
+}
+
 /** What the batch endpoint takes of a queued check-in. */
 export const batchItem = ({ operationId, token, code, scannedAt }: QueuedCheckIn) => ({
   operationId,

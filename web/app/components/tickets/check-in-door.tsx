@@ -10,6 +10,7 @@ import {
   hashToken,
   markCheckedIn,
   newOperationId,
+  notTakenOnSync,
   readDoor,
   withoutSent,
   withServerTickets,
@@ -56,6 +57,10 @@ export function CheckInDoor({
 }) {
   const [memory, setMemory] = useState<DoorMemory>({ tickets: [], queue: [] });
   const [shown, setShown] = useState<Shown | null>(answered);
+  /** Check-ins this device let in offline that the API then refused: the host must hear of them. */
+  const [notTaken, setNotTaken] = useState<string[]>([]);
+  /** Why the API refused the waiting check-ins as a whole (the door closed, the session over). */
+  const [queueRefusal, setQueueRefusal] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const memoryRef = useRef(memory);
   const flushing = useRef(false);
@@ -86,11 +91,17 @@ export function CheckInDoor({
       const response = await post({ eventId, items: queue.map(batchItem) });
       if (stopped.current) return;
       if (!response.ok) {
-        if (!unreachable(response.status)) outcome = 'refused';
+        if (!unreachable(response.status)) {
+          outcome = 'refused';
+          setQueueRefusal(((await response.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Check-in failed');
+        }
         return;
       }
       outcome = 'taken';
+      setQueueRefusal(null);
       const answer = (await response.json()) as CheckInBatchView;
+      const refused = notTakenOnSync(memoryRef.current, queue, answer.results);
+      if (refused.length > 0) setNotTaken((before) => [...before, ...refused]);
       let next = withoutSent(
         memoryRef.current,
         answer.results.map((result) => result.operationId),
@@ -198,6 +209,29 @@ export function CheckInDoor({
         <Button type="submit">Check in</Button>
       </form>
       <ResultCard shown={shown} />
+      {notTaken.length > 0 ? (
+        <div
+          role="alert"
+          data-testid="offline-not-taken"
+          className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <p className="font-semibold">
+            {notTaken.length === 1 ? 'A check-in made offline was' : `${notTaken.length} check-ins made offline were`} not taken: the
+            booking ended (left, refunded or cancelled) before this device was back online.
+          </p>
+          <p className="mt-1">
+            <bdi>{notTaken.join(', ')}</bdi>
+          </p>
+          <Button type="button" variant="ghost" size="sm" className="mt-2" onClick={() => setNotTaken([])}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {queueRefusal && memory.queue.length > 0 ? (
+        <p role="alert" data-testid="queue-refused" className="rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          The check-ins waiting on this device could not be sent: {queueRefusal}
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600" data-testid="door-counts">
         {checkedIn} of {memory.tickets.length} checked in
         {memory.queue.length > 0 ? (
