@@ -344,5 +344,16 @@ describe('tickets and check-in', () => {
     await rate(stayedAway!, eventId).expect(403);
     await rate(came!, eventId).expect(201);
     await rate(other!, unscanned.eventId).expect(201);
+
+    // A profile's past events say the same: one who stayed away from a door that was used did not attend.
+    const attended = async (who: SignedUp) =>
+      (
+        (await api.http().get(`/api/v1/events/past-attended/${who.user.id}`).set(bearer(host.token)).expect(200)).body as {
+          data: Array<{ id: string }>;
+        }
+      ).data.map(({ id }) => id);
+    expect(await attended(stayedAway!)).toEqual([]);
+    expect(await attended(came!)).toEqual([eventId]);
+    expect(await attended(other!)).toEqual([unscanned.eventId]);
   });
 });

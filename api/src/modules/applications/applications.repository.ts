@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type ApplicationStatus } from '../../contracts/applications.contract.js';
 import { queryRows } from '../../platform/database/returning.js';
 import { applicationSourcesOf, LIVE_STATUSES } from './application-state.js';
+import { cameSql } from '../tickets/came-sql.js';
 import { type Application } from './entities/application.entity.js';
 
 const COLUMNS = `a.id, a.event_id AS "eventId", a.fan_id AS "fanId", a.transaction_id AS "transactionId", a.bid_amount AS "bidAmount",
@@ -170,11 +171,12 @@ export class ApplicationsRepository {
     );
   }
 
-  /** Events the fan was accepted to that have started, latest first. */
+  /** Events the fan was accepted to that have started and they came to (checked in, where the door was used), latest first. */
   async attendedEventIds(fanId: string): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.dataSource.query(
       `SELECT e.id FROM application a JOIN event e ON e.id = a.event_id
         WHERE a.fan_id = $1 AND a.status = 'accepted' AND e.date < now() AND e.deleted_at IS NULL AND e.status <> 'cancelled'
+          AND ${cameSql('a', 'e')}
         ORDER BY e.date DESC`,
       [fanId],
     );

@@ -1,4 +1,5 @@
 import { RatingLimits } from '../../contracts/ratings.contract.js';
+import { cameSql } from '../tickets/came-sql.js';
 
 /**
  * SQL the ratings' repositories share. Raters, hosts and events are read for display and for the
@@ -22,8 +23,7 @@ export const ratableAttendance = (a: string, e: string) => `${a}.status = 'accep
   AND EXISTS (SELECT 1 FROM users event_host WHERE event_host.id = ${e}.host_id AND event_host.deleted_at IS NULL)
   AND NOT EXISTS (
     SELECT 1 FROM payment_refund refund WHERE refund.transaction_id = ${a}.transaction_id AND refund.status <> 'failed')
-  AND (NOT EXISTS (SELECT 1 FROM check_in event_check_in WHERE event_check_in.event_id = ${e}.id)
-    OR EXISTS (SELECT 1 FROM check_in own_check_in WHERE own_check_in.application_id = ${a}.id))`;
+  AND ${cameSql(a, e)}`;
 
 /**
  * The rating `r` still counts as its rater's one rating of its event: any but a withdrawn one whose

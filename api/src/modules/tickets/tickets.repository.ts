@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { cameSql } from './came-sql.js';
 import { newTicketCode } from './ticket-code.js';
 
 /** An application as its ticket sees it, with its fan and event read for display (their modules own them). */
@@ -155,8 +156,7 @@ export class TicketsRepository {
   /** Once the event has any check-in, only checked-in attendees count as having come. */
   async cameTo(eventId: string, applicationId: string): Promise<boolean> {
     const rows: Array<{ came: boolean }> = await this.dataSource.query(
-      `SELECT NOT EXISTS (SELECT 1 FROM check_in WHERE event_id = $1)
-              OR EXISTS (SELECT 1 FROM check_in WHERE application_id = $2) AS came`,
+      `SELECT ${cameSql('a', 'e')} AS came FROM (SELECT $1::uuid AS id) e, (SELECT $2::uuid AS id) a`,
       [eventId, applicationId],
     );
     return rows[0]!.came;
