@@ -25,6 +25,20 @@ test.describe('reports queue', () => {
     await expect(page.getByText('Remove post: done, 1 reporter told')).toBeVisible();
     await expect(page.getByTestId('report-item').filter({ hasText: text })).toHaveCount(0);
 
+    // Another admin dismisses a report while this one writes their reason: the refusal is said, not lost with the item.
+    const second = `Follow for follow ${randomUUID().slice(0, 6)}`;
+    const other = await apiAs<{ id: string }>(author, 'POST', '/community/posts', { text: second, photos: [] });
+    await apiAs(reporter, 'POST', `/community/posts/${other.id}/report`, { reason: 'spam' });
+    await page.reload();
+    const pending = page.getByTestId('report-item').filter({ hasText: second });
+    await pending.getByRole('link', { name: 'Remove post…' }).click();
+    await apiAs(admin, 'POST', `/admin/reports/post/${other.id}/dismiss`, { reason: 'Harmless' });
+    const late = pending.getByRole('form', { name: 'Remove post' });
+    await late.getByLabel('Why (kept in the audit log)').fill('Spam');
+    await late.getByRole('button', { name: 'Yes, remove post' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'These reports were already closed, perhaps by another admin.' })).toBeVisible();
+    await expect(page.getByTestId('report-item').filter({ hasText: second })).toHaveCount(0);
+
     const reporterPage = await (await browser.newContext()).newPage();
     await signIn(reporterPage, reporter, '/notifications');
     await expect(reporterPage.getByText('We removed the post you reported. Thank you for helping keep Tribe safe.')).toBeVisible();

@@ -73,6 +73,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminReportsPage() {
   const { kind, queue } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
+  // Another admin decided first: the item left the queue with its form, so its refusal is said here.
+  const orphaned = refusal?.error && !(queue.ok && queue.value.items.some((item) => item.targetId === refusal.targetId));
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Reports">
@@ -81,6 +84,7 @@ export default function AdminReportsPage() {
       </AdminPageHeader>
       <KindFilter kind={kind} />
       {!queue.ok ? <Alert>{queue.error}</Alert> : null}
+      {orphaned ? <Alert>{refusal.error}</Alert> : null}
       {queue.ok && queue.value.items.length === 0 ? (
         <EmptyState title="Nothing reported" detail="Reports people send show up here until an admin decides on them." />
       ) : null}

@@ -80,6 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PersonPage() {
   const { page, canVerify, idLink, confirm, selfId } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>();
   const { person } = page;
   const here = `/admin/users/${person.id}`;
   const isInfluencer = person.role === 'influencer';
@@ -108,19 +109,23 @@ export default function PersonPage() {
       {confirm && available.includes(confirm) ? (
         <ConfirmAction intent={confirm} cancelTo={here} />
       ) : (
-        <div className="flex flex-wrap gap-2">
-          {available.map((action) => (
-            <ButtonLink key={action} to={`${here}?confirm=${action}`} variant={ACTIONS[action].danger ? 'outline' : 'primary'}>
-              {action === 'suspend'
-                ? 'Suspend…'
-                : action === 'restore'
-                  ? 'Restore…'
-                  : action === 'verify'
-                    ? 'Verify…'
-                    : 'Refuse verification…'}
-            </ButtonLink>
-          ))}
-        </div>
+        <>
+          {/* Another admin acted first: the step asked for is gone with the change, its refusal is said here. */}
+          {refusal?.error ? <Alert>{refusal.error}</Alert> : null}
+          <div className="flex flex-wrap gap-2">
+            {available.map((action) => (
+              <ButtonLink key={action} to={`${here}?confirm=${action}`} variant={ACTIONS[action].danger ? 'outline' : 'primary'}>
+                {action === 'suspend'
+                  ? 'Suspend…'
+                  : action === 'restore'
+                    ? 'Restore…'
+                    : action === 'verify'
+                      ? 'Verify…'
+                      : 'Refuse verification…'}
+              </ButtonLink>
+            ))}
+          </div>
+        </>
       )}
       {canVerify && isInfluencer ? <GovernmentId here={here} has={person.has_government_id} link={idLink} userId={person.id} /> : null}
       <Section title="Profile">
