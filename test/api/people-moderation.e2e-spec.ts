@@ -7,6 +7,7 @@ import { STORAGE, type StoragePort } from '../../api/src/platform/providers/stor
 import { closeAll, openChat, waitForDisconnect, type ChatClient } from '../support/chat-socket.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
 import { applyAndPay, createEvent, outboxFor, QUIET_SANDBOX, transactionRow } from '../support/join-flow.js';
+import { waitingOnALock, waitUntil } from '../support/poll.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /** The admin's people pages over HTTP: search, a person's page, suspension and restore, influencer verification, audit rows. */
@@ -221,6 +222,38 @@ describe('people moderation', () => {
   });
 
   describe('influencer verification', () => {
+    it('hides an event its host creates while being suspended, with their others, until restored', async () => {
+      const host = await signUpHost(api, { name: 'Racing Host' });
+      const adminUser = { id: admin.user.id, role: 'admin' as const, isAdmin: true };
+      const suspension = api.app.get(PersonSuspension);
+      let suspendedInTx = false;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The suspension has done all it does and not yet committed: the host's session still works.
+      const suspending = api.app.get(DataSource).transaction(async (tx) => {
+        const afterCommit = await suspension.suspend(tx, host.user.id, adminUser, 'Spam events');
+        suspendedInTx = true;
+        await held;
+        return afterCommit;
+      });
+      await waitUntil(async () => suspendedInTx, 'the suspension to be written');
+      let settled = false;
+      const creating = createEvent(api, host, { title: 'Slipped in?' }).finally(() => (settled = true));
+      await waitUntil(async () => settled || (await waitingOnALock(api.db)), 'the new event to be written or to wait');
+      release();
+      await (
+        await suspending
+      )();
+      const event = await creating;
+      expect((await api.db.query('SELECT moderation_status FROM event WHERE id = $1', [event.id])).rows).toEqual([
+        { moderation_status: 'host_suspended' },
+      ]);
+      await as(admin).restore(host.user.id).expect(200);
+      expect((await api.db.query('SELECT moderation_status FROM event WHERE id = $1', [event.id])).rows).toEqual([
+        { moderation_status: 'published' },
+      ]);
+    });
+
     it('shows the id only through a short-lived signed link, refused when tampered with or expired', async () => {
       const host = await hostWithId();
       const { body } = await as(admin).governmentId(host.user.id).expect(200);

@@ -110,11 +110,17 @@ export class EventsService {
     private readonly audit: AdminAuditLog,
   ) {}
 
-  /** Listed at once when a verified host (or an admin) creates it; otherwise it waits for review. */
+  /**
+   * Listed at once when a verified host (or an admin) creates it; otherwise it waits for review. A
+   * host being suspended at this moment: their row is held, so the suspension either waits for this
+   * event and hides it with the others, or is seen here and the event waits hidden with them.
+   */
   async create(host: AuthUser, input: CreateEventInput): Promise<EventView> {
     const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
-    const moderationStatus = initialModerationStatus(await this.authorOf(host));
+    const authored = initialModerationStatus(await this.authorOf(host));
     const id = await this.dataSource.transaction(async (tx) => {
+      const moderationStatus =
+        authored === 'published' && (await this.accounts.isSuspendedHeld(tx, host.id)) ? 'host_suspended' : authored;
       const created = await this.events.insert(tx, {
         ...toEntityChanges(input),
         hostId: host.id,
@@ -124,7 +130,7 @@ export class EventsService {
         moderationStatus,
         reviewRequestedAt: moderationStatus === 'pending_review' ? new Date() : null,
       });
-      if (moderationStatus === 'published') await this.outbox.publish(tx, EventPublished, { eventId: created });
+      if (authored === 'published') await this.outbox.publish(tx, EventPublished, { eventId: created });
       return created;
     });
     this.listCache.clear();
