@@ -119,8 +119,7 @@ export class EventsService {
     const ages = normalizeAgeSelection(input.age_groups ?? [], input.custom_age_range);
     const authored = initialModerationStatus(await this.authorOf(host));
     const id = await this.dataSource.transaction(async (tx) => {
-      const moderationStatus =
-        authored === 'published' && (await this.accounts.isSuspendedHeld(tx, host.id)) ? 'host_suspended' : authored;
+      const moderationStatus = authored === 'published' && (await this.accounts.isSuspendedHeld(tx, host.id)) ? 'host_suspended' : authored;
       const created = await this.events.insert(tx, {
         ...toEntityChanges(input),
         hostId: host.id,
