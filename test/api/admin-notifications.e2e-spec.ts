@@ -202,6 +202,28 @@ describe('admin notifications', () => {
       expect(reached.sort()).toEqual(rows.map(({ id }) => id).sort());
       expect(reached).toContain(host.user.id);
       expect(reached).not.toContain(first.user.id);
+
+      // Each is in the admin audit log: a list of people by how many, a role as chosen.
+      const audited = await api.db.query(
+        'SELECT action, record_type, after FROM admin_audit WHERE record_id = ANY($1::uuid[]) ORDER BY created_at',
+        [[listed, byRole]],
+      );
+      expect(audited.rows).toEqual([
+        {
+          action: 'announcement.scheduled',
+          record_type: 'announcement',
+          after: expect.objectContaining({
+            title: 'Monsoon meetups are here',
+            type: 'platform_update',
+            audience: { kind: 'users', people: 2 },
+          }),
+        },
+        {
+          action: 'announcement.scheduled',
+          record_type: 'announcement',
+          after: expect.objectContaining({ type: 'city_specific', audience: { kind: 'role', role: 'influencer' } }),
+        },
+      ]);
     });
 
     it('sends one for later only once it is due, and only once with two workers', async () => {

@@ -303,6 +303,20 @@ describe('payments and applications: each person reaches only their own', () => 
       .set(bearer(admin.token))
       .send({ transactionId: paid.transactionId, amount: 150, reason: 'Late start' })
       .expect(200);
+    // Both are someone else's event: each is in the admin audit log with what it did.
+    const audited = await api.db.query(
+      'SELECT action, record_type, reason, after FROM admin_audit WHERE admin_id = $1 AND record_id = ANY($2::uuid[]) ORDER BY created_at',
+      [admin.user.id, [paid.applicationId, paid.transactionId]],
+    );
+    expect(audited.rows).toEqual([
+      {
+        action: 'application.accepted',
+        record_type: 'application',
+        reason: null,
+        after: { status: 'accepted', eventId: eventX, fanId: fan.user.id },
+      },
+      { action: 'payment.refunded', record_type: 'payment', reason: 'Late start', after: { refundId: expect.any(String), amount: 150 } },
+    ]);
     await runPendingJobs(api);
     const refunded = await api.http().get(`/api/v1/payments/transactions/${paid.transactionId}`).set(bearer(fan.token)).expect(200);
     expect(refunded.body).toMatchObject({

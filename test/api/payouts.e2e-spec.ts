@@ -340,6 +340,20 @@ describe('host payment profile and payouts', () => {
       expect((await markPaid(admin, first.body.id, 'UTR-HDFC-0001').expect(200)).body).toEqual(paid.body);
       const again = await markPaid(admin, first.body.id, 'UTR-OTHER').expect(409);
       expect(again.body.code).toBe('payout_already_paid');
+      // Recorded and paid once each in the admin audit log, however often asked.
+      const audited = await api.db.query(
+        'SELECT admin_id, action, record_type, after FROM admin_audit WHERE record_id = $1 ORDER BY created_at',
+        [first.body.id],
+      );
+      expect(audited.rows).toEqual([
+        {
+          admin_id: admin.user.id,
+          action: 'payout.recorded',
+          record_type: 'payout',
+          after: { eventId: event.id, hostId: host.user.id, amount: 1000, owedBefore: 1350 },
+        },
+        { admin_id: admin.user.id, action: 'payout.paid', record_type: 'payout', after: { amount: 1000, reference: 'UTR-HDFC-0001' } },
+      ]);
 
       const second = await recordPayout(admin, event.id, 350).expect(201);
       const after = await summary(host);
@@ -441,6 +455,26 @@ describe('host payment profile and payouts', () => {
           payout.release();
         }
       }
+      // Sent again, the reference answers the same refund and audits nothing twice.
+      await returnedOutside(paid[1]!.transactionId, 100, 'NEFT-HOLD-1').expect(200);
+      const audited = await api.db.query(
+        'SELECT action, record_id, reason, after FROM admin_audit WHERE record_id = ANY($1::uuid[]) ORDER BY created_at',
+        [[paid[0]!.transactionId, paid[1]!.transactionId]],
+      );
+      expect(audited.rows).toEqual([
+        {
+          action: 'payment.refunded',
+          record_id: paid[0]!.transactionId,
+          reason: null,
+          after: { refundId: expect.any(String), amount: 100 },
+        },
+        {
+          action: 'payment.returned_outside',
+          record_id: paid[1]!.transactionId,
+          reason: null,
+          after: { refundId: expect.any(String), amount: 100, reference: 'NEFT-HOLD-1' },
+        },
+      ]);
     });
 
     it('refuses to mark paid a payout that refunds since made larger than what is owed', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type ApplicationView, type AttendeeView, type HostApplicationView } from '../../contracts/applications.contract.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
 import { EventAdmission, type AdmissionEvent } from '../events/event-admission.service.js';
 import { EventNotFoundError } from '../events/events.errors.js';
@@ -21,6 +22,7 @@ export class ApplicationsService {
     private readonly applications: ApplicationsRepository,
     private readonly events: EventAdmission,
     private readonly lifecycle: ApplicationLifecycle,
+    private readonly audit: AdminAuditLog,
   ) {}
 
   accept(user: AuthUser, id: string): Promise<ApplicationView> {
@@ -63,7 +65,8 @@ export class ApplicationsService {
   /**
    * Decides once, through the lifecycle (which locks the event first, so seats are counted and taken
    * one at a time). Deciding again the same way answers as the first time did; the opposite decision
-   * is a 409, and so is accepting to a cancelled, deleted or finished event.
+   * is a 409, and so is accepting to a cancelled, deleted or finished event. An admin deciding on
+   * someone else's event is audited with the decision it made.
    */
   private async decide(user: AuthUser, id: string, decision: Decision): Promise<ApplicationView> {
     const found = await this.applications.find(id);
@@ -71,11 +74,23 @@ export class ApplicationsService {
     // The host of a deleted event still hears why nobody can be accepted (409), not a 404.
     const hostId = await this.events.hostOf(found.eventId);
     if (!hostId || !manages({ hostId }, user)) throw new ApplicationNotFoundError();
-    const outcome = await this.dataSource.transaction((tx) =>
-      decision === 'accepted'
-        ? this.lifecycle.accept(tx, id, found.eventId)
-        : this.lifecycle.end(tx, id, 'rejected', 'rejected by the host'),
-    );
+    const outcome = await this.dataSource.transaction(async (tx) => {
+      const moved =
+        decision === 'accepted'
+          ? await this.lifecycle.accept(tx, id, found.eventId)
+          : await this.lifecycle.end(tx, id, 'rejected', 'rejected by the host');
+      if (moved === 'moved' && hostId !== user.id) {
+        const change = { before: { status: found.status }, after: { status: decision, eventId: found.eventId, fanId: found.fanId } };
+        await this.audit.record(tx, {
+          adminId: user.id,
+          action: `application.${decision}`,
+          recordType: 'application',
+          recordId: id,
+          ...change,
+        });
+      }
+      return moved;
+    });
     if (decision === 'accepted' && outcome === 'moved') this.events.listsChanged();
     return toApplicationView((await this.applications.row(id))!);
   }

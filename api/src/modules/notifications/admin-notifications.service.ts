@@ -17,6 +17,7 @@ import {
   type TestNotificationView,
 } from '../../contracts/admin-notifications.contract.js';
 import { paginate, type PageQuery } from '../../contracts/event/pagination.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { ValidationError } from '../../platform/http/domain-error.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
@@ -53,6 +54,7 @@ export class AdminNotificationsService {
     private readonly notifications: NotificationsRepository,
     private readonly planner: PushPlanner,
     private readonly outbox: OutboxService,
+    private readonly audit: AdminAuditLog,
   ) {}
 
   /** Stores it and starts admin_notification.send with it; the workers send it once it is due. */
@@ -70,6 +72,15 @@ export class AdminNotificationsService {
         sendAt: input.send_at ?? new Date(),
       });
       await this.outbox.publish(tx, AdminNotificationScheduled, { adminNotificationId: announcement.id });
+      // The audience as chosen; a list of people by how many (the announcement keeps who).
+      const audience = input.audience.kind === 'users' ? { kind: 'users', people: input.audience.user_ids.length } : input.audience;
+      await this.audit.record(tx, {
+        adminId: admin.id,
+        action: 'announcement.scheduled',
+        recordType: 'announcement',
+        recordId: announcement.id,
+        after: { title: input.title, type: input.type, audience, sendAt: announcement.sendAt },
+      });
       return announcement;
     });
     return adminNotificationView({

@@ -8,6 +8,7 @@ import {
   type TransactionView,
   type VerifyPaymentInput,
 } from '../../contracts/payments.contract.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { isAdmin, type AuthUser } from '../../platform/http/auth-context.js';
@@ -83,6 +84,7 @@ export class PaymentsService {
     private readonly events: EventAdmission,
     private readonly applications: TransactionApplications,
     private readonly paidOut: PaidOutCover,
+    private readonly audit: AdminAuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -193,7 +195,10 @@ export class PaymentsService {
       }
       // A host cannot give back money Tribe already paid out to them: that refund is the admins'.
       if (!isAdmin(viewer) && !(await this.coversHostRefund(tx, reserved, input.amount))) throw new RefundPaidOutError();
-      return this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id, input.requestKey);
+      const id = await this.recordRefund(tx, transaction.id, input.amount, input.reason ?? null, viewer.id, input.requestKey);
+      if (isAdmin(viewer))
+        await this.auditRefund(tx, viewer, 'payment.refunded', transaction.id, { refundId: id, amount: input.amount }, input.reason);
+      return id;
     });
     return { ok: true, refundId };
   }
@@ -211,9 +216,31 @@ export class PaymentsService {
     if (!transaction) throw new TransactionNotFoundError();
     const refund = await this.dataSource.transaction(async (tx) => {
       await this.paidOut.holdPayouts(tx, transaction.eventId);
-      return this.settlement.recordReturnedOutside(tx, { transactionId, ...input, reason: input.reason ?? null, by: admin.id });
+      const recorded = await this.settlement.recordReturnedOutside(tx, {
+        transactionId,
+        ...input,
+        reason: input.reason ?? null,
+        by: admin.id,
+      });
+      if (recorded.created) {
+        const after = { refundId: recorded.refund.id, amount: input.amount, reference: input.reference };
+        await this.auditRefund(tx, admin, 'payment.returned_outside', transactionId, after, input.reason);
+      }
+      return recorded.refund;
     });
     return { ok: true, refundId: refund.id };
+  }
+
+  /** An admin's refund in the admin audit log, in its transaction (a repeat that records nothing writes nothing). */
+  private auditRefund(
+    tx: EntityManager,
+    admin: AuthUser,
+    action: 'payment.refunded' | 'payment.returned_outside',
+    transactionId: string,
+    after: { refundId: string; amount: number; reference?: string },
+    reason: string | null | undefined,
+  ): Promise<void> {
+    return this.audit.record(tx, { adminId: admin.id, action, recordType: 'payment', recordId: transactionId, reason, after });
   }
 
   async attemptExists(payerId: string, tempBidId: string): Promise<boolean> {

@@ -143,11 +143,11 @@ export class RefundSettlement {
   async recordReturnedOutside(
     tx: EntityManager,
     input: { transactionId: string; amount: number; reference: string; reason: string | null; by: string },
-  ): Promise<PaymentRefund> {
+  ): Promise<{ refund: PaymentRefund; created: boolean }> {
     const locked = await this.transactions.lock(tx, input.transactionId);
     if (!locked) throw new TransactionNotFoundError();
     const recorded = await this.askedBefore(tx, input.transactionId, { outsideReference: input.reference }, input.amount);
-    if (recorded) return recorded;
+    if (recorded) return { refund: recorded, created: false };
     const reserved = await this.reserve(tx, input.transactionId, input.amount);
     if (!reserved) throw refundRefusal(locked.state);
     const refund = await this.refunds.insertReturnedOutside(tx, {
@@ -167,7 +167,7 @@ export class RefundSettlement {
       eventId: reserved.eventId,
       eventTitle: event?.title ?? null,
     });
-    return refund;
+    return { refund, created: true };
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type PayoutView,
   type RecordPayoutInput,
 } from '../../contracts/payouts.contract.js';
+import { AdminAuditLog } from '../../platform/audit/admin-audit.js';
 import { APP_CONFIG } from '../../platform/config/config.module.js';
 import { type AppConfig } from '../../platform/config/config.schema.js';
 import { type AuthUser } from '../../platform/http/auth-context.js';
@@ -40,6 +41,7 @@ export class PayoutsService {
     private readonly repository: PayoutsRepository,
     private readonly payments: PaymentsService,
     private readonly events: EventAdmission,
+    private readonly audit: AdminAuditLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -85,7 +87,9 @@ export class PayoutsService {
       await this.repository.lockEventPayouts(tx, eventId);
       const owed = await this.owedNow(tx, eventId);
       if (input.amount > owed) throw new PayoutExceedsOwedError(owed);
-      return this.repository.insert(tx, { hostId, eventId, amount: input.amount, createdBy: admin.id });
+      const recorded = await this.repository.insert(tx, { hostId, eventId, amount: input.amount, createdBy: admin.id });
+      await this.audited(tx, admin, 'payout.recorded', recorded.id, { eventId, hostId, amount: input.amount, owedBefore: owed });
+      return recorded;
     });
     this.logger.log({ payoutId: payout.id, eventId: payout.eventId, amount: payout.amount, by: admin.id }, 'payout recorded');
     return toPayoutView(payout);
@@ -106,7 +110,9 @@ export class PayoutsService {
             // The pending payout is already set aside in what is owed: a negative rest means it is not covered.
             const owed = await this.owedNow(tx, payout.eventId);
             if (owed < 0) throw new PayoutExceedsOwedError(payout.amount + owed);
-            return this.repository.markPaid(id, input.reference, admin.id, tx);
+            const marked = await this.repository.markPaid(id, input.reference, admin.id, tx);
+            if (marked) await this.audited(tx, admin, 'payout.paid', id, { amount: marked.amount, reference: input.reference });
+            return marked;
           })
         : undefined;
     if (paid) {
@@ -116,6 +122,11 @@ export class PayoutsService {
     const now = (await this.repository.find(id))!;
     if (now.reference !== input.reference) throw new PayoutAlreadyPaidError();
     return toPayoutView(now);
+  }
+
+  /** What an admin did with money owed to a host, in the admin audit log, in its transaction. */
+  private audited(tx: EntityManager, admin: AuthUser, action: string, payoutId: string, after: Record<string, unknown>): Promise<void> {
+    return this.audit.record(tx, { adminId: admin.id, action, recordType: 'payout', recordId: payoutId, after });
   }
 
   private async owedNow(tx: EntityManager, eventId: string): Promise<number> {
