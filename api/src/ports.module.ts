@@ -40,6 +40,7 @@ import { PayoutsErasureStep } from './modules/payouts/payouts-erasure.step.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { RatableAttendances } from './modules/ratings/ratable-attendances.port.js';
 import { RatingsErasureStep } from './modules/ratings/ratings-erasure.step.js';
+import { RatingsSuspensionStep } from './modules/ratings/ratings-suspension.step.js';
 import { RatingsModule } from './modules/ratings/ratings.module.js';
 import { ReviewReportSource } from './modules/ratings/review-report-source.adapter.js';
 import { MEDIA_REFERENCES, type MediaReferences } from './modules/uploads/media-references.port.js';
@@ -98,9 +99,10 @@ import { Suspensions } from './modules/users/suspensions.service.js';
     { provide: PersonSuspension, useExisting: Suspensions },
     {
       provide: SUSPENSION_STEPS,
-      inject: [SessionsDeletionStep, EventsSuspensionStep, ApplicationsDeletionStep],
+      inject: [SessionsDeletionStep, EventsSuspensionStep, ApplicationsDeletionStep, RatingsSuspensionStep],
       // In this order, inside the suspension's transaction: signed out, events out of the lists,
-      // pending applications released (sockets close and lists drop after it commits).
+      // pending applications released, their hosts' averages queued for a recount (sockets close
+      // and lists drop after it commits).
       useFactory: (...steps: SuspensionStep[]) => steps,
     },
     { provide: EventTakeDown, useExisting: EventModerationService },

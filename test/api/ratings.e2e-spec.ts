@@ -10,6 +10,7 @@ import {
   type ReviewPageView,
 } from '../../api/src/contracts/ratings.contract.js';
 import { RatingPromptsHandler } from '../../api/src/modules/ratings/jobs/rating-prompts.job.js';
+import { RecountHostRatingHandler } from '../../api/src/modules/ratings/jobs/recount-host-rating.job.js';
 import { RatingsErasureStep } from '../../api/src/modules/ratings/ratings-erasure.step.js';
 import { AccountEraseHandler } from '../../api/src/modules/users/jobs/account-erase.job.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
@@ -509,6 +510,47 @@ describe('ratings', () => {
         },
       });
       expect(listed.pagination).toMatchObject({ page: 1, total: expect.any(Number) });
+    });
+  });
+
+  describe('a suspended rater', () => {
+    it('has their reviews hidden and their stars uncounted while suspended, both back once restored', async () => {
+      const [spammer, fair] = await Promise.all([signUp(api, { name: 'Spam Rater' }), signUp(api)]);
+      const rated1 = await signUpHost(api);
+      const eventId = await endedEvent([spammer, fair], rated1);
+      await rated(spammer, eventId, { hostRating: 1, eventRating: 1, hostReview: 'Visit my channel' });
+      await rated(fair, eventId, { hostRating: 5, eventRating: 5, hostReview: 'Lovely evening' });
+      expect(await storedRating(rated1.user.id)).toBe('3.00');
+      const shown = async () =>
+        ((await as(null).reviews(rated1.user.id).expect(200)).body as ReviewPageView).ratings.map(({ hostReview }) => hostReview);
+
+      const adminApi = (action: 'suspend' | 'restore') =>
+        api.http().post(`/api/v1/admin/users/${spammer.user.id}/${action}`).set(bearer(admin.token)).send({ reason: 'Review spam' });
+      await adminApi('suspend').expect(200);
+      expect(await shown()).toEqual(['Lovely evening']);
+      expect(await statsOf(rated1.user.id)).toMatchObject({ totalRatings: 1, averageRating: 5 });
+      // The host's card follows once the recount the suspension queued has run.
+      await runPendingJobs(api);
+      expect(await storedRating(rated1.user.id)).toBe('5.00');
+
+      await adminApi('restore').expect(200);
+      expect((await shown()).sort()).toEqual(['Lovely evening', 'Visit my channel']);
+      await runPendingJobs(api);
+      expect(await storedRating(rated1.user.id)).toBe('3.00');
+      expect(await statsOf(rated1.user.id)).toMatchObject({ totalRatings: 2, averageRating: 3 });
+    });
+
+    it('leaves the reconciler a host whose stored rating disagrees with what counts, and the recount puts it right', async () => {
+      const [fan] = await Promise.all([signUp(api)]);
+      const drifted = await signUpHost(api);
+      await rated(fan, await endedEvent([fan], drifted), { hostRating: 4, eventRating: 4 });
+      await api.db.query(`UPDATE users SET rating = 1.00, rating_count = 7 WHERE id = $1`, [drifted.user.id]);
+      const recount = api.app.get(RecountHostRatingHandler);
+      const due = await recount.findDue(1000);
+      expect(due).toContainEqual({ hostId: drifted.user.id });
+      for (const job of due) await recount.handle({ ...job, outboxId: randomUUID() });
+      expect(await storedRating(drifted.user.id)).toBe('4.00');
+      expect(await recount.findDue(1000)).toEqual([]);
     });
   });
 

@@ -8,6 +8,14 @@ import { cameSql } from '../tickets/came-sql.js';
  * without handing over every attendance; so are check-ins (the tickets module's check_in table).
  */
 
+/**
+ * The rating `r` is shown on its host's page and counts in their average: published, by someone not
+ * suspended (a suspended person's reviews are hidden while it lasts, as their posts are; their stars
+ * stop counting too, and count again when they are restored).
+ */
+export const countedRating = (r: string) => `${r}.status = 'published'
+  AND NOT EXISTS (SELECT 1 FROM users suspended_rater WHERE suspended_rater.id = ${r}.rater_id AND suspended_rater.suspended_at IS NOT NULL)`;
+
 /** The event `e` has ended: its end, or its start plus the default length when it has none. */
 export const eventEnded = (e: string) =>
   `coalesce(${e}.end_date, ${e}.date + make_interval(hours => ${RatingLimits.defaultDurationHours})) < now()`;

@@ -6,11 +6,13 @@ import { UsersModule } from '../users/users.module.js';
 import { AdminRatingReportsController } from './admin-rating-reports.controller.js';
 import { HostRating } from './host-rating.js';
 import { RatingPromptsHandler } from './jobs/rating-prompts.job.js';
+import { RecountHostRatingHandler } from './jobs/recount-host-rating.job.js';
 import { RatingPromptsRepository } from './rating-prompts.repository.js';
 import { RatingReportsRepository } from './rating-reports.repository.js';
 import { RatingReportsService } from './rating-reports.service.js';
 import { RatingsController } from './ratings.controller.js';
 import { RatingsErasureStep } from './ratings-erasure.step.js';
+import { RatingsSuspensionStep } from './ratings-suspension.step.js';
 import { RatingsRepository } from './ratings.repository.js';
 import { RatingsService } from './ratings.service.js';
 import { ReviewReportSource } from './review-report-source.adapter.js';
@@ -37,8 +39,10 @@ import { ReviewsService } from './reviews.service.js';
     RatingReportsService,
     RatingsErasureStep,
     RatingPromptsHandler,
+    RecountHostRatingHandler,
     ReviewReportSource,
+    RatingsSuspensionStep,
   ],
-  exports: [RatingsErasureStep, ReviewReportSource],
+  exports: [RatingsErasureStep, RatingsSuspensionStep, ReviewReportSource],
 })
 export class RatingsModule {}

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { preparedStatement, queryPrepared } from '../../platform/database/prepared-statement.js';
 import { queryRows } from '../../platform/database/returning.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import { eventEnded, hasRated, RATING_SELECT } from './ratings-sql.js';
+import { countedRating, eventEnded, hasRated, RATING_SELECT } from './ratings-sql.js';
 import { type RatingAggregate, type RatingRow } from './ratings.views.js';
 
 /** What the rater gives: the stars and the words. */
@@ -43,7 +43,7 @@ export interface EventToRate {
 /** The most ratings GET /ratings/user lists. */
 const OWN_LIST_LIMIT = 500;
 
-const PUBLISHED_OF_HOST = `r.rated_influencer_id = $1 AND r.status = 'published'`;
+const PUBLISHED_OF_HOST = `r.rated_influencer_id = $1 AND ${countedRating('r')}`;
 const NEWEST_FIRST = 'ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3';
 
 const HOST_PAGE = preparedStatement('ratings.host-page', `${RATING_SELECT} WHERE ${PUBLISHED_OF_HOST} ${NEWEST_FIRST}`);
@@ -189,11 +189,35 @@ export class RatingsRepository {
   /** The mean of the host's published ratings' averages, as numeric text with two decimals; null without any. */
   async hostSummary(tx: EntityManager, hostId: string): Promise<{ rating: string | null; count: number }> {
     const rows = await tx.query<Array<{ rating: string | null; count: number }>>(
-      `SELECT round(avg(average_rating), 2)::text AS rating, count(*)::int AS count
-         FROM rating WHERE rated_influencer_id = $1 AND status = 'published'`,
+      `SELECT round(avg(r.average_rating), 2)::text AS rating, count(*)::int AS count
+         FROM rating r WHERE r.rated_influencer_id = $1 AND ${countedRating('r')}`,
       [hostId],
     );
     return rows[0]!;
+  }
+
+  /** The hosts the person has published ratings of (whose averages their suspension or restore moves). */
+  async hostsRatedBy(tx: EntityManager, raterId: string): Promise<string[]> {
+    const rows = await tx.query<Array<{ hostId: string }>>(
+      `SELECT DISTINCT rated_influencer_id AS "hostId" FROM rating WHERE rater_id = $1 AND status = 'published'`,
+      [raterId],
+    );
+    return rows.map((row) => row.hostId);
+  }
+
+  /** Hosts whose stored rating or count is not what their counted ratings say now (a recount lost or not yet run). */
+  async hostsWithStaleRating(limit: number): Promise<string[]> {
+    const rows = await this.dataSource.query<Array<{ hostId: string }>>(
+      `SELECT h.id AS "hostId" FROM users h
+        CROSS JOIN LATERAL (
+          SELECT round(avg(r.average_rating), 2) AS rating, count(*)::int AS count
+            FROM rating r WHERE r.rated_influencer_id = h.id AND ${countedRating('r')}) counted
+        WHERE EXISTS (SELECT 1 FROM rating any_rating WHERE any_rating.rated_influencer_id = h.id)
+          AND (h.rating, h.rating_count) IS DISTINCT FROM (counted.rating, counted.count)
+        LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.hostId);
   }
 
   /** Sets or edits the host's reply; `first` when there was none. Null when the rating is not published. */
