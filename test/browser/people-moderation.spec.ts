@@ -32,8 +32,8 @@ test.describe('admin people', () => {
     // Another admin restores them while this one is still on the step: the refusal is said, not lost with the step.
     await page.getByRole('link', { name: 'Restore…' }).click();
     const restore = page.getByRole('form', { name: 'Confirm restore' });
-    await apiAs(admin, 'POST', `/admin/users/${person.id}/restore`, { reason: 'Appeal upheld' });
     await restore.getByLabel('Why (kept in the audit log)').fill('Second look');
+    await apiAs(admin, 'POST', `/admin/users/${person.id}/restore`, { reason: 'Appeal upheld' });
     await restore.getByRole('button', { name: 'Yes, restore' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'This person is not suspended.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Suspend…' })).toBeVisible();

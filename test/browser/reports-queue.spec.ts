@@ -32,9 +32,9 @@ test.describe('reports queue', () => {
     await page.reload();
     const pending = page.getByTestId('report-item').filter({ hasText: second });
     await pending.getByRole('link', { name: 'Remove post…' }).click();
-    await apiAs(admin, 'POST', `/admin/reports/post/${other.id}/dismiss`, { reason: 'Harmless' });
     const late = pending.getByRole('form', { name: 'Remove post' });
     await late.getByLabel('Why (kept in the audit log)').fill('Spam');
+    await apiAs(admin, 'POST', `/admin/reports/post/${other.id}/dismiss`, { reason: 'Harmless' });
     await late.getByRole('button', { name: 'Yes, remove post' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'These reports were already closed, perhaps by another admin.' })).toBeVisible();
     await expect(page.getByTestId('report-item').filter({ hasText: second })).toHaveCount(0);

@@ -47,6 +47,15 @@ export const RatingLimits = {
   reportDetailsMax: 1000,
 } as const;
 
+/**
+ * When an event is taken to have ended (ms since the epoch): its end date, or without one (or one
+ * not after the start) RatingLimits.defaultDurationHours after its start. Who may rate, the
+ * calendar invite's end and the door's closing all go by it (the SQL in ratings-sql.ts and
+ * calendar.repository.ts says the same).
+ */
+export const eventEndMs = (startMs: number, endMs: number | null): number =>
+  endMs !== null && endMs > startMs ? endMs : startMs + RatingLimits.defaultDurationHours * 3_600_000;
+
 /** SPEC §8, word for word, and ours for what the spec leaves out. */
 export const RatingMessages = {
   submitted: 'Rating submitted successfully!',

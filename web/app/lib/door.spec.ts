@@ -24,7 +24,9 @@ describe('the door offline', () => {
       checkedInAt: now.toISOString(),
       attendee: { name: 'Asha', photoUrl: null },
     });
-    expect(first.memory.queue).toEqual([{ operationId: 'op-1', token: 'token-a', tokenHash: 'hash-a', scannedAt: now.toISOString() }]);
+    expect(first.memory.queue).toEqual([
+      { operationId: 'op-1', token: 'token-a', tokenHash: 'hash-a', scannedAt: now.toISOString(), name: 'Asha' },
+    ]);
 
     const again = checkInOffline(first.memory, { code: 'k7m2qx' }, new Date('2031-06-01T13:40:00Z'), 'op-2');
     expect(again.view.result).toBe('already_checked_in');
@@ -57,17 +59,19 @@ describe('the door offline', () => {
     ]);
   });
 
-  it('names the offline check-ins the API did not take, as the kept list knew them, else by their code', () => {
+  it('names the offline check-ins the API did not take as the door named them, after the list was read again too', () => {
     const scanned = checkInOffline(memory(), { token: 'token-a', tokenHash: 'hash-a' }, now, 'op-1').memory;
     const typed = checkInOffline(scanned, { code: 'pqr234' }, now, 'op-2').memory;
-    const unknown = { ...typed, queue: [...typed.queue, { operationId: 'op-3', code: 'zzzzzz', scannedAt: now.toISOString() }] };
+    // The page opened again: the server's list no longer holds Asha, whose booking ended meanwhile.
+    const reread = withServerTickets(typed, [ticket('Ravi', 'PQR-234', 'hash-r')]);
+    const older = { operationId: 'op-3', code: 'zzzzzz', scannedAt: now.toISOString() }; // queued before names were kept
     const results = [
       { operationId: 'op-1', result: 'not_a_ticket' as const },
       { operationId: 'op-2', result: 'checked_in' as const },
       { operationId: 'op-3', result: 'not_a_ticket' as const },
     ];
-    expect(notTakenOnSync(unknown, unknown.queue, results)).toEqual(['Asha', 'ZZZ-ZZZ']);
-    expect(notTakenOnSync(unknown, unknown.queue, results.slice(1, 2))).toEqual([]);
+    expect(notTakenOnSync([...reread.queue, older], results)).toEqual(['Asha', 'ZZZ-ZZZ']);
+    expect(notTakenOnSync(reread.queue, results.slice(1, 2))).toEqual([]);
   });
 
   it('hashes a scanned token as the API does', async () => {

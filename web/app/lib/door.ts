@@ -11,13 +11,15 @@ export interface DoorMemory {
   queue: QueuedCheckIn[];
 }
 
-/** A check-in made offline: what the batch endpoint takes, and the hash to recognise it again. */
+/** A check-in made offline: what the batch endpoint takes, the hash to recognise it again, and whom the door let in. */
 export interface QueuedCheckIn {
   operationId: string;
   token?: string;
   code?: string;
   tokenHash?: string;
   scannedAt: string;
+  /** As the kept list named them (a list read again may no longer hold a booking that ended). */
+  name?: string;
 }
 
 /** A scan (token and its hash) or a typed code. */
@@ -88,10 +90,11 @@ export function checkInOffline(
   if (ticket.checkedInAt)
     return { memory, view: { result: 'already_checked_in', applicationId, checkedInAt: ticket.checkedInAt, attendee } };
   const scannedAt = now.toISOString();
+  const name = ticket.name || 'Tribe member';
   const item: QueuedCheckIn =
     'code' in shown
-      ? { operationId, code: shown.code, scannedAt }
-      : { operationId, token: shown.token, tokenHash: shown.tokenHash ?? undefined, scannedAt };
+      ? { operationId, code: shown.code, scannedAt, name }
+      : { operationId, token: shown.token, tokenHash: shown.tokenHash ?? undefined, scannedAt, name };
   return {
     memory: {
       tickets: memory.tickets.map((candidate) => (candidate === ticket ? { ...candidate, checkedInAt: scannedAt } : candidate)),
@@ -109,11 +112,10 @@ export const withoutSent = (memory: DoorMemory, sent: readonly string[]): DoorMe
 
 /**
  * Whom the API did not take of a sent batch: "not a ticket" there means the booking ended (left,
- * refunded, cancelled) before the device was back, though the device let them in. Named as the kept
- * list knew them (read before the list is replaced), else by their code.
+ * refunded, cancelled) before the device was back, though the device let them in. Named as the door
+ * named them when it let them in, else (queued before names were kept) by their code.
  */
 export function notTakenOnSync(
-  memory: DoorMemory,
   sent: readonly QueuedCheckIn[],
   results: ReadonlyArray<Pick<CheckInView, 'result'> & { operationId: string }>,
 ): string[] {
@@ -121,8 +123,7 @@ export function notTakenOnSync(
     .filter((answer) => answer.result === 'not_a_ticket')
     .map((answer) => {
       const item = sent.find((queued) => queued.operationId === answer.operationId);
-      const ticket = item && memory.tickets.find((candidate) => matches(candidate, item));
-      if (ticket) return ticket.name || 'Tribe member';
+      if (item?.name) return item.name;
       return item?.code ? formatTicketCode(normaliseTicketCode(item.code) ?? '') || item.code : 'A scanned ticket';
     });
 }

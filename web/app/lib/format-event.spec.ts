@@ -190,21 +190,28 @@ describe('the rest', () => {
 
 describe('what a manager of the event may change', () => {
   const event = { host_id: 'host', date: '2030-05-10T14:00:00.000Z' };
+  const before = Date.parse(event.date) - 86_400_000;
   it('lets the host edit and cancel, an admin only as their flags say, and nobody signed out', () => {
-    expect(eventChangesAllowed(event, { id: 'host', admin_permissions: null })).toEqual({ edit: true, cancel: true });
-    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { verify_influencers: true } })).toEqual({
+    expect(eventChangesAllowed(event, { id: 'host', admin_permissions: null }, before)).toEqual({ edit: true, cancel: true });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { verify_influencers: true } }, before)).toEqual({
       edit: false,
       cancel: false,
     });
-    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { approve_events: true } })).toEqual({ edit: true, cancel: false });
-    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } })).toEqual({ edit: false, cancel: true });
-    expect(eventChangesAllowed(event, null)).toEqual({ edit: false, cancel: false });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { approve_events: true } }, before)).toEqual({
+      edit: true,
+      cancel: false,
+    });
+    expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } }, before)).toEqual({
+      edit: false,
+      cancel: true,
+    });
+    expect(eventChangesAllowed(event, null, before)).toEqual({ edit: false, cancel: false });
   });
 
   it('stops offering the host a cancellation once the event has started; an admin keeps it', () => {
     const started = Date.parse(event.date) + 60_000;
     expect(eventChangesAllowed(event, { id: 'host' }, started)).toEqual({ edit: true, cancel: false });
     expect(eventChangesAllowed(event, { id: 'admin', admin_permissions: { delete_events: true } }, started).cancel).toBe(true);
-    expect(eventChangesAllowed(event, { id: 'host' }, Date.parse(event.date) - 60_000).cancel).toBe(true);
+    expect(eventChangesAllowed(event, { id: 'host' }, before).cancel).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * shared by server and browser, unit tested (ratings.spec.ts).
  */
 import {
+  eventEndMs,
   RatingLimits,
   RatingMessages,
   type AwaitingRatingView,
@@ -132,7 +133,6 @@ export function awaitingByRecency(awaiting: readonly AwaitingRatingView[]): Awai
 
 // ---- When ----
 
-const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -141,7 +141,7 @@ const DAY_MS = 86_400_000;
  */
 export function hasEventEnded(event: { date: string; end_date?: string | null; is_date_to_be_decided?: boolean }, now = Date.now()) {
   if (isDateToBeDecided(event)) return false;
-  const end = event.end_date ? Date.parse(event.end_date) : Date.parse(event.date) + RatingLimits.defaultDurationHours * HOUR_MS;
+  const end = eventEndMs(Date.parse(event.date), event.end_date ? Date.parse(event.end_date) : null);
   return Number.isFinite(end) && end <= now;
 }
 

@@ -166,7 +166,7 @@ function EventSection({ title, events, now, refusal }: { title: string; events: 
             footer={
               <>
                 <ModerationNotice event={event} className="mb-2" />
-                <HostActions event={event} dateRefusal={refusal?.onDate && refusal.eventId === event.id ? refusal.error : null} />
+                <HostActions event={event} now={now} dateRefusal={refusal?.onDate && refusal.eventId === event.id ? refusal.error : null} />
               </>
             }
           />
@@ -176,7 +176,7 @@ function EventSection({ title, events, now, refusal }: { title: string; events: 
   );
 }
 
-function HostActions({ event, dateRefusal }: { event: EventView; dateRefusal: string | null }) {
+function HostActions({ event, now, dateRefusal }: { event: EventView; now: number; dateRefusal: string | null }) {
   if (isCancelled(event)) return <p className="text-sm text-slate-600">Cancelled</p>;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -187,7 +187,7 @@ function HostActions({ event, dateRefusal }: { event: EventView; dateRefusal: st
         Edit
       </Link>
       {event.meetup_type === 'curation' ? <ConvertAction event={event} dateRefusal={dateRefusal} /> : null}
-      {hasEventStarted(event) ? null : (
+      {hasEventStarted(event, now) ? null : (
         <ConfirmAction
           id={`cancel-${event.id}`}
           intent="cancel"

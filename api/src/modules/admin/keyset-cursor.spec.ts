@@ -17,6 +17,7 @@ describe('admin keyset cursors', () => {
     ['a time without microseconds', ['2026-12-08T00:30:02Z', ID]],
     ['a date alone', ['2026-12-08', ID]],
     ['a month that is not one', ['2026-13-08T00:30:02.123456Z', ID]],
+    ['a day that is not one', ['2026-02-30T00:00:00.000000Z', ID]],
     ['a time in words', ['December 8, 2026', ID]],
     ['an id that is not a uuid', ['2026-12-08T00:30:02.123456Z', 'x']],
     ['one part only', ['2026-12-08T00:30:02.123456Z']],

@@ -14,7 +14,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What keysetTimeSql writes; Date.parse alone takes text PostgreSQL refuses ("1" is 2001 to V8). */
 const KEYSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
-const isKeysetTime = (at: unknown): at is string => typeof at === 'string' && KEYSET_TIME.test(at) && !Number.isNaN(Date.parse(at));
+/** Also a day that exists: V8 rolls 30 February over to March, PostgreSQL refuses it. */
+const isKeysetTime = (at: unknown): at is string =>
+  typeof at === 'string' &&
+  KEYSET_TIME.test(at) &&
+  !Number.isNaN(Date.parse(at)) &&
+  new Date(at).toISOString().slice(0, 19) === at.slice(0, 19);
 
 export const encodeCursor = ({ at, id }: KeysetPosition): string => Buffer.from(JSON.stringify([at, id])).toString('base64url');
 

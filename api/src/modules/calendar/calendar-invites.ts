@@ -1,7 +1,5 @@
-import { RatingLimits } from '../../contracts/ratings.contract.js';
+import { eventEndMs } from '../../contracts/ratings.contract.js';
 import { type CalendarEvent } from './icalendar.js';
-
-const HOUR_MS = 3_600_000;
 
 /** What an invite shows of an event (calendar.repository.ts reads it). */
 export interface InviteRow {
@@ -20,8 +18,7 @@ export interface InviteRow {
 
 /** The invite's end: the event's end, or its start plus the length the ratings count an event as lasting. */
 export function inviteEnd(row: Pick<InviteRow, 'date' | 'endDate'>): Date {
-  if (row.endDate && row.endDate.getTime() > row.date.getTime()) return row.endDate;
-  return new Date(row.date.getTime() + RatingLimits.defaultDurationHours * HOUR_MS);
+  return new Date(eventEndMs(row.date.getTime(), row.endDate?.getTime() ?? null));
 }
 
 /**

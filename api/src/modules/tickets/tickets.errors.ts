@@ -16,8 +16,8 @@ export class TicketNotAvailableError extends ConflictError {
 }
 
 /**
- * The door opens a day before the start: a check-in earlier would mean nothing, and would take away
- * the attendee's right to leave while their booking is still refundable.
+ * The door closes twelve hours after the end: a check-in later would take rating the event from
+ * everyone else who came (once an event used check-in, only those checked in may rate it).
  */
 export class CheckInClosedError extends ConflictError {
   constructor() {
@@ -25,6 +25,10 @@ export class CheckInClosedError extends ConflictError {
   }
 }
 
+/**
+ * The door opens a day before the start: a check-in earlier would mean nothing, and would take away
+ * the attendee's right to leave while their booking is still refundable.
+ */
 export class CheckInNotOpenError extends ConflictError {
   constructor() {
     super(TicketMessages.notOpen, TicketErrorCodes.notOpen);

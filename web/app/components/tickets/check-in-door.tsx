@@ -100,7 +100,7 @@ export function CheckInDoor({
       outcome = 'taken';
       setQueueRefusal(null);
       const answer = (await response.json()) as CheckInBatchView;
-      const refused = notTakenOnSync(memoryRef.current, queue, answer.results);
+      const refused = notTakenOnSync(queue, answer.results);
       if (refused.length > 0) setNotTaken((before) => [...before, ...refused]);
       let next = withoutSent(
         memoryRef.current,
