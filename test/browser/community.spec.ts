@@ -37,6 +37,13 @@ test.describe('community', () => {
     await expect(sheet.getByTestId('photo-item')).toHaveCount(1);
     await expect(sheet.getByRole('progressbar')).toHaveCount(0);
     await sheet.getByLabel('Event (optional)').selectOption(event.id);
+    // Closed to look something up and opened again: the photo and the event are still there, as the words.
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await page.getByTestId('compose-prompt').click();
+    await expect(sheet.getByTestId('photo-item')).toHaveCount(1);
+    await expect(sheet.getByLabel('Event (optional)')).toHaveValue(event.id);
+    await expect(text).toHaveValue(words);
     await sheet.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(sheet).toBeHidden();
 
@@ -137,6 +144,27 @@ test.describe('community', () => {
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Your text contains characters that cannot be shown.' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveValue(written);
+    // Said beside the box it was written in, not only at the top of the page.
+    await expect(page.getByRole('textbox', { name: 'Add a comment' })).toHaveAttribute('aria-invalid', 'true');
     expect(page.url()).toContain(`/post/${post.id}`);
+    await page.getByRole('textbox', { name: 'Add a comment' }).fill('Who is in for Sunday?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Comment posted.')).toBeVisible();
+
+    // A busy post: the author's comment on the second page is edited there, without JavaScript too.
+    for (let n = 1; n <= 20; n++) await apiAs(author, 'POST', `/community/posts/${post.id}/comments`, { text: `Comment ${n}` });
+    await page.goto(`/post/${post.id}`);
+    await page.getByRole('link', { name: 'Load more comments' }).click();
+    const last = page.getByTestId('comment').filter({ hasText: 'Comment 20' });
+    await last.getByRole('link', { name: 'Edit comment' }).click();
+    await page.getByRole('textbox', { name: 'Edit your comment' }).fill('Comment 20, edited');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Comment saved.')).toBeVisible();
+    await expect(page.getByTestId('comment').filter({ hasText: 'Comment 20, edited' })).toBeVisible();
+
+    // A page of comments that cannot be read still leaves the way back and the reply box.
+    await page.goto(`/post/${post.id}?cursor=not-a-cursor`);
+    await expect(page.getByRole('link', { name: 'Back to the first comments' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Add a comment' })).toBeVisible();
   });
 });

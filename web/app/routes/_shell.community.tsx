@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { isDocumentRequest } from '~/lib/json-response.server';
 import { Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ComposeSheet, POST_INTENT } from '~/components/community/compose-sheet';
 import { PostFeed } from '~/components/community/post-feed';
 import { useSignedInGuard, useViewer } from '~/components/community/use-viewer';
@@ -77,7 +77,8 @@ export default function Community() {
   const now = useNow(loadedAt);
   const [composing, setComposing, lastPosted] = useComposer(compose, actionData);
   const signedIn = useSignedInGuard();
-  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === POST_INTENT;
+  // Until the page has read the feed again after the post: Post sent twice meanwhile would post twice.
+  const submitting = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENT;
   const failure = actionData && 'error' in actionData ? actionData : null;
 
   const startPost = () => {
@@ -157,12 +158,6 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
   // The last post published from this page: a refused one after it does not change it.
   const [lastPosted, setLastPosted] = useState<string | null>(null);
   useEffect(() => setOpen(fromUrl), [fromUrl]);
-  useEffect(() => {
-    if (!posted) return;
-    setOpen(false);
-    setLastPosted(posted);
-    toast.show({ kind: 'success', message: POSTED });
-  }, [posted, toast]);
   const change = (next: boolean) => {
     setOpen(next);
     // Closed: ?compose=1 goes from the address, so a reload does not open it again.
@@ -172,6 +167,14 @@ function useComposer(fromUrl: boolean, actionData: { posted: string } | object |
       setSearchParams(rest, { replace: true, preventScrollReset: true });
     }
   };
+  const closeAfterPost = useRef(change);
+  closeAfterPost.current = change;
+  useEffect(() => {
+    if (!posted) return;
+    closeAfterPost.current(false);
+    setLastPosted(posted);
+    toast.show({ kind: 'success', message: POSTED });
+  }, [posted, toast]);
   return [open, change, lastPosted] as const;
 }
 

@@ -29,6 +29,7 @@ import type { PostView } from '../../../api/src/contracts/community.contract.js'
 export const handle: ShellHandle = { title: 'Post' };
 
 const POST_INTENTS = { edit: 'edit-post', remove: 'delete-post' } as const;
+const NO_COMMENTS = { comments: [], nextCursor: null };
 
 /**
  * /post/{postId} (SPEC §2; issue 22): one post with its photos full width, its comments (oldest
@@ -61,7 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 async function refused(request: Request, back: string, error: string, status: number, draft?: RefusedComment) {
   if (!isDocumentRequest(request)) return data({ error }, { status });
-  if (draft) return data({ error, refusedComment: draft }, { status });
+  if (draft) return data({ error, refusedComment: { ...draft, error } }, { status });
   return redirect(back, { headers: { 'Set-Cookie': await flashToast(request, { kind: 'error', message: error }) } });
 }
 
@@ -79,6 +80,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const text = String(form.get('text') ?? '');
   const commentId = String(form.get('commentId') ?? '');
   const page = isDocumentRequest(request);
+  // Without JavaScript, back to the page of comments the form was on (its ?cursor=), saying what happened.
+  const cursor = new URL(request.url).searchParams.get('cursor');
+  const backHere = async (hash: string, message: string) =>
+    redirect(`${back}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}${hash}`, {
+      headers: { 'Set-Cookie': await flashToast(request, { kind: 'success', message }) },
+    });
 
   if (intent === COMMENT_INTENTS.add || intent === COMMENT_INTENTS.edit) {
     const draft: RefusedComment = { text, commentId: intent === COMMENT_INTENTS.edit ? commentId : null };
@@ -86,12 +93,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (problem) return refused(request, back, problem, 400, draft);
     const result = intent === COMMENT_INTENTS.add ? await addComment(token, id, text) : await updateComment(token, commentId, text);
     if (!result.ok) return refused(request, back, result.error, result.status, draft);
-    return page ? redirect(`${back}#comment-${result.value.id}`) : { comment: result.value };
+    if (!page) return { comment: result.value };
+    return backHere(`#comment-${result.value.id}`, intent === COMMENT_INTENTS.add ? 'Comment posted.' : 'Comment saved.');
   }
   if (intent === COMMENT_INTENTS.remove) {
     const result = await deleteComment(token, commentId);
     if (!result.ok) return refused(request, back, result.error, result.status);
-    return page ? redirect(`${back}#comments`) : { deleted: commentId };
+    return page ? backHere('#comments', 'Comment deleted.') : { deleted: commentId };
   }
   if (intent === POST_INTENTS.edit) {
     const problem = textProblem(text, 'post');
@@ -139,7 +147,9 @@ export default function PostPage() {
   const viewer = useViewer();
   const now = useNow(loadedAt);
   const href = postPath(post.id);
-  const error = actionData && 'error' in actionData ? actionData.error : null;
+  const refusedComment = actionData && 'refusedComment' in actionData ? (actionData.refusedComment as RefusedComment) : null;
+  // A refused comment says why beside its own box; any other refusal at the top.
+  const error = actionData && 'error' in actionData && !refusedComment ? actionData.error : null;
   const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENTS.remove;
   const mayDelete = post.isMine || isAdminUser(viewer);
 
@@ -199,19 +209,16 @@ export default function PostPage() {
         ) : null}
       </article>
 
-      {comments.ok ? (
-        <CommentThread
-          key={`${post.id}:${cursor ?? ''}`}
-          postId={post.id}
-          initial={comments.value}
-          total={post.commentCount}
-          now={now}
-          editingId={editingCommentId}
-          refused={actionData && 'refusedComment' in actionData ? (actionData.refusedComment as RefusedComment) : null}
-        />
-      ) : (
-        <Alert className="mt-6">{comments.error}</Alert>
-      )}
+      <CommentThread
+        key={`${post.id}:${cursor ?? ''}`}
+        postId={post.id}
+        initial={comments.ok ? comments.value : NO_COMMENTS}
+        total={post.commentCount}
+        now={now}
+        editingId={editingCommentId}
+        refused={refusedComment}
+        unreadable={comments.ok ? null : comments.error}
+      />
     </Page>
   );
 }

@@ -1,10 +1,11 @@
-import { Link, useFetcher } from '@remix-run/react';
+import { Link, useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '~/components/events/event-bits';
 import { VerifiedBadge } from '~/components/profile/verified-badge';
 import { Alert } from '~/components/ui/alert';
 import { Button, buttonClasses, Spinner } from '~/components/ui/button';
 import { ConfirmStep } from '~/components/ui/confirm-step';
+import { useToast } from '~/components/ui/toast';
 import { readJson, useLoadMore } from '~/components/ui/load-more';
 import { appendNew, LOAD_MORE_FAILED, postPath, writtenAgo } from '~/lib/community';
 import { isAdminUser, loginPathFor } from '~/lib/redirects';
@@ -42,6 +43,8 @@ function useCommentAnswer(fetcher: { data: unknown }, onAnswer: (answer: Comment
 export interface RefusedComment {
   text: string;
   commentId: string | null;
+  /** Why, said beside the box it was written in. */
+  error?: string;
 }
 
 export function CommentThread({
@@ -51,6 +54,7 @@ export function CommentThread({
   now,
   editingId,
   refused = null,
+  unreadable = null,
 }: {
   postId: string;
   initial: CommentPageView;
@@ -59,7 +63,10 @@ export function CommentThread({
   /** The comment whose edit form is open (?editComment= without JavaScript). */
   editingId: string | null;
   refused?: RefusedComment | null;
+  /** This page of comments could not be read (a bad ?cursor=, the API failing): said in its place; the reply box stays. */
+  unreadable?: string | null;
 }) {
+  const toast = useToast();
   const [loaded, setLoaded] = useState(initial.comments);
   const [added, setAdded] = useState<CommentView[]>([]);
   const [cursor, setCursor] = useState(initial.nextCursor);
@@ -89,6 +96,9 @@ export function CommentThread({
     setLoaded((list) => list.filter((item) => item.id !== id));
     setAdded((list) => list.filter((item) => item.id !== id));
     setTotal((count) => Math.max(0, count - 1));
+    // Its Delete button went with it: the keyboard goes on from the comments' heading, and it is said.
+    document.getElementById('comments-heading')?.focus();
+    toast.show({ kind: 'success', message: 'Comment deleted.' });
   };
   const add = (comment: CommentView) => {
     setAdded((list) => appendNew(list, [comment]));
@@ -103,6 +113,7 @@ export function CommentThread({
       now={now}
       startEditing={comment.isMine && (comment.id === editingId || comment.id === refused?.commentId)}
       draftText={comment.id === refused?.commentId ? refused.text : null}
+      draftProblem={comment.id === refused?.commentId ? (refused.error ?? null) : null}
       onEdited={replace}
       onDeleted={remove}
     />
@@ -110,10 +121,18 @@ export function CommentThread({
 
   return (
     <section aria-labelledby="comments-heading" id="comments" className="mt-6 scroll-mt-20">
-      <h2 id="comments-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="comments-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         Comments <span className="text-base font-medium text-slate-500">({total})</span>
       </h2>
-      {loaded.length === 0 && later.length === 0 && !cursor ? (
+      {unreadable ? (
+        <div className="mt-3 space-y-2">
+          <Alert>{unreadable}</Alert>
+          <Link to={`${postPath(postId)}#comments`} className={buttonClasses('outline', 'sm')}>
+            Back to the first comments
+          </Link>
+        </div>
+      ) : null}
+      {loaded.length === 0 && later.length === 0 && !cursor && !unreadable ? (
         <p className="mt-3 text-[15px] text-slate-600" data-testid="no-comments">
           No comments yet. Start the conversation.
         </p>
@@ -143,7 +162,12 @@ export function CommentThread({
         </div>
       ) : null}
       {later.length > 0 ? <ul className="divide-y divide-slate-100">{later.map(item)}</ul> : null}
-      <ReplyBox postId={postId} initialText={refused && !refused.commentId ? refused.text : ''} onAdded={add} />
+      <ReplyBox
+        postId={postId}
+        initialText={refused && !refused.commentId ? refused.text : ''}
+        initialProblem={refused && !refused.commentId ? (refused.error ?? null) : null}
+        onAdded={add}
+      />
     </section>
   );
 }
@@ -154,6 +178,7 @@ function CommentItem({
   now,
   startEditing,
   draftText,
+  draftProblem,
   onEdited,
   onDeleted,
 }: {
@@ -161,8 +186,9 @@ function CommentItem({
   postId: string;
   now: number;
   startEditing: boolean;
-  /** What was written in its edit box, when the server refused it. */
+  /** What was written in its edit box, when the server refused it, and why. */
   draftText: string | null;
+  draftProblem: string | null;
   onEdited: (comment: CommentView) => void;
   onDeleted: (id: string) => void;
 }) {
@@ -173,6 +199,17 @@ function CommentItem({
     if ('deleted' in answer) onDeleted(answer.deleted);
   });
   const from = postPath(postId);
+  // Without JavaScript the edit form is this page again (its ?cursor= kept) at ?editComment=.
+  const location = useLocation();
+  const editHere = new URLSearchParams(location.search);
+  editHere.set('editComment', comment.id);
+  const editLink = useRef<HTMLAnchorElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    // The edit box closed (saved or cancelled): the keyboard goes back to the Edit link it came from.
+    if (wasEditing.current && !editing) editLink.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   return (
     <li id={`comment-${comment.id}`} className="flex gap-3 py-3 scroll-mt-20" data-testid="comment">
@@ -192,6 +229,7 @@ function CommentItem({
           <EditComment
             comment={comment}
             draftText={draftText}
+            draftProblem={draftProblem}
             onDone={(edited) => {
               if (edited) onEdited(edited);
               setEditing(false);
@@ -209,7 +247,8 @@ function CommentItem({
           <LikeButton target="comment" id={comment.id} initial={{ liked: comment.likedByMe, likeCount: comment.likeCount }} compact />
           {comment.isMine && !editing ? (
             <Link
-              to={`${from}?editComment=${encodeURIComponent(comment.id)}#comment-${comment.id}`}
+              ref={editLink}
+              to={`${from}?${editHere.toString()}#comment-${comment.id}`}
               preventScrollReset
               onClick={(event) => {
                 event.preventDefault();
@@ -252,10 +291,12 @@ function CommentItem({
 function EditComment({
   comment,
   draftText,
+  draftProblem,
   onDone,
 }: {
   comment: CommentView;
   draftText: string | null;
+  draftProblem: string | null;
   onDone: (edited: CommentView | null) => void;
 }) {
   const saver = useFetcher<CommentAnswer>();
@@ -269,7 +310,15 @@ function EditComment({
       <input type="hidden" name="intent" value={COMMENT_INTENTS.edit} />
       <input type="hidden" name="commentId" value={comment.id} />
       {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
-      <WrittenField id={`edit-${comment.id}`} label="Edit your comment" draft={draft} compact rows={2} autoFocus />
+      <WrittenField
+        id={`edit-${comment.id}`}
+        label="Edit your comment"
+        draft={draft}
+        serverProblem={draftProblem}
+        compact
+        rows={2}
+        autoFocus
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={saver.state !== 'idle'}>
           Save
@@ -291,7 +340,17 @@ function EditComment({
 }
 
 /** Writing a comment; a guest sees the way to log in instead (the Login Required prompt, or the login page without JavaScript). */
-function ReplyBox({ postId, initialText, onAdded }: { postId: string; initialText: string; onAdded: (comment: CommentView) => void }) {
+function ReplyBox({
+  postId,
+  initialText,
+  initialProblem,
+  onAdded,
+}: {
+  postId: string;
+  initialText: string;
+  initialProblem: string | null;
+  onAdded: (comment: CommentView) => void;
+}) {
   const viewer = useViewer();
   const signedIn = useSignedInGuard();
   const sender = useFetcher<CommentAnswer>();
@@ -331,7 +390,15 @@ function ReplyBox({ postId, initialText, onAdded }: { postId: string; initialTex
     >
       <input type="hidden" name="intent" value={COMMENT_INTENTS.add} />
       {answer && 'error' in answer ? <Alert>{answer.error}</Alert> : null}
-      <WrittenField id="reply" label="Add a comment" placeholder="Add a comment…" draft={draft} compact rows={2} />
+      <WrittenField
+        id="reply"
+        label="Add a comment"
+        placeholder="Add a comment…"
+        draft={draft}
+        serverProblem={initialProblem}
+        compact
+        rows={2}
+      />
       <div className="flex justify-end">
         <Button type="submit" size="sm" loading={sender.state !== 'idle'}>
           Send

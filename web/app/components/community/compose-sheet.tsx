@@ -78,6 +78,8 @@ export function ComposeSheet({
       title="New post"
       description="Share a moment, a photo or a plan with your tribe."
       className="max-h-[92dvh] overflow-y-auto sm:max-w-lg"
+      // Closing it to look something up keeps the photos uploaded (or uploading) and the event chosen, as the text.
+      keepMounted
     >
       <Form method="post" onSubmit={onSubmit} className="space-y-5 text-left" data-testid="compose-form">
         <input type="hidden" name="intent" value={POST_INTENT} />

@@ -15,6 +15,7 @@ export function Sheet({
   icon,
   children,
   className,
+  keepMounted = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -23,6 +24,8 @@ export function Sheet({
   icon?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Closed, it stays in the page, hidden, so what was picked in it (uploaded photos, a choice) is there when it opens again. */
+  keepMounted?: boolean;
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -53,9 +56,9 @@ export function Sheet({
     };
   }, [open]);
 
-  if (!open) return null;
+  if (!open && !keepMounted) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-6">
+    <div className={cn('fixed inset-0 z-50 items-end justify-center sm:items-center sm:p-6', open ? 'flex' : 'hidden')} hidden={!open}>
       <div className="absolute inset-0 animate-fade-in bg-slate-900/55" aria-hidden="true" onClick={onClose} />
       <div
         ref={panel}

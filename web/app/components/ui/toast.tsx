@@ -26,7 +26,8 @@ export function useToast(): ToastApi {
  * `initial` is the flash message the root loader read from the session.
  */
 export function ToastProvider({ initial, children }: { initial?: ToastMessage | null; children: ReactNode }) {
-  const [toast, setToast] = useState<ShownToast | null>(null);
+  // Drawn on the server too: without JavaScript the flash message of a form sent is still read.
+  const [toast, setToast] = useState<ShownToast | null>(() => (initial ? { ...initial, id: 0 } : null));
   const counter = useRef(0);
 
   const show = useCallback((next: ToastMessage) => {
@@ -36,8 +37,11 @@ export function ToastProvider({ initial, children }: { initial?: ToastMessage | 
   const dismiss = useCallback(() => setToast(null), []);
 
   // A flash message arrives with each loader run that found one; identical consecutive flashes are separate events.
+  const drawn = useRef(initial);
   useEffect(() => {
-    if (initial) show(initial);
+    // The one drawn with the page is shown already; each later loader run's flash is new.
+    if (initial && initial !== drawn.current) show(initial);
+    drawn.current = null;
   }, [initial, show]);
 
   useEffect(() => {
