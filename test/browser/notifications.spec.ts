@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, setTabHidden, signedIn, test } from './fixtures.js';
-import { apiAs, apiUrl, daysFromNow, dbQuery, register, seedEvent, type Person } from './seed.js';
+import { expect, setTabHidden, signedIn, signIn, test } from './fixtures.js';
+import { apiAs, apiUrl, daysFromNow, dbQuery, dbRows, register, seedEvent, type Person } from './seed.js';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -191,5 +191,33 @@ test.describe('notifications', () => {
     } else {
       await expect(toggle).toBeEnabled();
     }
+  });
+
+  test('a browser kept subscribed is registered for whoever signs in next, so one person’s pushes never show to the next', async ({
+    browser,
+  }) => {
+    const [first, next] = await Promise.all([register('fan', 'Asha First'), register('fan', 'Ravi Next')]);
+    const endpoint = `https://push.example.in/send/${suffix()}`;
+    const context = await browser.newContext();
+    // Headless Chromium reaches no push service and denies notifications: this browser "holds" a
+    // subscription made earlier, with the permission given then.
+    await context.addInitScript((kept) => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'granted' });
+      const subscription = { endpoint: kept, toJSON: () => ({ endpoint: kept, keys: { p256dh: 'BPk3yN0', auth: 'a2V5' } }) };
+      const registration = { pushManager: { getSubscription: async () => subscription } };
+      ServiceWorkerContainer.prototype.getRegistration = async () => registration as unknown as ServiceWorkerRegistration;
+      ServiceWorkerContainer.prototype.register = async () => registration as unknown as ServiceWorkerRegistration;
+    }, endpoint);
+    const page = await context.newPage();
+    const ownerOfDevice = async () =>
+      (await dbRows<{ user_id: string }>('SELECT user_id FROM push_device WHERE token = $1', [endpoint]))[0]?.user_id ?? null;
+
+    await signIn(page, first);
+    await expect.poll(ownerOfDevice).toBe(first.id);
+    // The session ends without a logout (it expired); the next person signs in on the same browser.
+    await context.clearCookies();
+    await signIn(page, next);
+    await expect.poll(ownerOfDevice).toBe(next.id);
+    await context.close();
   });
 });

@@ -145,10 +145,15 @@ export async function uploadImage(person: Person, image: Buffer, name = 'photo.p
  * stored before a rule existed, a file gone missing), which the web must still show well.
  */
 export async function dbQuery(sql: string, params: unknown[] = []): Promise<void> {
+  await dbRows(sql, params);
+}
+
+/** What one statement on the test database answers: for what no API shows (a push device's owner). */
+export async function dbRows<T extends object>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: process.env.TRIBE_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(sql, params);
+    return (await client.query(sql, params)).rows as T[];
   } finally {
     await client.end();
   }

@@ -54,6 +54,20 @@ export async function refreshServiceWorker(): Promise<void> {
 }
 
 /**
+ * On each signed-in load, a subscription this browser holds is registered again for whoever is
+ * signed in now (the API moves a known endpoint to the caller). Else a browser shared after a
+ * session ended without a logout kept showing the last person's pushes to the next one, and a
+ * device the API forgot (a password changed elsewhere) stayed "On" here with nothing arriving.
+ */
+export async function registerKeptSubscription(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  const body = new URLSearchParams({ intent: 'subscribe', subscription: JSON.stringify(subscription.toJSON()) });
+  await fetch('/resources/notifications', { method: 'POST', headers: { Accept: 'application/json' }, body });
+}
+
+/**
  * Logout: this browser stops receiving the person's pushes (the API has already forgotten the
  * device of the session that ended; this drops the browser's own subscription too).
  */

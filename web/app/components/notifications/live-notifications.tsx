@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { refreshServiceWorker } from '~/lib/browser-push';
+import { refreshServiceWorker, registerKeptSubscription } from '~/lib/browser-push';
 import type { UnreadAnswer } from '~/routes/resources.notifications';
 import type { NotificationView } from '../../../../api/src/contracts/notifications.contract.js';
 
@@ -70,7 +70,9 @@ export function LiveNotificationsProvider({ initialCount, children }: { initialC
       if (!document.hidden) void poll(true);
     };
     document.addEventListener('visibilitychange', onVisibility);
-    void refreshServiceWorker().catch(() => undefined);
+    void refreshServiceWorker()
+      .then(registerKeptSubscription)
+      .catch(() => undefined);
     return () => {
       stopped = true;
       window.clearInterval(timer);
