@@ -5,6 +5,7 @@ import { AdminNotificationsRepository } from '../../api/src/modules/notification
 import { PushPlanner } from '../../api/src/modules/notifications/push-planner.service.js';
 import { Messages } from '../../api/src/contracts/messages.js';
 import { bearer, makeAdmin, signUp, signUpHost, type SignedUp } from '../support/factories.js';
+import { times } from '../support/join-flow.js';
 import { browserSubscription } from '../support/push-devices.js';
 import { runPendingJobs } from '../support/run-jobs.js';
 import { countRows, startTestApi, type TestApi } from '../support/test-api.js';
@@ -358,6 +359,33 @@ describe('admin notifications', () => {
       ]);
       expect(delivered.rowCount).toBe(2);
       await asAdmin.post(`/${randomUUID()}/retry`).expect(404);
+    });
+
+    it('retries only pushes still worth sending: not to someone who muted the type since, read it, or a day later', async () => {
+      const city = uniqueCity();
+      const [muting, reader, late, waiting] = await Promise.all(times(4, () => signUp(api, { location: city })));
+      for (const person of [muting!, reader!, late!, waiting!]) await registerDevice(person);
+      const id = await send(announcement({ kind: 'city', city }));
+      await api.db.query(
+        `UPDATE push_delivery d SET status = 'failed', last_error = 'provider said no'
+           FROM notification n WHERE n.id = d.notification_id AND n.campaign_id = $1`,
+        [id],
+      );
+      await api.db.query(`INSERT INTO notification_mute (user_id, type) VALUES ($1, 'city_specific')`, [muting!.user.id]);
+      await api.db.query('UPDATE notification SET read_at = now() WHERE campaign_id = $1 AND user_id = $2', [id, reader!.user.id]);
+      await api.db.query(`UPDATE notification SET created_at = now() - interval '25 hours' WHERE campaign_id = $1 AND user_id = $2`, [
+        id,
+        late!.user.id,
+      ]);
+
+      expect((await asAdmin.post(`/${id}/retry`).expect(200)).body).toEqual({ retried: 1 });
+      const pending = await api.db.query<{ user_id: string }>(
+        `SELECT n.user_id FROM push_delivery d JOIN notification n ON n.id = d.notification_id WHERE n.campaign_id = $1 AND d.status = 'pending'`,
+        [id],
+      );
+      expect(pending.rows).toEqual([{ user_id: waiting!.user.id }]);
+      // Back to today: the figures' tests read yesterday as empty.
+      await api.db.query('UPDATE notification SET created_at = now() WHERE campaign_id = $1', [id]);
     });
 
     it('will not retry an announcement that is still to be sent', async () => {

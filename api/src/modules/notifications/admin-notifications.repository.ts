@@ -212,6 +212,9 @@ export class AdminNotificationsRepository {
   /**
    * Puts the announcement's failed deliveries back to pending in new batches of at most `batchSize`
    * (the same way the planner batches them). Answers the new batches and how many were retried.
+   * Only those still worth a push, as the planner would judge them now: not of a type the person has
+   * muted since, not read or dismissed in the inbox, and not older than a day (stale news); the rest
+   * stay failed.
    */
   async requeueFailed(tx: EntityManager, id: string, batchSize: number): Promise<{ batchIds: string[]; retried: number }> {
     const rows = await queryRows<{ batch_id: string }>(
@@ -221,6 +224,8 @@ export class AdminNotificationsRepository {
                 (row_number() OVER (ORDER BY d.kind, d.notification_id, d.device_id) - 1) / $2 AS chunk
            FROM push_delivery d JOIN notification n ON n.id = d.notification_id
           WHERE n.campaign_id = $1 AND d.status = 'failed'
+            AND n.read_at IS NULL AND n.dismissed_at IS NULL AND n.created_at > now() - interval '1 day'
+            AND NOT EXISTS (SELECT 1 FROM notification_mute m WHERE m.user_id = n.user_id AND m.type = n.type)
        ), batches AS MATERIALIZED (
          SELECT chunk, gen_random_uuid() AS batch_id FROM (SELECT DISTINCT chunk FROM failed) chunks
        )
