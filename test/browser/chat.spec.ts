@@ -523,16 +523,21 @@ test.describe('chat', () => {
     expect(polling.status).toBe(401);
   });
 
-  test('without JavaScript the composer still sends', async ({ browser }) => {
-    const { fan, roomId } = await eventChat();
+  test('without JavaScript the room is read on opening and the composer still sends', async ({ browser }) => {
+    const { host, fan, roomId } = await eventChat();
+    await postText(host, roomId, 'Meet at the base at six');
+    const unread = async () => (await apiAs<{ total: number }>(fan, 'GET', '/chat/unread')).total;
+    expect(await unread()).toBe(1);
     const fanPage = await signedIn(browser, fan);
     const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await fanPage.context().storageState() });
     const page = await plain.newPage();
     await page.goto(`${process.env.TRIBE_WEB_URL}/chat/${roomId}`);
+    await expect(bubble(page, 'Meet at the base at six')).toBeVisible();
+    expect(await unread()).toBe(0);
     await page.getByRole('textbox', { name: 'Message' }).fill('Sent without scripts');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(bubble(page, 'Sent without scripts')).toBeVisible();
-    await expect(page.getByTestId('message')).toHaveCount(1);
+    await expect(page.getByTestId('message')).toHaveCount(2);
 
     // Too long: the page's action answers the spec's sentence and keeps the text; nothing is stored.
     // The message keeps its client id, so sending it again could never store it twice.
@@ -543,7 +548,7 @@ test.describe('chat', () => {
     await expect(page.getByRole('alert')).toHaveText(ChatMessages.tooLong);
     await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('b'.repeat(1001));
     await expect(clientId).toHaveValue(sentAs);
-    await expect(page.getByTestId('message')).toHaveCount(1);
+    await expect(page.getByTestId('message')).toHaveCount(2);
     await plain.close();
   });
 });

@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request);
   const roomId = params.roomId ?? '';
   try {
-    const loaded = await loadRoomPage(token, roomId);
+    const loaded = await loadRoomPage(token, user.id, roomId);
     return { state: 'open' as const, me: user.id, ...loaded, clientId: randomUUID(), now: Date.now() };
   } catch (error) {
     if (isNotMember(error)) return data({ state: 'removed' as const, roomId, message: ChatMessages.notMember }, { status: 403 });
