@@ -429,6 +429,37 @@ test.describe('chat', () => {
     await expect(fanPage.getByTestId('message')).toHaveCount(3);
   });
 
+  test('a join the server refuses on a live connection says the room is not live and is asked again; what was said meanwhile arrives', async ({
+    browser,
+  }) => {
+    const { host, fan, roomId } = await eventChat();
+    const fanPage = await signedIn(browser, fan);
+    // A busy server answers the room's first join with a refusal; the connection itself stays up.
+    let refuseJoins = 1;
+    await fanPage.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        // socket.io's frame of an event with an acknowledgement: 42/chat,<ack id>["room:join",…]; its answer 43/chat,<ack id>[…].
+        const join = /^42(\/chat,)?(\d+)\["room:join"/.exec(String(frame));
+        if (join && refuseJoins > 0) {
+          refuseJoins -= 1;
+          socket.send(`43${join[1] ?? ''}${join[2]}[{"ok":false,"code":"chat_unavailable","error":"Chat is busy"}]`);
+          return;
+        }
+        server.send(frame);
+      });
+      server.onMessage((frame) => socket.send(frame));
+    });
+    await fanPage.clock.install();
+    await fanPage.goto(`/chat/${roomId}`);
+    await expect.poll(() => refuseJoins).toBe(0);
+    await expect(fanPage.getByText('Connecting…')).toBeVisible();
+    await postText(host, roomId, 'Gates open at six');
+    await fanPage.clock.fastForward(2_000);
+    await expect(fanPage.getByText('Connecting…')).toBeHidden();
+    await expect(bubble(fanPage, 'Gates open at six')).toBeVisible();
+  });
+
   test('a fan who posted deletes their account: the host’s open room and the list show their messages from "Deleted user"', async ({
     browser,
   }) => {

@@ -28,6 +28,9 @@ import { listen, useChatLive, type ChatSocket } from './chat-live';
 
 /** How long an answer to a send, a vote or a page of older messages is waited for while connected. */
 const ACK_TIMEOUT_MS = 10_000;
+/** A join refused or unanswered on a live connection is asked again after this long, twice as long each time, up to half a minute. */
+const FIRST_REJOIN_MS = 2_000;
+const LAST_REJOIN_MS = 30_000;
 
 /** A message of this page not yet stored: shown at once, sent (again, with the same client id) until the API has it. */
 export interface PendingMessage {
@@ -139,6 +142,9 @@ export function useChatRoom({
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [removed, setRemoved] = useState<string | null>(removedAtLoad);
   const [loadingOlder, setLoadingOlder] = useState(false);
+  /** The last join was answered: the room is live (else the header says it is connecting, and a join is asked again). */
+  const [joined, setJoined] = useState(true);
+  const rejoin = useRef<{ timer?: ReturnType<typeof setTimeout>; delayMs: number }>({ delayMs: FIRST_REJOIN_MS });
 
   const windowRef = useRef(window);
   windowRef.current = window;
@@ -213,6 +219,23 @@ export function useChatRoom({
     [socket, roomId, accept, updatePending],
   );
 
+  const joinRef = useRef<(connection: ChatSocket, fresh?: boolean, since?: number) => Promise<void>>();
+  /**
+   * A join refused or unanswered while the connection stays up: nothing new would arrive and no
+   * reconnect would come, so the room says it is not live, the sends waiting for it fail (Retry is
+   * offered), and the join is asked again with a growing pause.
+   */
+  const joinAgainLater = useCallback((connection: ChatSocket, fresh: boolean, since?: number) => {
+    if (!connection.connected || removedRef.current) return;
+    setJoined(false);
+    setPending((held) => held.map((item) => (item.state === 'sending' ? { ...item, state: 'failed', error: FAILURES[item.type] } : item)));
+    globalThis.clearTimeout(rejoin.current.timer);
+    rejoin.current.timer = globalThis.setTimeout(() => {
+      if (connection.connected) void joinRef.current?.(connection, fresh, since);
+    }, rejoin.current.delayMs);
+    rejoin.current.delayMs = Math.min(rejoin.current.delayMs * 2, LAST_REJOIN_MS);
+  }, []);
+
   /**
    * Joins the room: with the newest seq held (or `since`) only what came after it (resync, asked
    * again while the answer stops short of the room's last seq), else the newest window. Then sends what waits.
@@ -229,7 +252,9 @@ export function useChatRoom({
           if (!answer.ok) {
             if (answer.code === ChatErrorCodes.notMember || answer.code === ChatErrorCodes.roomNotFound) {
               setRemoved(answer.error || ChatMessages.notMember);
+              return;
             }
+            joinAgainLater(connection, fresh, since);
             return;
           }
           const { page: joined } = answer;
@@ -249,9 +274,12 @@ export function useChatRoom({
           after = reached;
         }
       } catch {
-        // No answer: the next reconnect joins again.
+        // No answer on a live connection: asked again shortly (a reconnect joins again anyway).
+        joinAgainLater(connection, fresh, since);
         return;
       }
+      setJoined(true);
+      rejoin.current.delayMs = FIRST_REJOIN_MS;
       const stored = (item: PendingMessage) => arrived.some((message) => message.senderId === me && message.clientId === item.clientId);
       setPending((current) => current.filter((item) => !stored(item)));
       markRead();
@@ -261,8 +289,9 @@ export function useChatRoom({
         if (item.state === 'sending' && !stored(item)) void emitPending(item);
       }
     },
-    [roomId, me, markDelivered, markRead, emitPending],
+    [roomId, me, markDelivered, markRead, emitPending, joinAgainLater],
   );
+  joinRef.current = join;
 
   useEffect(() => {
     if (!socket) return;
@@ -305,9 +334,11 @@ export function useChatRoom({
     if (socket.connected) void join(socket);
     const onVisible = () => markRead();
     document.addEventListener('visibilitychange', onVisible);
+    const pendingRejoin = rejoin.current;
     return () => {
       stop();
       document.removeEventListener('visibilitychange', onVisible);
+      globalThis.clearTimeout(pendingRejoin.timer);
       if (socket.connected) socket.emit('room:leave', { roomId });
     };
   }, [socket, roomId, me, join, accept, markDelivered, markRead, revalidate]);
@@ -449,7 +480,7 @@ export function useChatRoom({
     pending,
     removed,
     loadingOlder,
-    connected,
+    connected: connected && joined,
     send,
     sendImage,
     retry,
