@@ -384,6 +384,16 @@ describe('admin notifications', () => {
         [id],
       );
       expect(pending.rows).toEqual([{ user_id: waiting!.user.id }]);
+      // Again, with the rest still failed but none worth sending: said so, not "nothing failed".
+      await api.db.query(
+        `UPDATE push_delivery SET status = 'delivered' WHERE status = 'pending' AND notification_id IN (SELECT id FROM notification WHERE campaign_id = $1)`,
+        [id],
+      );
+      const worthless = await asAdmin.post(`/${id}/retry`).expect(409);
+      expect(worthless.body).toEqual({
+        error: Messages.adminNotifications.nothingWorthRetrying,
+        code: 'admin_notification_nothing_worth_retrying',
+      });
       // Back to today: the figures' tests read yesterday as empty.
       await api.db.query('UPDATE notification SET created_at = now() WHERE campaign_id = $1', [id]);
     });

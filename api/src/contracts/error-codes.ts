@@ -158,6 +158,7 @@ export const ErrorCodes = {
     notFound: 'admin_notification_not_found',
     notSent: 'admin_notification_not_sent',
     nothingToRetry: 'admin_notification_nothing_to_retry',
+    nothingWorthRetrying: 'admin_notification_nothing_worth_retrying',
     unknownUsers: 'admin_notification_unknown_users',
   },
 } as const;

@@ -208,6 +208,8 @@ export const Messages = {
     notFound: 'Announcement not found.',
     notSent: 'This announcement is still being sent. Retry its failed deliveries once it is sent.',
     nothingToRetry: 'No deliveries of this announcement failed, so there is nothing to retry.',
+    nothingWorthRetrying:
+      'None of the failed deliveries is still worth sending: their people muted this type, read or dismissed it, or it is more than a day old.',
   },
   invoices: {
     notYetIssued: 'No invoice found for this application. Invoice is generated after payment confirmation.',

@@ -62,16 +62,17 @@ export interface RoomPage {
  * What a room's page shows first: the room and its newest ChatLimits.initialWindow messages with
  * every member's marks (messages carry their senders' names and photos). A person who is not (or
  * no longer) a member gets 403 "You are no longer a member of this chat room."; a room that does
- * not exist 404. The newest messages shown are read: marked so here, so the unread count clears
- * without JavaScript or a live connection too (with them, the page marks what arrives later).
+ * not exist 404. `markRead` (a document request: the page opened, without JavaScript too): the
+ * newest messages shown are marked read here, so the count clears where no live page marks what is
+ * seen; a loader run by the live page itself (a revalidation, a background tab) marks nothing.
  */
-export async function loadRoomPage(token: string, userId: string, roomId: string): Promise<RoomPage> {
+export async function loadRoomPage(token: string, userId: string, roomId: string, markRead: boolean): Promise<RoomPage> {
   const [view, page] = await Promise.all([
     api<RoomView>(room(roomId), { token }),
     api<MessagePageView>(`${room(roomId)}/messages`, { token, query: { limit: ChatLimits.initialWindow } }),
   ]);
   const readUpTo = page.receipts.find((receipt) => receipt.userId === userId)?.readSeq ?? 0;
-  if (page.lastSeq <= readUpTo) return { room: view, page };
+  if (!markRead || page.lastSeq <= readUpTo) return { room: view, page };
   // Best effort: the page is shown whether or not the mark lands (the live page marks again).
   const mine = await api<ReceiptView>(`${room(roomId)}/read`, { method: 'POST', token, body: { seq: page.lastSeq } }).catch(() => null);
   const receipts = mine ? page.receipts.map((receipt) => (receipt.userId === userId ? mine : receipt)) : page.receipts;

@@ -14,6 +14,7 @@ import { ApiError, failureInit } from '~/lib/api.server';
 import { requireUser } from '~/lib/auth.server';
 import { activeTypers, isClientId, membersLine, typingLine } from '~/lib/chat';
 import { isNotMember, loadRoomPage, sendText } from '~/lib/chat.server';
+import { isDocumentRequest } from '~/lib/json-response.server';
 import type { ShellHandle } from '~/lib/route-handle';
 import { ChatMessages, type MessagePageView, type RoomView } from '../../../api/src/contracts/chat.contract.js';
 import { messageTextSchema } from '../../../api/src/contracts/chat.schemas.js';
@@ -33,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, token } = await requireUser(request);
   const roomId = params.roomId ?? '';
   try {
-    const loaded = await loadRoomPage(token, user.id, roomId);
+    const loaded = await loadRoomPage(token, user.id, roomId, isDocumentRequest(request));
     return { state: 'open' as const, me: user.id, ...loaded, clientId: randomUUID(), now: Date.now() };
   } catch (error) {
     if (isNotMember(error)) return data({ state: 'removed' as const, roomId, message: ChatMessages.notMember }, { status: 403 });

@@ -148,8 +148,13 @@ export default function PostPage() {
   const now = useNow(loadedAt);
   const href = postPath(post.id);
   const refusedComment = actionData && 'refusedComment' in actionData ? (actionData.refusedComment as RefusedComment) : null;
-  // A refused comment says why beside its own box; any other refusal at the top.
-  const error = actionData && 'error' in actionData && !refusedComment ? actionData.error : null;
+  // A refused comment says why beside its own box when that box is on the page (the reply box, or
+  // one's own comment's edit box); any other refusal, or one whose comment is not shown, at the top.
+  const besideItsBox =
+    refusedComment !== null &&
+    (refusedComment.commentId === null ||
+      (comments.ok && comments.value.comments.some((comment) => comment.id === refusedComment.commentId && comment.isMine)));
+  const error = actionData && 'error' in actionData && !besideItsBox ? actionData.error : null;
   const deleting = navigation.state !== 'idle' && navigation.formData?.get('intent') === POST_INTENTS.remove;
   const mayDelete = post.isMine || isAdminUser(viewer);
 

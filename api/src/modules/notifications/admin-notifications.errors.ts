@@ -26,6 +26,13 @@ export class NothingToRetryError extends ConflictError {
   }
 }
 
+/** Deliveries failed, but none would be sent now (muted since, read or dismissed, or a day old). */
+export class NothingWorthRetryingError extends ConflictError {
+  constructor() {
+    super(Messages.adminNotifications.nothingWorthRetrying, codes.nothingWorthRetrying);
+  }
+}
+
 /** "audience.user_ids: no such person: <id>, <id> and 3 more" (unknown, or a deleted account). */
 export function unknownUsersError(ids: string[]): ValidationError {
   const more = ids.length > NAMED_IDS ? ` and ${ids.length - NAMED_IDS} more` : '';

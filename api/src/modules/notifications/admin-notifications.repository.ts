@@ -238,6 +238,16 @@ export class AdminNotificationsRepository {
     return { batchIds: [...new Set(rows.map(({ batch_id }) => batch_id))], retried: rows.length };
   }
 
+  /** Whether any push of the announcement failed (retried or not). */
+  async hasFailed(tx: EntityManager, id: string): Promise<boolean> {
+    const rows: Array<{ failed: boolean }> = await tx.query(
+      `SELECT EXISTS (SELECT 1 FROM push_delivery d JOIN notification n ON n.id = d.notification_id
+                       WHERE n.campaign_id = $1 AND d.status = 'failed') AS failed`,
+      [id],
+    );
+    return rows[0]!.failed;
+  }
+
   /** Devices a notification's push was planned to. */
   async plannedDevices(tx: EntityManager, notificationId: string): Promise<number> {
     const rows: Array<{ count: number }> = await tx.query('SELECT count(*)::int AS count FROM push_delivery WHERE notification_id = $1', [

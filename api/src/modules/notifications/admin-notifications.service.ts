@@ -26,6 +26,7 @@ import {
   AdminNotificationNotFoundError,
   AdminNotificationNotSentError,
   NothingToRetryError,
+  NothingWorthRetryingError,
   unknownUsersError,
 } from './admin-notifications.errors.js';
 import { AdminNotificationScheduled } from './admin-notifications.events.js';
@@ -133,7 +134,7 @@ export class AdminNotificationsService {
     if (announcement.status !== 'sent') throw new AdminNotificationNotSentError();
     return this.dataSource.transaction(async (tx) => {
       const { batchIds, retried } = await this.announcements.requeueFailed(tx, id, MAX_PUSHES_PER_SEND);
-      if (retried === 0) throw new NothingToRetryError();
+      if (retried === 0) throw (await this.announcements.hasFailed(tx, id)) ? new NothingWorthRetryingError() : new NothingToRetryError();
       for (const batchId of batchIds) await this.outbox.publish(tx, PushBatchPlanned, { batchId });
       return { retried };
     });

@@ -144,7 +144,11 @@ export function useChatRoom({
   const [loadingOlder, setLoadingOlder] = useState(false);
   /** The last join was answered: the room is live (else the header says it is connecting, and a join is asked again). */
   const [joined, setJoined] = useState(true);
-  const rejoin = useRef<{ timer?: ReturnType<typeof setTimeout>; delayMs: number }>({ delayMs: FIRST_REJOIN_MS });
+  /** The next join asked after a refusal; `active` is false once the page left the room (nothing is asked for it after). */
+  const rejoin = useRef<{ timer?: ReturnType<typeof setTimeout>; delayMs: number; active: boolean }>({
+    delayMs: FIRST_REJOIN_MS,
+    active: true,
+  });
 
   const windowRef = useRef(window);
   windowRef.current = window;
@@ -225,13 +229,13 @@ export function useChatRoom({
    * reconnect would come, so the room says it is not live, the sends waiting for it fail (Retry is
    * offered), and the join is asked again with a growing pause.
    */
-  const joinAgainLater = useCallback((connection: ChatSocket, fresh: boolean, since?: number) => {
-    if (!connection.connected || removedRef.current) return;
+  const joinAgainLater = useCallback((connection: ChatSocket, fresh: boolean) => {
+    if (!rejoin.current.active || !connection.connected || removedRef.current) return;
     setJoined(false);
     setPending((held) => held.map((item) => (item.state === 'sending' ? { ...item, state: 'failed', error: FAILURES[item.type] } : item)));
     globalThis.clearTimeout(rejoin.current.timer);
     rejoin.current.timer = globalThis.setTimeout(() => {
-      if (connection.connected) void joinRef.current?.(connection, fresh, since);
+      if (rejoin.current.active && connection.connected) void joinRef.current?.(connection, fresh);
     }, rejoin.current.delayMs);
     rejoin.current.delayMs = Math.min(rejoin.current.delayMs * 2, LAST_REJOIN_MS);
   }, []);
@@ -242,6 +246,9 @@ export function useChatRoom({
    */
   const join = useCallback(
     async (connection: ChatSocket, fresh = false, since?: number) => {
+      // A gap fetch (`since`) that fails is left to the next message or reconnect: it must not fail waiting sends.
+      const failed = () => (since === undefined ? joinAgainLater(connection, fresh) : undefined);
+      if (since === undefined) globalThis.clearTimeout(rejoin.current.timer);
       const held = windowRef.current;
       const resync = !fresh && !held.hasNewer && held.messages.length > 0;
       let after = since ?? (resync ? newestSeq(held) : undefined);
@@ -254,7 +261,7 @@ export function useChatRoom({
               setRemoved(answer.error || ChatMessages.notMember);
               return;
             }
-            joinAgainLater(connection, fresh, since);
+            failed();
             return;
           }
           const { page: joined } = answer;
@@ -275,11 +282,13 @@ export function useChatRoom({
         }
       } catch {
         // No answer on a live connection: asked again shortly (a reconnect joins again anyway).
-        joinAgainLater(connection, fresh, since);
+        failed();
         return;
       }
-      setJoined(true);
-      rejoin.current.delayMs = FIRST_REJOIN_MS;
+      if (since === undefined) {
+        setJoined(true);
+        rejoin.current.delayMs = FIRST_REJOIN_MS;
+      }
       const stored = (item: PendingMessage) => arrived.some((message) => message.senderId === me && message.clientId === item.clientId);
       setPending((current) => current.filter((item) => !stored(item)));
       markRead();
@@ -335,9 +344,11 @@ export function useChatRoom({
     const onVisible = () => markRead();
     document.addEventListener('visibilitychange', onVisible);
     const pendingRejoin = rejoin.current;
+    pendingRejoin.active = true;
     return () => {
       stop();
       document.removeEventListener('visibilitychange', onVisible);
+      pendingRejoin.active = false;
       globalThis.clearTimeout(pendingRejoin.timer);
       if (socket.connected) socket.emit('room:leave', { roomId });
     };

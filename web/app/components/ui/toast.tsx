@@ -84,7 +84,11 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => v
     <div
       role={toast.kind === 'error' ? 'alert' : 'status'}
       data-testid="toast"
-      className="pointer-events-auto flex w-full max-w-[356px] animate-toast-in items-start gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg"
+      className={cn(
+        'pointer-events-auto flex w-full max-w-[356px] items-start gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg',
+        // Drawn with the page (id 0): it also goes by itself where no script will dismiss it.
+        toast.id === 0 ? 'animate-toast-in-out' : 'animate-toast-in',
+      )}
     >
       <Icon size={20} className={cn('mt-0.5 shrink-0', tone)} />
       <div className="min-w-0 flex-1 text-sm">
