@@ -82,13 +82,16 @@ describe('tickets and check-in', () => {
   it('checks a QR token in once; a second scan says when the first was', async () => {
     const [fan] = await fans(1);
     const { eventId, applications } = await eventWith([fan!]);
-    const { token } = await ticket(fan!, applications[0]!);
+    const { token, checkedInAt: before } = await ticket(fan!, applications[0]!);
+    expect(before).toBeNull();
 
     const first = await checkedIn(eventId, { token });
     expect(first).toMatchObject({ result: 'checked_in', applicationId: applications[0], attendee: { name: 'Fan 1' } });
     const again = await checkedIn(eventId, { token });
     expect(again).toEqual({ ...first, result: 'already_checked_in' });
     expect(await checkInRows(eventId)).toHaveLength(1);
+    // The fan's ticket says so (their bookings page no longer offers to cancel it).
+    expect((await ticket(fan!, applications[0]!)).checkedInAt).toBe(first.checkedInAt);
   });
 
   it('refuses forged and altered tokens, and a ticket of another event', async () => {

@@ -97,6 +97,11 @@ test.describe('check-in at the door', () => {
     await code.fill(tickets[0]!.code);
     await page.getByRole('button', { name: 'Check in' }).click();
     await expect(result).toContainText(/Already checked in at \d{1,2}:\d{2} [AP]M/);
+    // The fan's ticket says so, and their booking is no longer offered to cancel.
+    await expect(fanPage.getByRole('link', { name: `Cancel booking: ${event.title}` })).toBeVisible();
+    await fanPage.reload();
+    await expect(ticket.getByTestId('ticket-checked-in')).toHaveText(/^Checked in at \d{1,2}:\d{2} [AP]M$/);
+    await expect(fanPage.getByRole('link', { name: `Cancel booking: ${event.title}` })).toHaveCount(0);
     await code.fill('ZZZ-ZZZ');
     await page.getByRole('button', { name: 'Check in' }).click();
     await expect(result).toHaveText('Not a ticket for this event');

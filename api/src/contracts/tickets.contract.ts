@@ -95,6 +95,8 @@ export interface TicketView {
   /** Grouped for reading aloud (K7M-2QX). */
   code: string;
   event: { id: string; title: string; date: string; location: string | null; city: string | null };
+  /** When the door checked it in (the booking can no longer be left), or null. */
+  checkedInAt: string | null;
 }
 
 /** One accepted attendee as the door device keeps them. */

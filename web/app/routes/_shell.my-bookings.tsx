@@ -58,9 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** A pending application can be withdrawn until it is decided; an accepted booking is left before the start. */
-const canLeave = (event: { bid_status: string | null; date: string }, now: number) =>
-  event.bid_status === 'pending' || (event.bid_status === 'accepted' && Date.parse(event.date) > now);
+/**
+ * A pending application can be withdrawn until it is decided; an accepted booking is left before the
+ * start, unless the door already checked it in (the fan came: the API would refuse).
+ */
+const canLeave = (event: { bid_status: string | null; date: string }, now: number, ticket: ShownTicket | undefined) =>
+  event.bid_status === 'pending' || (event.bid_status === 'accepted' && Date.parse(event.date) > now && !ticket?.checkedInAt);
 
 export default function MyBookingsPage() {
   const { bookings, tickets, invoices, ratings, rating: rateFromUrl, ratingStars, now: loadedAt } = useLoaderData<typeof loader>();
@@ -120,7 +123,7 @@ export default function MyBookingsPage() {
                     {event.bid_status === 'accepted' && !isDateToBeDecided(event) && !hasEventEnded(event, now) ? (
                       <AddToCalendarLink eventId={event.id} returnTo="/my-bookings" />
                     ) : null}
-                    {event.application_id && canLeave(event, now) ? (
+                    {event.application_id && canLeave(event, now, ticket) ? (
                       <Link
                         to={`/booking/${event.application_id}/leave`}
                         className="text-sm font-medium text-rose-700 underline-offset-2 hover:underline"

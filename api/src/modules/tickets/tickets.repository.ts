@@ -148,6 +148,14 @@ export class TicketsRepository {
     });
   }
 
+  /** When the booking was checked in, or null. */
+  async checkedInAt(applicationId: string): Promise<Date | null> {
+    const rows: Array<{ at: Date }> = await this.dataSource.query('SELECT checked_in_at AS at FROM check_in WHERE application_id = $1', [
+      applicationId,
+    ]);
+    return rows[0]?.at ?? null;
+  }
+
   async checkedIn(tx: EntityManager, applicationId: string): Promise<boolean> {
     const rows: unknown[] = await tx.query('SELECT 1 FROM check_in WHERE application_id = $1', [applicationId]);
     return rows.length > 0;

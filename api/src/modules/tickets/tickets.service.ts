@@ -51,7 +51,10 @@ export class TicketsService {
     const holder = await this.tickets.holder(applicationId);
     if (!holder || holder.fanId !== user.id) throw new TicketNotFoundError();
     if (holder.status !== 'accepted' || holder.eventOff) throw new TicketNotAvailableError();
-    const code = await this.tickets.codeOf(applicationId, holder.eventId);
+    const [code, checkedInAt] = await Promise.all([
+      this.tickets.codeOf(applicationId, holder.eventId),
+      this.tickets.checkedInAt(applicationId),
+    ]);
     return {
       applicationId,
       token: signTicketToken(this.config.TICKET_SECRET, applicationId),
@@ -63,6 +66,7 @@ export class TicketsService {
         location: holder.eventLocation,
         city: holder.eventCity,
       },
+      checkedInAt: checkedInAt?.toISOString() ?? null,
     };
   }
 

@@ -1,3 +1,4 @@
+import { formatTime } from '~/lib/format-event';
 import type { ShownTicket } from '~/lib/tickets.server';
 
 /**
@@ -20,6 +21,11 @@ export function BookingTicket({ ticket, eventTitle }: { ticket: ShownTicket; eve
           <p className="mt-1 font-mono text-3xl font-bold tracking-widest text-slate-900" data-testid="ticket-code">
             {ticket.code}
           </p>
+          {ticket.checkedInAt ? (
+            <p className="mt-1 text-sm font-medium text-emerald-700" data-testid="ticket-checked-in">
+              Checked in at {formatTime(ticket.checkedInAt)}
+            </p>
+          ) : null}
         </div>
       </div>
     </section>
