@@ -144,6 +144,8 @@ export interface AuthorView {
   id: string;
   name: string;
   avatarUrl: string | null;
+  /** The avatar's smallest WebP variant, for the small round picture; null until one is made. */
+  avatarThumbnailUrl: string | null;
   verified: boolean;
   role: 'fan' | 'influencer' | 'admin';
 }

@@ -1,3 +1,5 @@
+import { readyVariantsOf } from '../uploads/responsive-images.js';
+
 /**
  * SQL the community's repositories share. Authors are read from users for display (the users module
  * owns every write of it); a post or comment is readable only while its author's account is neither
@@ -8,6 +10,7 @@
 /** The author columns every post and comment row carries (AuthorColumns), from the users row `alias`. */
 export const authorColumns = (alias: string) =>
   `${alias}.id AS "authorId", ${alias}.name AS "authorName", ${alias}.avatar_url AS "authorAvatarUrl",
+   ${readyVariantsOf(`${alias}.avatar_url`)} AS "authorAvatarVariants",
    ${alias}.verified AS "authorVerified", ${alias}.role AS "authorRole"`;
 
 /** The users row `alias` is an account whose words are shown: neither being deleted nor suspended. */

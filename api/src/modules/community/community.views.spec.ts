@@ -1,6 +1,13 @@
 import { commentView, postView, type CommentRow, type PostRow } from './community.views.js';
 
-const author = { authorId: 'asha', authorName: 'Asha', authorAvatarUrl: null, authorVerified: true, authorRole: 'influencer' as const };
+const author = {
+  authorId: 'asha',
+  authorName: 'Asha',
+  authorAvatarUrl: null,
+  authorAvatarVariants: null,
+  authorVerified: true,
+  authorRole: 'influencer' as const,
+};
 const at = new Date('2031-06-01T13:30:00Z');
 
 const comment = (fields: Partial<CommentRow> = {}): CommentRow => ({
@@ -42,12 +49,27 @@ describe('community views', () => {
       id: 'asha',
       name: 'User',
       avatarUrl: null,
+      avatarThumbnailUrl: null,
       verified: true,
       role: 'influencer',
     });
     expect(commentView(comment(), 'asha').isMine).toBe(true);
     expect(commentView(comment(), 'ravi').isMine).toBe(false);
     expect(commentView(comment(), null).isMine).toBe(false);
+  });
+
+  it('gives an author the smallest WebP variant of their avatar for the small picture, the original until one is made', () => {
+    const avatar = 'https://cdn.example.in/uploads/2b4e6f60-1c1d-4e3a-9f00-000000000001.jpg';
+    const variants = [
+      { key: '2b4e6f60-1c1d-4e3a-9f00-000000000001-640.webp', width: 640, height: 640, bytes: 41_000 },
+      { key: '2b4e6f60-1c1d-4e3a-9f00-000000000001-320.webp', width: 320, height: 320, bytes: 12_000 },
+    ];
+    const made = commentView(comment({ authorAvatarUrl: avatar, authorAvatarVariants: variants }), null).author;
+    expect(made).toMatchObject({
+      avatarUrl: avatar,
+      avatarThumbnailUrl: 'https://cdn.example.in/uploads/2b4e6f60-1c1d-4e3a-9f00-000000000001-320.webp',
+    });
+    expect(commentView(comment({ authorAvatarUrl: avatar }), null).author.avatarThumbnailUrl).toBeNull();
   });
 
   it('shows the event a post is about while it exists, and the first comments under it', () => {

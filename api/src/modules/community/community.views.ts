@@ -1,12 +1,14 @@
 import { type AuthorView, type CommentView, type PostView } from '../../contracts/community.contract.js';
 import { type MediaVariant } from '../uploads/entities/media.entity.js';
-import { responsiveImages } from '../uploads/responsive-images.js';
+import { responsiveImage, responsiveImages } from '../uploads/responsive-images.js';
 
 /** The author of a post or comment as its row carries them (community-sql.ts, authorColumns). */
 export interface AuthorColumns {
   authorId: string;
   authorName: string | null;
   authorAvatarUrl: string | null;
+  /** The avatar's ready WebP variants (none while they are made, or for an avatar from elsewhere). */
+  authorAvatarVariants: MediaVariant[] | null;
   authorVerified: boolean;
   authorRole: AuthorView['role'];
 }
@@ -53,6 +55,10 @@ export const authorView = (row: AuthorColumns): AuthorView => ({
   id: row.authorId,
   name: row.authorName?.trim() || UNNAMED,
   avatarUrl: row.authorAvatarUrl,
+  // The smallest variant, as event cards show their host: a 40 px face need not load a camera's photo.
+  avatarThumbnailUrl: row.authorAvatarUrl
+    ? (responsiveImage(row.authorAvatarUrl, row.authorAvatarVariants ?? []).variants[0]?.url ?? null)
+    : null,
   verified: row.authorVerified,
   role: row.authorRole,
 });

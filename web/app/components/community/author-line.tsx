@@ -26,7 +26,7 @@ export function AuthorLine({
   return (
     // Its look is in tailwind.css (.author-line): a feed draws twenty.
     <div className="author-line">
-      <Avatar name={author.name} url={author.avatarUrl} size={40} />
+      <Avatar name={author.name} url={author.avatarThumbnailUrl ?? author.avatarUrl} size={40} />
       <div>
         <Name id={headingId} className="author-name">
           <Link to={profilePreviewPath(author.id, from)}>

@@ -213,7 +213,7 @@ function CommentItem({
 
   return (
     <li id={`comment-${comment.id}`} className="flex gap-3 py-3 scroll-mt-20" data-testid="comment">
-      <Avatar name={comment.author.name} url={comment.author.avatarUrl} size={32} />
+      <Avatar name={comment.author.name} url={comment.author.avatarThumbnailUrl ?? comment.author.avatarUrl} size={32} />
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 items-center gap-1.5 text-sm">
           <Link to={profilePreviewPath(comment.author.id, from)} className="truncate font-semibold text-slate-900 hover:underline">
